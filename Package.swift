@@ -1,0 +1,79 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Every target of ours builds in Swift 6 language mode with strict concurrency.
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "NewsApp",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "newsapp", targets: ["NewsApp"]),
+        .executable(name: "newsapi-stub", targets: ["NewsAPIStubServer"]),
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Coordinators", targets: ["Coordinators"]),
+        .library(name: "CoordinatorsTesting", targets: ["CoordinatorsTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    ],
+    targets: [
+        // MARK: The app
+
+        .executableTarget(
+            name: "NewsApp",
+            dependencies: [
+                "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        // No `pkgConfig: "readline"`: on Debian, readline.pc pulls in tinfo.pc, whose `-D` flags
+        // SwiftPM rejects with a warning on every build. The modulemap links libreadline itself
+        // and the headers live in the default include path.
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
+        ),
+
+        // MARK: Libraries
+
+        .target(name: "Networking", swiftSettings: strict),
+        .target(name: "Coordinators", swiftSettings: strict),
+        .target(name: "CoordinatorsTesting", dependencies: ["Coordinators"], swiftSettings: strict),
+        .target(name: "Modules", dependencies: ["Networking", "Coordinators"], swiftSettings: strict),
+        .target(
+            name: "SampleEdition",
+            dependencies: ["Networking"],
+            resources: [.copy("Resources/sample-edition.json")],
+            swiftSettings: strict
+        ),
+
+        // MARK: A NewsAPI-compatible server for tests, the benchmark and manual runs
+
+        .target(
+            name: "NewsAPIStub",
+            dependencies: ["Networking", "SampleEdition", .product(name: "FlyingFox", package: "FlyingFox")],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "NewsAPIStubServer", dependencies: ["NewsAPIStub"], swiftSettings: strict),
+
+        // MARK: Tests
+
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: ["Networking", "NewsAPIStub", "SampleEdition"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CoordinatorTests",
+            dependencies: ["Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition"],
+            swiftSettings: strict
+        ),
+    ]
+)
