@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends HTTP requests and decodes their bodies.
+///
+/// One call does everything: send, wait, enforce the size limit, decode. The body is decoded
+/// whatever the HTTP status, because some APIs (NewsAPI among them) explain their errors in a
+/// JSON body sent with 401, 426 or 500; a body that does not decode is reported as
+/// ``HTTPClientError/unexpectedStatus(_:)`` for a non-2xx status and as
+/// ``HTTPClientError/undecodable(_:)`` otherwise.
+public protocol HTTPClient: Sendable {
+    /// Sends `request` and decodes the response body as `Value`.
+    func send<Value: Decodable & Sendable>(
+        _ request: URLRequest,
+        decoding type: Value.Type
+    ) async throws(HTTPClientError) -> Value
+}
+
+/// Why an HTTP exchange produced no value.
+public enum HTTPClientError: Error, Sendable, Equatable {
+    /// The exchange never completed: no connection, no answer in time, connection dropped.
+    case transport(TransportFailure)
+    /// The server answered with a non-2xx status and a body that did not decode.
+    case unexpectedStatus(Int)
+    /// The server answered 2xx but the body is not what was expected; a short reason.
+    case undecodable(String)
+    /// The response body was larger than the client accepts.
+    case responseTooLarge(limit: Int)
+    /// The calling task was cancelled.
+    case cancelled
+}
+
+/// The ways a request can fail before any HTTP response is complete.
+public enum TransportFailure: Sendable, Equatable {
+    case connectionRefused
+    case timedOut
+    case hostNotFound
+    case notConnectedToInternet
+    case connectionLost
+    case secureConnectionFailed
+    case other(String)
+}
+
+// MARK: - Mapping URLError
+
+extension TransportFailure {
+    /// Classifies a Foundation networking error.
+    init(_ error: URLError) {
+        switch error.code {
+        case .timedOut:
+            self = .timedOut
+        case .cannotConnectToHost:
+            self = .connectionRefused
+        case .cannotFindHost, .dnsLookupFailed:
+            self = .hostNotFound
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
+            self = .notConnectedToInternet
+        case .networkConnectionLost, .cannotParseResponse, .badServerResponse, .zeroByteResource:
+            self = .connectionLost
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            self = .secureConnectionFailed
+        default:
+            self = .other("URL error \(error.code.rawValue)")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Parses and formats the ISO 8601 timestamps NewsAPI sends and accepts.
+///
+/// Real responses mix shapes within one page: `2026-11-22T14:05:00Z`, fractional seconds with
+/// 1 to 9 digits (`….024Z`, `….9586022Z`), and numeric offsets (`…+00:00`, `…+0530`, `…-04:00`).
+/// `ISO8601DateFormatter` accepts either fractional seconds or none, never both, so parsing is
+/// done by hand, exactly, in one pass over the bytes.
+public enum Timestamp {
+    /// The instant `text` denotes, or nil when it is not an ISO 8601 date-time.
+    public static func parse(_ text: String) -> Date? {
+        var scanner = ByteScanner(Array(text.utf8))
+        guard let year = scanner.digits(4), scanner.skip("-"),
+            let month = scanner.digits(2), scanner.skip("-"),
+            let day = scanner.digits(2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
+            let hour = scanner.digits(2), scanner.skip(":"),
+            let minute = scanner.digits(2)
+        else { return nil }
+        var second = 0
+        var fraction = 0.0
+        if scanner.skip(":") {
+            guard let value = scanner.digits(2) else { return nil }
+            second = value
+            if scanner.skip(".") || scanner.skip(",") {
+                var scale = 0.1
+                var count = 0
+                while let digit = scanner.digit() {
+                    fraction += Double(digit) * scale
+                    scale /= 10
+                    count += 1
+                }
+                guard count > 0 else { return nil }
+            }
+        }
+        var offsetSeconds = 0
+        if scanner.skip("Z") || scanner.skip("z") {
+            offsetSeconds = 0
+        } else if let sign = scanner.sign() {
+            guard let hours = scanner.digits(2) else { return nil }
+            _ = scanner.skip(":")
+            let minutes = scanner.digits(2) ?? 0
+            offsetSeconds = sign * (hours * 3600 + minutes * 60)
+        } else if !scanner.isAtEnd {
+            return nil
+        }
+        guard scanner.isAtEnd, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
+            second <= 60
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// `2026-11-22T14:05:00Z`, or with milliseconds when the instant has a fractional second.
+    public static func format(_ date: Date) -> String {
+        let interval = date.timeIntervalSince1970
+        let whole = Int(interval.rounded(.down))
+        let millis = Int(((interval - Double(whole)) * 1000).rounded())
+        let (days, secondOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
+        let (dayIndex, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+        let (year, month, day) = civilFromDays(dayIndex)
+        var text =
+            pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(second / 3600, 2) + ":"
+            + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2)
+        if millis > 0 && millis < 1000 { text += "." + pad(millis, 3) }
+        return text + "Z"
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// A cursor over ASCII bytes for the timestamp parser.
+private struct ByteScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func digit() -> Int? {
+        guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { return nil }
+        defer { index += 1 }
+        return Int(bytes[index] - 0x30)
+    }
+
+    mutating func digits(_ count: Int) -> Int? {
+        var value = 0
+        for _ in 0..<count {
+            guard let digit = digit() else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    mutating func sign() -> Int? {
+        if skip("+") { return 1 }
+        if skip("-") { return -1 }
+        return nil
+    }
+}

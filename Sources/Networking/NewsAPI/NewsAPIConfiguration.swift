@@ -1,0 +1,44 @@
+import Foundation
+
+/// Where and how to reach NewsAPI (or a compatible server).
+public struct NewsAPIConfiguration: Sendable {
+    /// The public service.
+    public static let publicBaseURL = URL(string: "https://newsapi.org")!
+
+    public var baseURL: URL
+    public var apiKey: APIKey
+    /// Seconds a request may take in all.
+    public var timeout: TimeInterval
+
+    public init(baseURL: URL = Self.publicBaseURL, apiKey: APIKey, timeout: TimeInterval = 10) {
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.timeout = timeout
+    }
+
+    /// The host (and port, if not the default) for error sentences.
+    public var hostDescription: String {
+        guard let host = baseURL.host else { return baseURL.absoluteString }
+        return baseURL.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// Why a base URL from the environment was refused.
+    public struct InvalidBaseURL: Error, Equatable, CustomStringConvertible {
+        public let text: String
+        public var description: String {
+            "NEWSAPI_BASE_URL must be an http or https URL such as http://127.0.0.1:8080, not “\(text)”."
+        }
+    }
+
+    /// The base URL named by `NEWSAPI_BASE_URL` in `environment`, or the public service.
+    public static func baseURL(environment: [String: String]) throws(InvalidBaseURL) -> URL {
+        guard let text = environment["NEWSAPI_BASE_URL"]?.trimmingCharacters(in: .whitespaces),
+            !text.isEmpty
+        else { return publicBaseURL }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false,
+            url.query == nil, url.fragment == nil
+        else { throw InvalidBaseURL(text: text) }
+        return url
+    }
+}

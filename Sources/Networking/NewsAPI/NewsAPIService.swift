@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The live ``NewsService``: NewsAPI v2 (or a compatible server) over an ``HTTPClient``.
+public struct NewsAPIService: NewsService {
+    public let configuration: NewsAPIConfiguration
+    private let client: any HTTPClient
+
+    public init(configuration: NewsAPIConfiguration, client: any HTTPClient) {
+        self.configuration = configuration
+        self.client = client
+    }
+
+    /// A service with the live URLSession client and the default size cap.
+    public init(configuration: NewsAPIConfiguration) {
+        self.init(
+            configuration: configuration,
+            client: URLSessionHTTPClient(limits: .init(timeout: configuration.timeout)))
+    }
+
+    public func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
+        try await articles(.topHeadlines(request), page: request.page, pageSize: request.pageSize)
+    }
+
+    public func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
+        try await articles(.everything(request), page: request.page, pageSize: request.pageSize)
+    }
+
+    public func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {
+        try await send(.sources(request), payload: SourcesPayload.self).sources
+    }
+
+    // MARK: - Sending
+
+    private func articles(_ route: NewsAPIRouter, page: Int, pageSize: Int) async throws(NewsServiceError)
+        -> ArticlePage
+    {
+        do {
+            let payload = try await send(route, payload: ArticlesPayload.self)
+            return ArticlePage(
+                articles: payload.articles, totalResults: payload.totalResults, page: page,
+                pageSize: pageSize, skippedCount: payload.skippedCount)
+        } catch let error where error.isResultCap && page > 1 {
+            // Paging past the plan's cap: the list simply ends here.
+            return ArticlePage(
+                articles: [], totalResults: (page - 1) * pageSize, page: page, pageSize: pageSize,
+                reachedResultCap: true)
+        }
+    }
+
+    private func send<Payload: Decodable & Sendable>(
+        _ route: NewsAPIRouter,
+        payload: Payload.Type
+    ) async throws(NewsServiceError) -> Payload {
+        let host = configuration.hostDescription
+        let request = NewsAPIRequest(route, configuration: configuration).urlRequest(timeout: configuration.timeout)
+        let envelope: NewsAPIEnvelope<Payload>
+        do {
+            envelope = try await client.send(request, decoding: NewsAPIEnvelope<Payload>.self)
+        } catch {
+            switch error {
+            case .transport(let failure): throw .transport(failure, host: host)
+            case .unexpectedStatus(let status): throw .server(status: status, host: host)
+            case .undecodable(let reason): throw .undecodable(reason: reason, host: host)
+            case .responseTooLarge(let limit): throw .responseTooLarge(limit: limit, host: host)
+            case .cancelled: throw .cancelled
+            }
+        }
+        switch envelope {
+        case .ok(let payload):
+            return payload
+        case .error(let code, let message):
+            let redact = configuration.apiKey.redacting
+            throw .api(code: redact(code), message: redact(message))
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// Why a ``NewsService`` call produced no result. Each case has a one-line ``sentence`` for the
+/// screen, saying what happened and what to do.
+public enum NewsServiceError: Error, Sendable, Equatable {
+    /// The service answered with an error body (`{"status":"error","code":…,"message":…}`),
+    /// whatever the HTTP status.
+    case api(code: String, message: String)
+    /// The request never got an answer from `host`.
+    case transport(TransportFailure, host: String)
+    /// `host` answered with a non-2xx status and no error body.
+    case server(status: Int, host: String)
+    /// `host` answered with a body that is not a valid response; a short reason.
+    case undecodable(reason: String, host: String)
+    /// The response was larger than `limit` bytes and was refused.
+    case responseTooLarge(limit: Int, host: String)
+    /// The service cannot work at all, e.g. its data is missing; the reason is a sentence.
+    case unavailable(String)
+    /// The caller cancelled the request.
+    case cancelled
+
+    /// NewsAPI's error code, when the service sent one.
+    public var code: String? {
+        if case .api(let code, _) = self { return code }
+        return nil
+    }
+
+    /// True for NewsAPI's `maximumResultsReached`: paging went past the plan's result cap.
+    public var isResultCap: Bool { code == "maximumResultsReached" }
+
+    /// A one-line description for the screen: what happened and what to do. Contains no type
+    /// names and no secrets.
+    public var sentence: String {
+        switch self {
+        case .api(let code, let message):
+            return Self.apiSentence(code: code, message: message)
+        case .transport(let failure, let host):
+            return Self.transportSentence(failure, host: host)
+        case .server(let status, let host):
+            return "\(host) answered with HTTP \(status) and no explanation. Try again shortly."
+        case .undecodable(let reason, let host):
+            return "\(host) sent a response NewsApp cannot read (\(reason))."
+        case .responseTooLarge(let limit, let host):
+            return "The response from \(host) was larger than \(limit >> 20) MiB and was refused."
+        case .unavailable(let reason):
+            return reason
+        case .cancelled:
+            return "Cancelled."
+        }
+    }
+
+    private static func apiSentence(code: String, message: String) -> String {
+        switch code {
+        case "apiKeyInvalid":
+            return "NewsAPI rejected the key (apiKeyInvalid). Set NEWSAPI_KEY to a valid key."
+        case "apiKeyMissing":
+            return "NewsAPI needs a key (apiKeyMissing). Set NEWSAPI_KEY, or use the sample edition (--sample)."
+        case "apiKeyDisabled":
+            return "NewsAPI has disabled this key (apiKeyDisabled). Check your account at newsapi.org."
+        case "apiKeyExhausted":
+            return "This key has no requests left (apiKeyExhausted). Wait for the quota to reset."
+        case "rateLimited":
+            return "NewsAPI is limiting requests from this key (rateLimited). Wait a while, then retry."
+        case "maximumResultsReached":
+            return "NewsAPI returns at most 100 results per query on this plan (maximumResultsReached)."
+        case "unexpectedError":
+            return "NewsAPI had an internal error (unexpectedError). Try again shortly."
+        default:
+            let detail = message.isEmpty ? "" : ": " + Self.shortened(message)
+            return "NewsAPI refused the request (\(code))\(detail)"
+        }
+    }
+
+    private static func transportSentence(_ failure: TransportFailure, host: String) -> String {
+        switch failure {
+        case .connectionRefused:
+            return "Could not connect to \(host): the connection was refused. Is the server running?"
+        case .timedOut:
+            return "\(host) did not answer in time. Check your connection, then retry."
+        case .hostNotFound:
+            return "Could not find \(host). Check your network connection or NEWSAPI_BASE_URL."
+        case .notConnectedToInternet:
+            return "There is no network connection. Connect, then retry."
+        case .connectionLost:
+            return "The connection to \(host) dropped before the answer was complete. Retry."
+        case .secureConnectionFailed:
+            return "Could not set up a secure connection to \(host)."
+        case .other(let reason):
+            return "Could not reach \(host) (\(reason)). Retry in a moment."
+        }
+    }
+
+    /// The first sentence of a server's message, at most 160 characters.
+    private static func shortened(_ message: String) -> String {
+        let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard flat.count > 160 else { return flat }
+        return String(flat.prefix(159)) + "…"
+    }
+}
