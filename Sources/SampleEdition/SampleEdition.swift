@@ -1,0 +1,95 @@
+import Foundation
+import Networking
+
+/// The bundled sample edition: 84 articles across all seven categories, in NewsAPI's JSON format
+/// with two keys of ours per article, `category` and `popularity`.
+///
+/// The articles' dates are moved as a block so the newest is a few minutes old: a sample
+/// edition read weeks after it was written still says "3 hours ago", and the gaps between
+/// articles stay as written.
+public struct SampleEdition: Sendable {
+    /// One article and the facts the sample service needs about it.
+    public struct Entry: Sendable, Hashable {
+        public var article: Article
+        public var category: NewsCategory
+        /// A stable score for the popularity sort; higher is more popular.
+        public var popularity: Int
+    }
+
+    /// The resource bundle SwiftPM builds next to the executable.
+    static let bundleName = "NewsApp_SampleEdition.resources"
+    static let fileName = "sample-edition.json"
+    /// How old the newest article is after rebasing.
+    static let newestAge: TimeInterval = 17 * 60
+
+    /// Newest first.
+    public let entries: [Entry]
+
+    /// Decodes an edition from its JSON; with `now`, dates are rebased so the newest article is
+    /// 17 minutes before `now`.
+    public init(data: Data, now: Date? = nil) throws(NewsServiceError) {
+        let file: EditionFile
+        do {
+            file = try JSONDecoder().decode(EditionFile.self, from: data)
+        } catch {
+            throw .unavailable("The sample edition's data is damaged; reinstall NewsApp.")
+        }
+        var entries = file.articles.compactMap(\.value)
+        if let now, let newest = entries.compactMap(\.article.publishedAt).max() {
+            let shift = now.addingTimeInterval(-Self.newestAge).timeIntervalSince(newest)
+            for index in entries.indices {
+                entries[index].article.publishedAt = entries[index].article.publishedAt?.addingTimeInterval(shift)
+            }
+        }
+        self.entries = entries.sorted { ($0.article.publishedAt ?? .distantPast) > ($1.article.publishedAt ?? .distantPast) }
+    }
+
+    /// The edition bundled with the app, dated relative to `now`.
+    public static func bundled(now: Date = Date()) throws(NewsServiceError) -> SampleEdition {
+        guard let url = bundledFileURL(), let data = try? Data(contentsOf: url) else {
+            throw .unavailable(
+                "The sample edition (\(bundleName)) is missing next to the newsapp binary. "
+                    + "Reinstall, or set NEWSAPI_KEY for live news.")
+        }
+        return try SampleEdition(data: data, now: now)
+    }
+
+    /// Looks for the resource bundle where SwiftPM puts it, without `Bundle.module`, which stops
+    /// the process when the bundle is missing.
+    static func bundledFileURL() -> URL? {
+        var directories = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let executable = Bundle.main.executableURL {
+            directories.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        directories += Bundle.allBundles.map(\.bundleURL) + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        let candidates = directories.flatMap { directory in
+            [
+                directory.appendingPathComponent(bundleName).appendingPathComponent(fileName),
+                directory.appendingPathComponent(bundleName).appendingPathComponent("Contents/Resources/" + fileName),
+            ]
+        }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
+    }
+}
+
+// MARK: - File format
+
+/// `{"status":"ok","totalResults":…,"articles":[…]}` where each article also has `category` and
+/// `popularity`.
+private struct EditionFile: Decodable {
+    var articles: [EntryOrNothing]
+
+    struct EntryOrNothing: Decodable {
+        var value: SampleEdition.Entry?
+
+        private enum CodingKeys: String, CodingKey { case category, popularity }
+
+        init(from decoder: any Decoder) throws {
+            guard let article = try? Article(from: decoder) else { return }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let category = try container.decode(NewsCategory.self, forKey: .category)
+            let popularity = try container.decodeIfPresent(Int.self, forKey: .popularity) ?? 0
+            value = SampleEdition.Entry(article: article, category: category, popularity: popularity)
+        }
+    }
+}
