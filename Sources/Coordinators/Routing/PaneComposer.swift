@@ -1,0 +1,33 @@
+/// How a split layout divides the terminal's width.
+public struct PaneWidths: Sendable, Equatable {
+    public static let divider = " │ "
+    /// The narrowest terminal a split layout is drawn in.
+    public static let minimumTotal = 100
+
+    public let left: Int
+    public let right: Int
+
+    /// The list gets about 40 % (at least 36, at most 72 columns); the detail gets the rest.
+    public init(total: Int) {
+        let available = max(total - DisplayWidth.of(Self.divider), 2)
+        let left = min(max(available * 2 / 5, min(36, available / 2)), 72)
+        self.left = left
+        self.right = available - left
+    }
+}
+
+/// Lays out two panes' lines side by side with a straight divider.
+public enum PaneComposer {
+    /// Each row is the left line padded to its pane's width, the divider, then the right line.
+    /// Lines wider than their pane are cut, so the divider stays in one column whatever the text
+    /// (CJK and emoji are two columns wide).
+    public static func sideBySide(left: [StyledLine], right: [StyledLine], widths: PaneWidths) -> [StyledLine] {
+        let rows = max(left.count, right.count)
+        let divider = StyledLine(PaneWidths.divider, .divider)
+        return (0..<rows).map { row in
+            let leftLine = row < left.count ? left[row] : .blank
+            let rightLine = row < right.count ? right[row].truncated(toWidth: widths.right) : .blank
+            return leftLine.truncated(toWidth: widths.left).padded(toWidth: widths.left) + divider + rightLine
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// Shows a list and a detail side by side, as a split view does on a tablet.
+///
+/// The left pane holds the topmost ``Pane/primary`` screen of the stack (the root counts as
+/// primary); the right pane holds the secondary screen above it, if any. Pushing a secondary
+/// screen while one is shown replaces it, so selecting another article swaps the detail and the
+/// list stays. Popping empties the right pane. Input goes to the focused pane first and falls
+/// through to the other, so a number opens an article while a detail is shown.
+@MainActor
+public final class SplitRouter: ScreenHostingRouter {
+    var state: NavigationState
+    public var onEvent: (@MainActor (RouterEvent) -> Void)?
+    /// The right pane's text while nothing is selected.
+    public let placeholder: [StyledLine]
+    /// Which pane receives input first.
+    public private(set) var focus: Pane = .primary
+
+    public init(
+        restoring state: NavigationState = NavigationState(),
+        placeholder: [StyledLine] = [StyledLine("Nothing selected.", .muted)]
+    ) {
+        self.state = state
+        self.placeholder = placeholder
+        state.all.forEach(adopt)
+        focus = panes.secondary == nil ? .primary : .secondary
+    }
+
+    // MARK: Navigation
+
+    public func setRoot(_ module: any Presentable) {
+        let removed = state.setRoot(module)
+        adopt(module)
+        release(removed)
+        focus = .primary
+        didNavigate()
+    }
+
+    public func push(_ module: any Presentable) {
+        do {
+            if module.pane == .secondary, panes.secondary != nil {
+                release([try state.replaceTop(with: module)])
+            }
+            try state.push(module)
+        } catch {
+            return report(error)
+        }
+        adopt(module)
+        focus = module.pane
+        didNavigate()
+    }
+
+    public func pop() {
+        do { release([try state.pop()]) } catch { return report(error) }
+        focus = panes.secondary == nil ? .primary : .secondary
+        didNavigate()
+    }
+
+    public func popToRoot() {
+        release(state.popToRoot())
+        focus = .primary
+        didNavigate()
+    }
+
+    public func present(_ module: any Presentable) {
+        do { try state.present(module) } catch { return report(error) }
+        adopt(module)
+        didNavigate()
+    }
+
+    public func dismiss() {
+        do { release([try state.dismiss()]) } catch { return report(error) }
+        didNavigate()
+    }
+
+    // MARK: Display
+
+    /// The screens in the two panes.
+    var panes: (primary: (any Presentable)?, secondary: (any Presentable)?) {
+        let stack = state.stack
+        guard !stack.isEmpty else { return (nil, nil) }
+        let primaryIndex = stack.lastIndex { $0.pane == .primary } ?? 0
+        let top = stack.count - 1
+        let secondary = top > primaryIndex && stack[top].pane == .secondary ? stack[top] : nil
+        return (stack[primaryIndex], secondary)
+    }
+
+    func isVisible(_ module: any Presentable) -> Bool {
+        if let modal = state.presented { return modal === module }
+        let (primary, secondary) = panes
+        return primary === module || secondary === module
+    }
+
+    public var inputTargets: [any Presentable] {
+        if let modal = state.presented { return [modal] }
+        let (primary, secondary) = panes
+        let ordered = focus == .secondary ? [secondary, primary] : [primary, secondary]
+        return ordered.compactMap { $0 }
+    }
+
+    public var breadcrumb: [String] {
+        let (primary, secondary) = panes
+        var titles = state.stack.prefix { $0 !== primary }.map(\.title)
+        titles += [primary, secondary].compactMap { $0?.title }
+        if let modal = state.presented { titles.append(modal.title) }
+        return titles
+    }
+
+    public func render(width: Int) -> [StyledLine] {
+        if let modal = state.presented {
+            return modal.render(width: width).map { $0.truncated(toWidth: width) }
+        }
+        let (primary, secondary) = panes
+        guard let primary else { return [] }
+        let widths = PaneWidths(total: width)
+        let left = primary.render(width: widths.left)
+        let right = secondary?.render(width: widths.right) ?? placeholder
+        return PaneComposer.sideBySide(left: left, right: right, widths: widths)
+    }
+}

@@ -1,0 +1,66 @@
+/// Shows one screen at a time: the modal if one is presented, otherwise the top of the stack.
+///
+/// The prompt's breadcrumb names the way back: `Top stories › Article`.
+@MainActor
+public final class StackRouter: ScreenHostingRouter {
+    var state: NavigationState
+    public var onEvent: (@MainActor (RouterEvent) -> Void)?
+
+    /// A router holding `state`, e.g. the stack of a router it replaces.
+    public init(restoring state: NavigationState = NavigationState()) {
+        self.state = state
+        state.all.forEach(adopt)
+    }
+
+    // MARK: Navigation
+
+    public func setRoot(_ module: any Presentable) {
+        let removed = state.setRoot(module)
+        adopt(module)
+        release(removed)
+        didNavigate()
+    }
+
+    public func push(_ module: any Presentable) {
+        do { try state.push(module) } catch { return report(error) }
+        adopt(module)
+        didNavigate()
+    }
+
+    public func pop() {
+        do { release([try state.pop()]) } catch { return report(error) }
+        didNavigate()
+    }
+
+    public func popToRoot() {
+        release(state.popToRoot())
+        didNavigate()
+    }
+
+    public func present(_ module: any Presentable) {
+        do { try state.present(module) } catch { return report(error) }
+        adopt(module)
+        didNavigate()
+    }
+
+    public func dismiss() {
+        do { release([try state.dismiss()]) } catch { return report(error) }
+        didNavigate()
+    }
+
+    // MARK: Display
+
+    /// The one screen on display.
+    var visible: (any Presentable)? { state.presented ?? state.stack.last }
+
+    func isVisible(_ module: any Presentable) -> Bool { visible === module }
+
+    public var inputTargets: [any Presentable] { visible.map { [$0] } ?? [] }
+
+    public var breadcrumb: [String] { state.all.map(\.title) }
+
+    public func render(width: Int) -> [StyledLine] {
+        guard let visible else { return [] }
+        return visible.render(width: width).map { $0.truncated(toWidth: width) }
+    }
+}

@@ -1,0 +1,158 @@
+/// Runs a session: reads input from a ``Terminal``, offers each command to the screens on display
+/// and then to the app's global commands, swaps layouts on resize, and draws the router's
+/// screens when they change.
+///
+/// Input order: the modal, the focused pane, the other pane, the app's global commands, then the
+/// shell's own `q`. A command nobody understands gets a one-line answer with the closest known
+/// command. When the terminal is not interactive, each command's work is finished before the
+/// next command is read, so a piped script always sees complete screens.
+@MainActor
+public final class Shell {
+    /// Commands the shell itself understands.
+    public static let builtInCommands = [
+        CommandDescriptor(["q", "quit", "exit"], summary: "Quit")
+    ]
+
+    /// Why a session ended.
+    public enum Ending: Sendable, Equatable {
+        case quit
+        case endOfInput
+    }
+
+    private let terminal: any Terminal
+    private let router: AdaptiveRouter
+    private let globals: any CommandResponder
+    private let promptName: String
+    private var needsDisplay = true
+    private var hasDisplayed = false
+    private var displayScheduled = false
+
+    /// - Parameters:
+    ///   - promptName: The prompt's first word, e.g. `news` for `news › Top stories › `.
+    ///   - globals: The app's commands that work on every screen.
+    public init(terminal: any Terminal, router: AdaptiveRouter, globals: any CommandResponder, promptName: String) {
+        self.terminal = terminal
+        self.router = router
+        self.globals = globals
+        self.promptName = promptName
+    }
+
+    /// Runs until the user quits or input ends.
+    public func run() async -> Ending {
+        router.onEvent = { [weak self] event in self?.routerDidChange(event) }
+        terminal.completions = { [weak self] request in self?.completions(for: request) ?? [] }
+        defer {
+            router.onEvent = nil
+            terminal.completions = nil
+            terminal.showActivity(nil)
+        }
+        router.adapt(toColumns: terminal.size.columns)
+        await settleIfScripted()
+        displayIfNeeded()
+        while true {
+            switch await terminal.read(prompt: prompt) {
+            case .line(let text):
+                guard let command = Command(text) else { continue }
+                if Self.builtInCommands[0].matches(command), command.argument.isEmpty { return .quit }
+                dispatch(command)
+                await settleIfScripted()
+                displayIfNeeded()
+            case .resized(let size):
+                if router.adapt(toColumns: size.columns) { displayIfNeeded() }
+            case .interrupt:
+                for screen in router.inputTargets { screen.activity.cancelAll() }
+            case .endOfInput:
+                return .endOfInput
+            }
+        }
+    }
+
+    /// The prompt: `news › Top stories › Article › `.
+    public var prompt: String {
+        let crumbs = router.breadcrumb.suffix(3).map { TextWrapper.truncate($0, toWidth: 24) }
+        let elided = router.breadcrumb.count > 3 ? ["…"] : []
+        return ([promptName] + elided + crumbs).joined(separator: " › ") + " › "
+    }
+
+    // MARK: Input
+
+    /// Offers `command` to the screens on display, then to the globals.
+    public func dispatch(_ command: Command) {
+        for screen in router.inputTargets where screen.handle(command) { return }
+        if globals.handle(command) { return }
+        terminal.write([unknownCommandLine(command)])
+    }
+
+    private func unknownCommandLine(_ command: Command) -> StyledLine {
+        var line = StyledLine("Unknown command “\(command.verb)”.", .warning)
+        if let suggestion = CommandSuggester.closest(to: command.verb, among: knownNames) {
+            line.append(" Did you mean “\(suggestion)”?", .warning)
+        }
+        line.append(" Type ? for help.", .muted)
+        return line
+    }
+
+    /// Every command name that works now.
+    private var knownNames: [String] {
+        allCommands.flatMap(\.names)
+    }
+
+    /// The commands of the screens on display, the globals and the shell's own.
+    public var allCommands: [CommandDescriptor] {
+        router.inputTargets.flatMap(\.commands) + globals.commands + Self.builtInCommands
+    }
+
+    private func completions(for request: CompletionRequest) -> [String] {
+        let commands = allCommands
+        let candidates: [String]
+        if let verb = request.precedingWords.first?.lowercased() {
+            candidates = commands.filter { $0.names.contains(verb) }.flatMap(\.argumentCompletions)
+        } else {
+            candidates = commands.flatMap(\.names).filter { $0.count > 1 || $0.first?.isNumber == true }
+        }
+        let partial = request.partialWord.lowercased()
+        var seen: Set<String> = []
+        return candidates.filter { $0.lowercased().hasPrefix(partial) && seen.insert($0).inserted }
+    }
+
+    // MARK: Display
+
+    private func routerDidChange(_ event: RouterEvent) {
+        switch event {
+        case .needsDisplay:
+            needsDisplay = true
+            scheduleDisplay()
+        case .message(let lines):
+            terminal.write(lines)
+        case .activityChanged:
+            terminal.showActivity(router.inputTargets.lazy.compactMap(\.activity.label).first)
+            scheduleDisplay()
+        }
+    }
+
+    /// In an interactive session, draws on the next turn so several changes draw once.
+    private func scheduleDisplay() {
+        guard terminal.isInteractive, !displayScheduled else { return }
+        displayScheduled = true
+        Task { @MainActor [weak self] in
+            self?.displayScheduled = false
+            self?.displayIfNeeded()
+        }
+    }
+
+    /// Draws the router's screens if they changed and none of them is still loading.
+    public func displayIfNeeded() {
+        guard needsDisplay, !router.inputTargets.contains(where: \.activity.isBusy) else { return }
+        needsDisplay = false
+        let lines = router.render(width: terminal.size.columns)
+        terminal.write(hasDisplayed ? [.blank] + lines : lines)
+        hasDisplayed = true
+    }
+
+    private func settleIfScripted() async {
+        guard !terminal.isInteractive else { return }
+        while let busy = router.inputTargets.first(where: \.activity.isBusy) {
+            await busy.activity.settle()
+        }
+    }
+}
