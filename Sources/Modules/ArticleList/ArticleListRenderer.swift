@@ -1,0 +1,128 @@
+import Coordinators
+import Foundation
+import Networking
+
+/// Draws an article list: the header, the top story as a featured block (headlines only), then
+/// numbered articles with source and time, and a footer saying how to go on.
+public enum ArticleListRenderer {
+    public static func render(_ state: ArticleListState, width: Int, context: RenderContext) -> [StyledLine] {
+        var lines = context.bannerLines(width: width)
+        lines += header(state, width: width)
+        lines.append(.blank)
+        switch state.phase {
+        case .idle, .loading:
+            lines.append(StyledLine("Loading \(subject(state.query))…", .muted))
+        case .failed(let error):
+            lines.append(StyledLine("Could not load \(subject(state.query)).", .warning).truncated(toWidth: width))
+            lines += Block.paragraph(error.sentence, width: width, role: .error)
+            lines.append(Block.hints([("r", "retry")], width: width))
+        case .loaded where state.list.isEmpty:
+            lines += emptyLines(state.query, width: width)
+        case .loaded:
+            lines += items(state, width: width, context: context)
+            lines.append(.blank)
+            lines += footer(state, width: width)
+        }
+        return lines
+    }
+
+    /// `top headlines`, `science headlines`, `results for “mars”`.
+    static func subject(_ query: ArticleQuery) -> String {
+        switch query {
+        case .headlines(nil): "top headlines"
+        case .headlines(let category?): "\(category.rawValue) headlines"
+        case .search(let words, _): "results for “\(words)”"
+        }
+    }
+
+    /// The screen's title for breadcrumbs.
+    public static func title(_ query: ArticleQuery) -> String {
+        switch query {
+        case .headlines(nil): "Top stories"
+        case .headlines(let category?): category.displayName
+        case .search(let words, _): "Search “\(TextWrapper.truncate(TextSanitizer.clean(words), toWidth: 20))”"
+        }
+    }
+
+    private static func header(_ state: ArticleListState, width: Int) -> [StyledLine] {
+        var line = StyledLine()
+        switch state.query {
+        case .headlines(let category):
+            line.append("Top stories", .heading)
+            line.append(" · " + (category?.displayName ?? "All categories"), .muted)
+        case .search(let words, let sort):
+            line.append("Search ", .heading)
+            line.append("“\(words)”", .strong)
+            line.append(" · sorted by \(sort.keyword)", .muted)
+        }
+        var result = line.wrapped(toWidth: width)
+        if state.phase == .loaded, !state.list.isEmpty {
+            let total = max(state.list.totalResults, state.list.count)
+            result.append(Block.meta(["\(state.list.count) of \(total) articles"], width: width))
+        }
+        return result
+    }
+
+    private static func items(_ state: ArticleListState, width: Int, context: RenderContext) -> [StyledLine] {
+        let articles = state.list.articles
+        let numberWidth = String(articles.count).count
+        let indent = numberWidth + 2
+        var lines: [StyledLine] = []
+        for (index, article) in articles.enumerated() {
+            let featured = index == 0 && isHeadlines(state.query)
+            let number = String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
+            var title = Block.paragraph(article.title, width: width, role: featured ? .heading : .strong, indent: indent)
+            if !title.isEmpty {
+                title[0] = StyledLine([Span(number, .accent)] + title[0].spans.dropFirst())
+            }
+            lines += title
+            if featured, let summary = article.summary {
+                lines += Block.paragraph(summary, width: width, indent: indent)
+            }
+            lines.append(Block.meta(metaPieces(article, context: context), width: width, indent: indent))
+            if featured && articles.count > 1 { lines.append(.blank) }
+        }
+        return lines
+    }
+
+    static func metaPieces(_ article: Article, context: RenderContext) -> [String] {
+        [article.source.name, article.publishedAt.map(context.time.relative) ?? ""]
+    }
+
+    private static func isHeadlines(_ query: ArticleQuery) -> Bool {
+        if case .headlines = query { return true }
+        return false
+    }
+
+    private static func footer(_ state: ArticleListState, width: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        if let error = state.moreError {
+            lines += Block.paragraph(error.sentence, width: width, role: .error)
+        }
+        if state.isLoadingMore {
+            lines.append(StyledLine("Loading more…", .muted))
+        } else if state.list.nextPage != nil {
+            lines.append(Block.hints([("1–\(state.list.count)", "open"), ("n", "more"), ("?", "help")], width: width))
+        } else if state.list.reachedResultCap {
+            lines.append(Block.meta(["End of results: NewsAPI returns at most 100 per query."], width: width))
+        } else {
+            lines.append(Block.meta(["End of results."], width: width))
+            lines.append(Block.hints([("1–\(state.list.count)", "open"), ("?", "help")], width: width))
+        }
+        return lines
+    }
+
+    private static func emptyLines(_ query: ArticleQuery, width: Int) -> [StyledLine] {
+        switch query {
+        case .headlines(nil):
+            return Block.paragraph("There are no headlines right now.", width: width, role: .muted)
+                + [Block.hints([("r", "refresh")], width: width)]
+        case .headlines(let category?):
+            return Block.paragraph("There are no \(category.rawValue) headlines right now.", width: width, role: .muted)
+                + [Block.hints([("c", "other categories"), ("r", "refresh")], width: width)]
+        case .search(let words, _):
+            return Block.paragraph("No articles match “\(words)”.", width: width, role: .strong)
+                + Block.paragraph("Try fewer or more general words, or check the spelling.", width: width, role: .muted)
+        }
+    }
+}

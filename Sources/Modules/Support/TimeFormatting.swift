@@ -1,0 +1,56 @@
+import Foundation
+
+/// "3 hours ago" and "Sun 22 Nov 2026 14:05", in English, independent of the machine's locale.
+public struct TimeFormatting: Sendable {
+    public var now: Date
+    public var timeZone: TimeZone
+
+    public init(now: Date, timeZone: TimeZone = .current) {
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// How long ago `date` was: "just now", "5 minutes ago", "3 hours ago", "yesterday",
+    /// "4 days ago", then the date ("12 Oct 2026"). A date in the future reads "just now".
+    public func relative(_ date: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        let minutes = Int(seconds / 60)
+        let hours = minutes / 60
+        let days = hours / 24
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return minutes == 1 ? "1 minute ago" : "\(minutes) minutes ago"
+        case ..<86_400: return hours == 1 ? "1 hour ago" : "\(hours) hours ago"
+        case ..<(2 * 86_400): return "yesterday"
+        case ..<(14 * 86_400): return "\(days) days ago"
+        default: return shortDate(date)
+        }
+    }
+
+    /// "Sun 22 Nov 2026 14:05" in ``timeZone``.
+    public func absolute(_ date: Date) -> String {
+        let parts = components(date)
+        return "\(Self.weekdays[parts.weekday - 1]) \(parts.day) \(Self.months[parts.month - 1]) \(parts.year) "
+            + "\(Self.twoDigits(parts.hour)):\(Self.twoDigits(parts.minute))"
+    }
+
+    /// "12 Oct 2026".
+    public func shortDate(_ date: Date) -> String {
+        let parts = components(date)
+        return "\(parts.day) \(Self.months[parts.month - 1]) \(parts.year)"
+    }
+
+    private func components(_ date: Date) -> (year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: date)
+        return (c.year ?? 1970, c.month ?? 1, c.day ?? 1, c.weekday ?? 1, c.hour ?? 0, c.minute ?? 0)
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}
