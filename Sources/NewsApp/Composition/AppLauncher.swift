@@ -1,0 +1,60 @@
+import Coordinators
+import Foundation
+import Modules
+import Networking
+import SampleEdition
+
+/// The composition root: picks the news service and the terminal, builds the router, the
+/// factories and the app coordinator, and runs the session.
+@MainActor
+enum AppLauncher {
+    static func run(_ options: NewsAppCommand) async -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let source: NewsSourceChoice
+        do {
+            source = try NewsSourceChoice.resolve(sample: options.sample, environment: environment)
+        } catch {
+            StandardError.write("newsapp: \(error.description)")
+            return 2
+        }
+        let interactive = TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
+        let styler = ANSIStyler(mode: interactive ? styleMode(environment) : .plain, hyperlinks: false)
+        let readline = interactive ? ReadlineTerminal(styler: styler, history: HistoryFile.standard(environment: environment)) : nil
+        let terminal: any Terminal =
+            readline ?? PipeTerminal(size: TerminalProbe.fallbackSize(environment: environment), styler: styler)
+        defer { readline?.close() }
+
+        let screens = ScreenEnvironment(banner: source.banner)
+        let modules = NewsModuleFactory(service: source.service, environment: screens, pageSize: options.pageSize)
+        let router = AdaptiveRouter(
+            policy: policy(options), columns: terminal.size.columns,
+            placeholder: [StyledLine("Type an article's number to read it here.", .muted)])
+        let app = AppCoordinator(router: router, factory: NewsCoordinatorFactory(modules: modules))
+        app.post = { terminal.write($0) }
+        let shell = Shell(terminal: terminal, router: router, globals: app, promptName: "news")
+        app.start()
+        _ = await shell.run()
+        return 0
+    }
+
+    private static func policy(_ options: NewsAppCommand) -> AdaptiveRouter.Policy {
+        switch options.layout {
+        case .auto: .automatic(splitFromColumns: options.splitMinColumns)
+        case .stack: .alwaysStack
+        case .split: .preferSplit
+        }
+    }
+
+    private static func styleMode(_ environment: [String: String]) -> ANSIStyler.Mode {
+        if environment["TERM"] == "dumb" { return .plain }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+        return .color(.dark)
+    }
+}
+
+/// Unbuffered writes to standard error.
+enum StandardError {
+    static func write(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

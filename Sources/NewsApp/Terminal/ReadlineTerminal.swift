@@ -1,0 +1,279 @@
+import CReadline
+import Coordinators
+import Dispatch
+import Foundation
+
+/// The interactive terminal: GNU readline's callback interface driven by the main dispatch
+/// queue, so the prompt keeps taking keys while screens load.
+///
+/// readline reads a character whenever standard input is readable (a dispatch read source);
+/// a finished line, Ctrl-C, Ctrl-D, SIGWINCH and SIGTERM become ``TerminalInput`` values. Output
+/// that arrives while the prompt is up is printed above it and the half-typed line is restored.
+/// Line editing honours `~/.inputrc`; history is kept in a bounded file.
+@MainActor
+final class ReadlineTerminal: Terminal {
+    private(set) var size: TerminalSize
+    let isInteractive = true
+    var completions: (@MainActor (CompletionRequest) -> [String])?
+
+    private let styler: ANSIStyler
+    private let history: HistoryFile?
+    private var queued: [TerminalInput] = []
+    private var waiter: CheckedContinuation<TerminalInput, Never>?
+    private var installedPrompt: String?
+    private var basePrompt = ""
+    private var activity: String?
+    private var spinnerFrame = 0
+    private var spinner: (any DispatchSourceTimer)?
+    private var inputSource: (any DispatchSourceRead)?
+    private var inputSuspended = true
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var lastHistoryLine: String?
+
+    /// The terminal readline's C callbacks report to; there is one per process.
+    nonisolated(unsafe) fileprivate static weak var current: ReadlineTerminal?
+    nonisolated(unsafe) fileprivate static var completionMatches: [String] = []
+
+    init(styler: ANSIStyler, history: HistoryFile?) {
+        self.styler = styler
+        self.history = history
+        size = TerminalProbe.size(of: STDOUT_FILENO) ?? TerminalSize(columns: 80, rows: 24)
+        Self.current = self
+        newsapp_rl_configure(strdup("newsapp"), attemptCompletion)
+        history?.load()
+        watchInput()
+        watchSignals()
+    }
+
+    /// Restores the terminal and saves history. Call once, when the session ends.
+    func close() {
+        spinner?.cancel()
+        spinner = nil
+        if installedPrompt != nil {
+            rl_callback_handler_remove()
+            installedPrompt = nil
+            StandardOutput.write("\n")
+        }
+        for source in signalSources { source.cancel() }
+        signalSources.removeAll()
+        if let inputSource {
+            if inputSuspended { inputSource.resume() }
+            inputSource.cancel()
+        }
+        inputSource = nil
+        history?.save()
+    }
+
+    // MARK: Terminal
+
+    func write(_ lines: [StyledLine]) {
+        let text = lines.map { styler.render($0) + "\n" }.joined()
+        guard installedPrompt != nil else {
+            StandardOutput.write(text)
+            return
+        }
+        // Lift the prompt and the half-typed line, print, then put them back below.
+        let savedLine = String(cString: newsapp_rl_line_buffer())
+        let savedPoint = newsapp_rl_point()
+        rl_save_prompt()
+        rl_replace_line("", 0)
+        rl_redisplay()
+        StandardOutput.write("\r\u{1B}[2K" + text)
+        rl_restore_prompt()
+        rl_replace_line(savedLine, 0)
+        newsapp_rl_set_point(savedPoint)
+        rl_on_new_line()
+        rl_redisplay()
+    }
+
+    func read(prompt: String) async -> TerminalInput {
+        if !queued.isEmpty { return queued.removeFirst() }
+        basePrompt = prompt
+        showPrompt()
+        return await withCheckedContinuation { waiter = $0 }
+    }
+
+    func showActivity(_ label: String?) {
+        guard label != activity else { return }
+        activity = label
+        if label == nil {
+            spinner?.cancel()
+            spinner = nil
+        } else if spinner == nil {
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.schedule(deadline: .now() + .milliseconds(80), repeating: .milliseconds(80))
+            timer.setEventHandler { MainActor.assumeIsolated { Self.current?.tick() } }
+            timer.resume()
+            spinner = timer
+        }
+        if installedPrompt != nil { showPrompt() }
+    }
+
+    // MARK: Prompt
+
+    private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+
+    private var decoratedPrompt: String {
+        guard let activity else { return styler.prompt(basePrompt) }
+        let frame = Self.frames[spinnerFrame % Self.frames.count]
+        return styler.prompt("\(frame) \(activity.lowercased())… · ") + styler.prompt(basePrompt)
+    }
+
+    private func tick() {
+        spinnerFrame += 1
+        if installedPrompt != nil { showPrompt() }
+    }
+
+    /// Installs the line handler with the current prompt, or updates the prompt in place.
+    private func showPrompt() {
+        let prompt = decoratedPrompt
+        if installedPrompt == nil {
+            rl_callback_handler_install(prompt, lineHandler)
+        } else if installedPrompt != prompt {
+            rl_set_prompt(prompt)
+            rl_redisplay()
+        }
+        installedPrompt = prompt
+        resumeInput()
+    }
+
+    // MARK: Input
+
+    fileprivate func lineEntered(_ line: String?) {
+        rl_callback_handler_remove()
+        installedPrompt = nil
+        suspendInput()
+        guard let line else {
+            StandardOutput.write("\n")
+            return deliver(.endOfInput)
+        }
+        remember(line)
+        deliver(.line(line))
+    }
+
+    private func remember(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed != lastHistoryLine else { return }
+        add_history(trimmed)
+        history?.didAdd()
+        lastHistoryLine = trimmed
+    }
+
+    private func deliver(_ input: TerminalInput) {
+        if let waiter {
+            self.waiter = nil
+            waiter.resume(returning: input)
+        } else {
+            queued.append(input)
+        }
+    }
+
+    private func watchInput() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        source.setEventHandler {
+            MainActor.assumeIsolated {
+                guard let terminal = Self.current, terminal.installedPrompt != nil else { return }
+                rl_callback_read_char()
+            }
+        }
+        inputSource = source
+    }
+
+    /// Reading pauses between a finished line and the next prompt, so keys typed meanwhile wait
+    /// in the terminal's buffer for the next line instead of spinning the read source.
+    private func resumeInput() {
+        guard inputSuspended, let inputSource else { return }
+        inputSuspended = false
+        inputSource.resume()
+    }
+
+    private func suspendInput() {
+        guard !inputSuspended, let inputSource else { return }
+        inputSuspended = true
+        inputSource.suspend()
+    }
+
+    // MARK: Signals
+
+    private func watchSignals() {
+        let handlers: [(Int32, @MainActor (ReadlineTerminal) -> Void)] = [
+            (SIGINT, { $0.interrupted() }),
+            (SIGWINCH, { $0.resized() }),
+            (SIGTERM, { $0.deliver(.endOfInput) }),
+            (SIGHUP, { $0.deliver(.endOfInput) }),
+        ]
+        for (number, handler) in handlers {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                MainActor.assumeIsolated {
+                    if let terminal = Self.current { handler(terminal) }
+                }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Ctrl-C: drop the half-typed line and tell the shell, which cancels the work in flight.
+    private func interrupted() {
+        if installedPrompt != nil {
+            rl_free_line_state()
+            rl_callback_sigcleanup()
+            rl_replace_line("", 0)
+            StandardOutput.write("^C\n")
+            rl_on_new_line()
+            rl_redisplay()
+        }
+        deliver(.interrupt)
+    }
+
+    private func resized() {
+        if installedPrompt != nil { rl_resize_terminal() }
+        guard let newSize = TerminalProbe.size(of: STDOUT_FILENO), newSize != size else { return }
+        size = newSize
+        deliver(.resized(newSize))
+    }
+
+    // MARK: Completion
+
+    fileprivate func completionCandidates(partial: String) -> [String] {
+        let end = max(0, min(Int(newsapp_rl_point()), Int(newsapp_rl_end())))
+        guard let buffer = newsapp_rl_line_buffer() else { return [] }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: end)
+        let before = String(decoding: bytes, as: UTF8.self)
+        return completions?(CompletionRequest(lineBeforeCursor: before)) ?? []
+    }
+}
+
+// MARK: - readline's C callbacks
+
+/// Called by readline with each finished line (or nil on Ctrl-D at an empty prompt).
+private func lineHandler(_ pointer: UnsafeMutablePointer<CChar>?) {
+    let line = pointer.map { String(cString: $0) }
+    free(pointer)
+    MainActor.assumeIsolated {
+        ReadlineTerminal.current?.lineEntered(line)
+    }
+}
+
+/// Called by readline on Tab: offers the shell's candidates and never falls back to file names.
+private func attemptCompletion(
+    _ text: UnsafePointer<CChar>?,
+    _ start: Int32,
+    _ end: Int32
+) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    newsapp_rl_completion_is_complete()
+    let partial = text.map { String(cString: $0) } ?? ""
+    ReadlineTerminal.completionMatches = MainActor.assumeIsolated {
+        ReadlineTerminal.current?.completionCandidates(partial: partial) ?? []
+    }
+    return rl_completion_matches(text, completionGenerator)
+}
+
+/// Hands readline one match per call, as `strdup`ed C strings it frees.
+private func completionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+    let matches = ReadlineTerminal.completionMatches
+    guard Int(state) < matches.count else { return nil }
+    return strdup(matches[Int(state)])
+}
