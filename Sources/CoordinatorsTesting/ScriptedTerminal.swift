@@ -1,0 +1,136 @@
+import Coordinators
+
+/// An in-memory terminal that plays a script into a whole app session and keeps what was
+/// printed, for transcript tests.
+///
+/// By default it is not interactive, so the ``Shell`` finishes each command's work before
+/// reading the next line, exactly as a piped session does, and input ends when the script runs
+/// out. An interactive one behaves like a person at a keyboard: the shell reads on while work is
+/// in flight, and input stays open for steps the test sends with ``send(_:)`` until
+/// ``endInput()``; use it for tests about input during a load (Ctrl-C).
+@MainActor
+public final class ScriptedTerminal: Terminal {
+    /// One step of a script.
+    public enum Step: Sendable, Hashable, ExpressibleByStringLiteral {
+        /// A line typed at the prompt.
+        case line(String)
+        /// The terminal is resized to `columns` (rows stay).
+        case resize(columns: Int)
+        /// Ctrl-C.
+        case interrupt
+
+        public init(stringLiteral value: String) {
+            self = .line(value)
+        }
+    }
+
+    /// What happened, in order.
+    public enum Entry: Sendable, Hashable {
+        /// Lines printed, as plain text.
+        case output([String])
+        /// A prompt shown and what was typed at it.
+        case input(prompt: String, typed: String)
+    }
+
+    public private(set) var size: TerminalSize
+    public let isInteractive: Bool
+    public var completions: (@MainActor (CompletionRequest) -> [String])?
+    /// Everything printed and typed, in order.
+    public private(set) var transcript: [Entry] = []
+    /// The labels of work shown in flight, in order.
+    public private(set) var activityLabels: [String] = []
+    private var script: [Step]
+    private var inputEnded: Bool
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var readingWaiters: [CheckedContinuation<Void, Never>] = []
+
+    public init(_ script: [Step], size: TerminalSize = TerminalSize(columns: 80, rows: 24), interactive: Bool = false) {
+        self.script = script
+        self.size = size
+        isInteractive = interactive
+        inputEnded = !interactive
+    }
+
+    /// Adds steps to the script, for an interactive terminal whose session is running.
+    public func send(_ steps: Step...) {
+        script += steps
+        resumeReader()
+    }
+
+    /// Ends input once the script is played.
+    public func endInput() {
+        inputEnded = true
+        resumeReader()
+    }
+
+    /// Returns once the session has played the whole script and waits at the prompt, for an
+    /// interactive terminal (input still open).
+    public func waitUntilReading() async {
+        if waiter != nil { return }
+        await withCheckedContinuation { readingWaiters.append($0) }
+    }
+
+    private func resumeReader() {
+        let waiter = waiter
+        self.waiter = nil
+        waiter?.resume()
+    }
+
+    /// Each block of printed lines, joined with line breaks, without the blank lines that
+    /// separate screens: the screens and messages printed, in order.
+    public var outputs: [String] {
+        transcript.compactMap { entry in
+            guard case .output(let lines) = entry else { return nil }
+            return lines.drop { $0.isEmpty }.joined(separator: "\n")
+        }
+    }
+
+    /// The last printed block, usually the screen on display.
+    public var lastOutput: String { outputs.last ?? "" }
+
+    /// The whole session as a user would see it in a piped run.
+    public var text: String {
+        transcript.map { entry in
+            switch entry {
+            case .output(let lines): lines.joined(separator: "\n")
+            case .input(let prompt, let typed): prompt + typed
+            }
+        }.joined(separator: "\n")
+    }
+
+    /// Completion candidates for the text before the cursor, as Tab would offer them.
+    public func complete(_ lineBeforeCursor: String) -> [String] {
+        completions?(CompletionRequest(lineBeforeCursor: lineBeforeCursor)) ?? []
+    }
+
+    // MARK: Terminal
+
+    public func write(_ lines: [StyledLine]) {
+        transcript.append(.output(lines.map(\.plainText)))
+    }
+
+    public func read(prompt: String) async -> TerminalInput {
+        while script.isEmpty && !inputEnded {
+            await withCheckedContinuation { continuation in
+                waiter = continuation
+                readingWaiters.forEach { $0.resume() }
+                readingWaiters.removeAll()
+            }
+        }
+        guard !script.isEmpty else { return .endOfInput }
+        switch script.removeFirst() {
+        case .line(let text):
+            transcript.append(.input(prompt: prompt, typed: text))
+            return .line(text)
+        case .resize(let columns):
+            size.columns = columns
+            return .resized(size)
+        case .interrupt:
+            return .interrupt
+        }
+    }
+
+    public func showActivity(_ label: String?) {
+        if let label { activityLabels.append(label) }
+    }
+}
