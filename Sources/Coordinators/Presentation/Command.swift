@@ -45,6 +45,8 @@ public struct CommandDescriptor: Sendable, Hashable {
     public var summary: String
     /// Values tab completion offers for the argument.
     public var argumentCompletions: [String]
+    /// For a command that is a number (`3` opens the third item): the numbers that work now.
+    public var numbers: ClosedRange<Int>?
 
     public init(_ names: [String], argument: String? = nil, summary: String, argumentCompletions: [String] = []) {
         precondition(!names.isEmpty, "a command needs at least one name")
@@ -52,6 +54,15 @@ public struct CommandDescriptor: Sendable, Hashable {
         self.argument = argument
         self.summary = summary
         self.argumentCompletions = argumentCompletions
+        numbers = nil
+    }
+
+    /// A command typed as a number from `range`, e.g. an item of a list; help shows `1–20`.
+    public static func number(in range: ClosedRange<Int>?, summary: String) -> CommandDescriptor {
+        var descriptor = CommandDescriptor(["N"], summary: summary)
+        descriptor.names = []
+        descriptor.numbers = range
+        return descriptor
     }
 
     /// True when `command`'s verb is one of ``names``.
@@ -59,8 +70,12 @@ public struct CommandDescriptor: Sendable, Hashable {
         names.contains(command.verb)
     }
 
-    /// `o, open URL` as help shows it.
+    /// `o, open URL` as help shows it; `1–20` for a number.
     public var usage: String {
-        names.joined(separator: ", ") + (argument.map { " " + $0 } ?? "")
+        if names.isEmpty {
+            guard let numbers else { return "N" }
+            return numbers.count == 1 ? "\(numbers.lowerBound)" : "\(numbers.lowerBound)–\(numbers.upperBound)"
+        }
+        return names.joined(separator: ", ") + (argument.map { " " + $0 } ?? "")
     }
 }

@@ -10,7 +10,11 @@ public protocol Presentable: CommandResponder {
     /// Which pane the screen belongs in when the layout is split.
     var pane: Pane { get }
     /// The screen's lines for `width` columns. Every line must be at most `width` wide.
-    func render(width: Int) -> [StyledLine]
+    ///
+    /// `height` is the number of rows the screen should try to fit in when it shares the
+    /// terminal with another pane (a list may then draw one line per item); nil when it may be as
+    /// long as it needs, the terminal's scrollback holding the rest.
+    func render(width: Int, height: Int?) -> [StyledLine]
     /// Change notifications and in-flight work; see ``ScreenActivity``.
     var activity: ScreenActivity { get }
 }

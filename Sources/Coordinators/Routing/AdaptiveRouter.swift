@@ -88,5 +88,5 @@ public final class AdaptiveRouter: LayoutRouter {
 
     public var inputTargets: [any Presentable] { active.inputTargets }
     public var breadcrumb: [String] { active.breadcrumb }
-    public func render(width: Int) -> [StyledLine] { active.render(width: width) }
+    public func render(size: TerminalSize) -> [StyledLine] { active.render(size: size) }
 }

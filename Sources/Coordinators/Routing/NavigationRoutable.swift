@@ -36,8 +36,8 @@ public protocol LayoutRouter: NavigationRoutable {
     var inputTargets: [any Presentable] { get }
     /// The titles from the root to the focused screen, for the prompt.
     var breadcrumb: [String] { get }
-    /// What the router shows, laid out for `width` columns.
-    func render(width: Int) -> [StyledLine]
+    /// What the router shows, laid out for a terminal of `size`.
+    func render(size: TerminalSize) -> [StyledLine]
     /// Receives the router's events; set by the shell.
     var onEvent: (@MainActor (RouterEvent) -> Void)? { get set }
 }

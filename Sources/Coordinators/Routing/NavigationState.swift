@@ -1,4 +1,5 @@
-/// The state every router keeps, with the rules of navigation in one place.
+/// The state every router keeps, with the rules of navigation in one place. Build a router of
+/// your own on it and it will follow the same rules as the routers here.
 ///
 /// Operations return the screens they removed so the router can stop observing them and cancel
 /// their work; misuse throws instead of being ignored.
@@ -22,45 +23,45 @@ public struct NavigationState {
         all.contains { $0 === module }
     }
 
-    mutating func setRoot(_ module: any Presentable) -> [any Presentable] {
+    public mutating func setRoot(_ module: any Presentable) -> [any Presentable] {
         let removed = all.filter { $0 !== module }
         stack = [module]
         presented = nil
         return removed
     }
 
-    mutating func push(_ module: any Presentable) throws(NavigationMisuse) {
+    public mutating func push(_ module: any Presentable) throws(NavigationMisuse) {
         guard !stack.isEmpty else { throw .pushWithoutRoot }
         guard !contains(module) else { throw .alreadyShown(module.title) }
         stack.append(module)
     }
 
     /// Replaces the top screen (not the root) with `module`.
-    mutating func replaceTop(with module: any Presentable) throws(NavigationMisuse) -> any Presentable {
+    public mutating func replaceTop(with module: any Presentable) throws(NavigationMisuse) -> any Presentable {
         guard stack.count > 1 else { throw .popAtRoot }
         guard !contains(module) else { throw .alreadyShown(module.title) }
         return stack.removeLast()
     }
 
-    mutating func pop() throws(NavigationMisuse) -> any Presentable {
+    public mutating func pop() throws(NavigationMisuse) -> any Presentable {
         guard stack.count > 1 else { throw .popAtRoot }
         return stack.removeLast()
     }
 
-    mutating func popToRoot() -> [any Presentable] {
+    public mutating func popToRoot() -> [any Presentable] {
         guard stack.count > 1 else { return [] }
         let removed = Array(stack.dropFirst())
         stack.removeSubrange(1...)
         return removed
     }
 
-    mutating func present(_ module: any Presentable) throws(NavigationMisuse) {
+    public mutating func present(_ module: any Presentable) throws(NavigationMisuse) {
         if let presented { throw .presentOverModal(presented.title) }
         guard !contains(module) else { throw .alreadyShown(module.title) }
         presented = module
     }
 
-    mutating func dismiss() throws(NavigationMisuse) -> any Presentable {
+    public mutating func dismiss() throws(NavigationMisuse) -> any Presentable {
         guard let modal = presented else { throw .dismissWithoutModal }
         presented = nil
         return modal

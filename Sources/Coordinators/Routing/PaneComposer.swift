@@ -24,10 +24,13 @@ public enum PaneComposer {
     public static func sideBySide(left: [StyledLine], right: [StyledLine], widths: PaneWidths) -> [StyledLine] {
         let rows = max(left.count, right.count)
         let divider = StyledLine(PaneWidths.divider, .divider)
+        let bareDivider = StyledLine(" │", .divider)
         return (0..<rows).map { row in
             let leftLine = row < left.count ? left[row] : .blank
             let rightLine = row < right.count ? right[row].truncated(toWidth: widths.right) : .blank
-            return leftLine.truncated(toWidth: widths.left).padded(toWidth: widths.left) + divider + rightLine
+            let left = leftLine.truncated(toWidth: widths.left).padded(toWidth: widths.left)
+            // No trailing spaces when the right pane has nothing on this row.
+            return rightLine.isEmpty ? left + bareDivider : left + divider + rightLine
         }
     }
 }

@@ -104,15 +104,21 @@ public final class SplitRouter: ScreenHostingRouter {
         return titles
     }
 
-    public func render(width: Int) -> [StyledLine] {
+    /// Both panes side by side, each asked to fit the rows above the prompt. When the left pane
+    /// is still taller, the right one is moved down so that it starts at the top of the visible
+    /// window: the detail is what the user just opened, and it must be on screen.
+    public func render(size: TerminalSize) -> [StyledLine] {
         if let modal = state.presented {
-            return modal.render(width: width).map { $0.truncated(toWidth: width) }
+            return modal.render(width: size.columns, height: nil).map { $0.truncated(toWidth: size.columns) }
         }
         let (primary, secondary) = panes
         guard let primary else { return [] }
-        let widths = PaneWidths(total: width)
-        let left = primary.render(width: widths.left)
-        let right = secondary?.render(width: widths.right) ?? placeholder
-        return PaneComposer.sideBySide(left: left, right: right, widths: widths)
+        let widths = PaneWidths(total: size.columns)
+        let visibleRows = max(size.rows - 1, 1)
+        let left = primary.render(width: widths.left, height: visibleRows)
+        let right = secondary?.render(width: widths.right, height: visibleRows) ?? placeholder
+        let offset = max(0, left.count - visibleRows)
+        return PaneComposer.sideBySide(
+            left: left, right: Array(repeating: .blank, count: offset) + right, widths: widths)
     }
 }

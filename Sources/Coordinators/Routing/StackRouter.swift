@@ -59,8 +59,8 @@ public final class StackRouter: ScreenHostingRouter {
 
     public var breadcrumb: [String] { state.all.map(\.title) }
 
-    public func render(width: Int) -> [StyledLine] {
+    public func render(size: TerminalSize) -> [StyledLine] {
         guard let visible else { return [] }
-        return visible.render(width: width).map { $0.truncated(toWidth: width) }
+        return visible.render(width: size.columns, height: nil).map { $0.truncated(toWidth: size.columns) }
     }
 }

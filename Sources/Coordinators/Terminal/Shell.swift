@@ -23,18 +23,27 @@ public final class Shell {
     private let router: AdaptiveRouter
     private let globals: any CommandResponder
     private let promptName: String
+    private let banner: StyledLine?
     private var needsDisplay = true
     private var hasDisplayed = false
     private var displayScheduled = false
 
     /// - Parameters:
-    ///   - promptName: The prompt's first word, e.g. `news` for `news › Top stories › `.
     ///   - globals: The app's commands that work on every screen.
-    public init(terminal: any Terminal, router: AdaptiveRouter, globals: any CommandResponder, promptName: String) {
+    ///   - promptName: The prompt's first word, e.g. `news` for `news › Top stories › `.
+    ///   - banner: A line drawn across the top of every screen, e.g. which edition is shown.
+    public init(
+        terminal: any Terminal,
+        router: AdaptiveRouter,
+        globals: any CommandResponder,
+        promptName: String,
+        banner: StyledLine? = nil
+    ) {
         self.terminal = terminal
         self.router = router
         self.globals = globals
         self.promptName = promptName
+        self.banner = banner
     }
 
     /// Runs until the user quits or input ends.
@@ -99,7 +108,13 @@ public final class Shell {
 
     /// The commands of the screens on display, the globals and the shell's own.
     public var allCommands: [CommandDescriptor] {
-        router.inputTargets.flatMap(\.commands) + globals.commands + Self.builtInCommands
+        commandGroups.flatMap(\.commands)
+    }
+
+    /// The commands that work now, grouped for help: each screen on display (the focused one
+    /// first), then those that work everywhere.
+    public var commandGroups: [(title: String, commands: [CommandDescriptor])] {
+        router.inputTargets.map { ($0.title, $0.commands) } + [("Everywhere", globals.commands + Self.builtInCommands)]
     }
 
     private func completions(for request: CompletionRequest) -> [String] {
@@ -108,7 +123,8 @@ public final class Shell {
         if let verb = request.precedingWords.first?.lowercased() {
             candidates = commands.filter { $0.names.contains(verb) }.flatMap(\.argumentCompletions)
         } else {
-            candidates = commands.flatMap(\.names).filter { $0.count > 1 || $0.first?.isNumber == true }
+            let numbers = commands.compactMap(\.numbers).flatMap { $0.map(String.init) }
+            candidates = commands.flatMap(\.names).filter { $0.count > 1 } + numbers
         }
         let partial = request.partialWord.lowercased()
         var seen: Set<String> = []
@@ -144,7 +160,9 @@ public final class Shell {
     public func displayIfNeeded() {
         guard needsDisplay, !router.inputTargets.contains(where: \.activity.isBusy) else { return }
         needsDisplay = false
-        let lines = router.render(width: terminal.size.columns)
+        let size = terminal.size
+        let bannerLines = banner?.wrapped(toWidth: size.columns) ?? []
+        let lines = bannerLines + router.render(size: TerminalSize(columns: size.columns, rows: size.rows - bannerLines.count))
         terminal.write(hasDisplayed ? [.blank] + lines : lines)
         hasDisplayed = true
     }
