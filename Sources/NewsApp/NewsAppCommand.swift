@@ -27,12 +27,45 @@ struct NewsAppCommand: AsyncParsableCommand {
     @Option(help: "Articles per page (1–100).")
     var pageSize = 20
 
+    @Option(help: ArgumentHelp("Start in a category.", valueName: "name"))
+    var category: String?
+
+    @Option(help: ArgumentHelp("Open the n-th headline directly.", valueName: "n"))
+    var open: Int?
+
+    @Option(help: ArgumentHelp("Start with a search.", valueName: "words"))
+    var search: String?
+
+    @Option(help: "Search order: relevancy, popularity or newest.")
+    var sort: String = "newest"
+
+    /// Where the session starts.
+    var deepLink: DeepLink? {
+        if let search {
+            return DeepLink(["search"], parameters: ["q": search, "sort": sort])
+        }
+        var path: [String] = []
+        if let category { path += ["category", category] }
+        if let open { path += ["headline", String(open)] }
+        return path.isEmpty ? nil : DeepLink(path)
+    }
+
     func validate() throws {
         guard (1...100).contains(pageSize) else {
             throw ValidationError("--page-size must be between 1 and 100.")
         }
         guard splitMinColumns >= 40 else {
             throw ValidationError("--split-min-columns must be at least 40.")
+        }
+        if let category, NewsCategory(matching: category) == nil {
+            let names = NewsCategory.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--category must be one of \(names).")
+        }
+        if let open, open < 1 {
+            throw ValidationError("--open takes a headline number from 1.")
+        }
+        if SortOrder(keyword: sort) == nil {
+            throw ValidationError("--sort must be relevancy, popularity or newest.")
         }
     }
 

@@ -6,8 +6,7 @@ import Networking
 /// content without NewsAPI's `[+N chars]` tail, where it continues, and the image's address.
 public enum ArticleRenderer {
     public static func render(_ article: Article, width: Int, context: RenderContext) -> [StyledLine] {
-        var lines = context.bannerLines(width: width)
-        lines += Block.paragraph(article.title, width: width, role: .heading)
+        var lines = Block.paragraph(article.title, width: width, role: .heading)
         let byline = article.author.map { "by \($0)" } ?? ""
         lines.append(Block.meta([article.source.name, byline], width: width))
         if let date = article.publishedAt {

@@ -25,7 +25,7 @@ public final class ArticleScreen: ArticleModule {
     public var title: String { "Article" }
     public var pane: Pane { .secondary }
 
-    public func render(width: Int) -> [StyledLine] {
+    public func render(width: Int, height: Int?) -> [StyledLine] {
         ArticleRenderer.render(article, width: width, context: environment.renderContext)
     }
 

@@ -4,9 +4,28 @@ import Networking
 
 /// Draws an article list: the header, the top story as a featured block (headlines only), then
 /// numbered articles with source and time, and a footer saying how to go on.
+///
+/// Given a `height` (the list shares the terminal with a detail pane) and too many lines for
+/// it, the list is drawn compactly instead: one line per article, title and age.
 public enum ArticleListRenderer {
-    public static func render(_ state: ArticleListState, width: Int, context: RenderContext) -> [StyledLine] {
-        var lines = context.bannerLines(width: width)
+    public static func render(
+        _ state: ArticleListState,
+        width: Int,
+        height: Int? = nil,
+        context: RenderContext
+    ) -> [StyledLine] {
+        let full = render(state, width: width, compact: false, context: context)
+        guard let height, full.count > height else { return full }
+        return render(state, width: width, compact: true, context: context)
+    }
+
+    private static func render(
+        _ state: ArticleListState,
+        width: Int,
+        compact: Bool,
+        context: RenderContext
+    ) -> [StyledLine] {
+        var lines: [StyledLine] = []
         lines += header(state, width: width)
         lines.append(.blank)
         switch state.phase {
@@ -19,7 +38,8 @@ public enum ArticleListRenderer {
         case .loaded where state.list.isEmpty:
             lines += emptyLines(state.query, width: width)
         case .loaded:
-            lines += items(state, width: width, context: context)
+            lines += compact
+                ? compactItems(state, width: width, context: context) : items(state, width: width, context: context)
             lines.append(.blank)
             lines += footer(state, width: width)
         }
@@ -83,6 +103,21 @@ public enum ArticleListRenderer {
             if featured && articles.count > 1 { lines.append(.blank) }
         }
         return lines
+    }
+
+    /// `13  Teenage climber takes bouldering gold at the…  8h`
+    private static func compactItems(_ state: ArticleListState, width: Int, context: RenderContext) -> [StyledLine] {
+        let articles = state.list.articles
+        let numberWidth = String(articles.count).count
+        return articles.enumerated().map { index, article in
+            let number = String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
+            let age = article.publishedAt.map { "  " + context.time.compact($0) } ?? ""
+            let room = width - DisplayWidth.of(number) - DisplayWidth.of(age)
+            let title = TextWrapper.pad(
+                TextWrapper.truncate(TextSanitizer.clean(article.title), toWidth: max(room, 1)), toWidth: room)
+            let line = StyledLine([Span(number, .accent), Span(title, .strong), Span(age, .muted)])
+            return line.truncated(toWidth: width)
+        }
     }
 
     static func metaPieces(_ article: Article, context: RenderContext) -> [String] {

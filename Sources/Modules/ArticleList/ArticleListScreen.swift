@@ -6,6 +6,14 @@ import Networking
 public protocol ArticleListModule: Presentable {
     /// The user picked an article.
     var onArticleSelected: (@MainActor (Article) -> Void)? { get set }
+    /// The user wants to leave the list; when nil, the list does not answer `b`.
+    var onBack: (@MainActor () -> Void)? { get set }
+    /// What the list shows.
+    var query: ArticleQuery { get }
+    /// Shows another query in place and loads it.
+    func show(_ query: ArticleQuery)
+    /// The article numbered `number` (1-based), once loaded.
+    func article(numbered number: Int) -> Article?
 }
 
 /// Top headlines or search results: a numbered list the user opens by number and extends with
@@ -14,6 +22,7 @@ public protocol ArticleListModule: Presentable {
 public final class ArticleListScreen: ArticleListModule {
     public let activity = ScreenActivity()
     public var onArticleSelected: (@MainActor (Article) -> Void)?
+    public var onBack: (@MainActor () -> Void)?
     public let viewModel: ArticleListViewModel
     private let environment: ScreenEnvironment
 
@@ -23,9 +32,20 @@ public final class ArticleListScreen: ArticleListModule {
     }
 
     public var title: String { ArticleListRenderer.title(viewModel.state.query) }
+    public var query: ArticleQuery { viewModel.state.query }
 
-    public func render(width: Int) -> [StyledLine] {
-        ArticleListRenderer.render(viewModel.state, width: width, context: environment.renderContext)
+    public func show(_ query: ArticleQuery) {
+        viewModel.change(to: query)
+        activity.setNeedsDisplay()
+        refresh()
+    }
+
+    public func article(numbered number: Int) -> Article? {
+        viewModel.article(numbered: number)
+    }
+
+    public func render(width: Int, height: Int?) -> [StyledLine] {
+        ArticleListRenderer.render(viewModel.state, width: width, height: height, context: environment.renderContext)
     }
 
     // MARK: Commands
@@ -33,12 +53,10 @@ public final class ArticleListScreen: ArticleListModule {
     public var commands: [CommandDescriptor] {
         let count = viewModel.state.list.count
         return [
-            CommandDescriptor(
-                ["N"], summary: "Open article N of the list",
-                argumentCompletions: count > 0 ? (1...count).map(String.init) : []),
+            .number(in: count > 0 ? 1...count : nil, summary: "Open that article"),
             CommandDescriptor(["n", "more"], summary: "Show more articles"),
             CommandDescriptor(["r", "refresh"], summary: "Load the list again from the start"),
-        ]
+        ] + (onBack == nil ? [] : [CommandDescriptor(["b", "back"], summary: "Leave this list")])
     }
 
     public func handle(_ command: Command) -> Bool {
@@ -51,6 +69,9 @@ public final class ArticleListScreen: ArticleListModule {
             more()
         case "r", "refresh":
             refresh()
+        case "b", "back":
+            guard let onBack else { return false }
+            onBack()
         default:
             return false
         }

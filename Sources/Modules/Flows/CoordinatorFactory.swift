@@ -1,9 +1,11 @@
 import Coordinators
+import Networking
 
 /// Makes the app's child coordinators.
 @MainActor
 public protocol CoordinatorFactory {
-    func makeFeedCoordinator(router: any NavigationRoutable) -> FeedCoordinator
+    func makeFeed(router: any NavigationRoutable) -> FeedCoordinator
+    func makeSearch(router: any NavigationRoutable, words: String, sort: SortOrder) -> SearchCoordinator
 }
 
 /// The live coordinator factory: every flow shares one ``ModuleFactory``.
@@ -15,7 +17,11 @@ public struct NewsCoordinatorFactory: CoordinatorFactory {
         self.modules = modules
     }
 
-    public func makeFeedCoordinator(router: any NavigationRoutable) -> FeedCoordinator {
+    public func makeFeed(router: any NavigationRoutable) -> FeedCoordinator {
         FeedCoordinator(router: router, modules: modules)
+    }
+
+    public func makeSearch(router: any NavigationRoutable, words: String, sort: SortOrder) -> SearchCoordinator {
+        SearchCoordinator(router: router, modules: modules, words: words, sort: sort)
     }
 }

@@ -6,6 +6,7 @@ import Networking
 public protocol ModuleFactory {
     func makeArticleList(_ query: ArticleQuery) -> any ArticleListModule
     func makeArticle(_ article: Article) -> any ArticleModule
+    func makeHelp(_ sections: [HelpScreen.Section]) -> any HelpModule
 }
 
 /// The app's screens over a ``NewsService``.
@@ -30,5 +31,9 @@ public struct NewsModuleFactory: ModuleFactory {
 
     public func makeArticle(_ article: Article) -> any ArticleModule {
         ArticleScreen(article: article, environment: environment)
+    }
+
+    public func makeHelp(_ sections: [HelpScreen.Section]) -> any HelpModule {
+        HelpScreen(sections: sections)
     }
 }

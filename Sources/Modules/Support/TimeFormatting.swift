@@ -27,6 +27,20 @@ public struct TimeFormatting: Sendable {
         }
     }
 
+    /// The age in a few characters, for compact lists: "now", "17m", "8h", "3d", "12 Oct".
+    public func compact(_ date: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        switch seconds {
+        case ..<60: return "now"
+        case ..<3600: return "\(Int(seconds / 60))m"
+        case ..<86_400: return "\(Int(seconds / 3600))h"
+        case ..<(14 * 86_400): return "\(Int(seconds / 86_400))d"
+        default:
+            let parts = components(date)
+            return "\(parts.day) \(Self.months[parts.month - 1])"
+        }
+    }
+
     /// "Sun 22 Nov 2026 14:05" in ``timeZone``.
     public func absolute(_ date: Date) -> String {
         let parts = components(date)

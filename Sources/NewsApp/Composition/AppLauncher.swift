@@ -2,10 +2,8 @@ import Coordinators
 import Foundation
 import Modules
 import Networking
-import SampleEdition
 
-/// The composition root: picks the news service and the terminal, builds the router, the
-/// factories and the app coordinator, and runs the session.
+/// The composition root: picks the news source and the terminal, then runs a ``NewsSession``.
 @MainActor
 enum AppLauncher {
     static func run(_ options: NewsAppCommand) async -> Int32 {
@@ -19,21 +17,16 @@ enum AppLauncher {
         }
         let interactive = TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
         let styler = ANSIStyler(mode: interactive ? styleMode(environment) : .plain, hyperlinks: false)
-        let readline = interactive ? ReadlineTerminal(styler: styler, history: HistoryFile.standard(environment: environment)) : nil
+        let readline =
+            interactive ? ReadlineTerminal(styler: styler, history: HistoryFile.standard(environment: environment)) : nil
         let terminal: any Terminal =
             readline ?? PipeTerminal(size: TerminalProbe.fallbackSize(environment: environment), styler: styler)
         defer { readline?.close() }
 
-        let screens = ScreenEnvironment(banner: source.banner)
-        let modules = NewsModuleFactory(service: source.service, environment: screens, pageSize: options.pageSize)
-        let router = AdaptiveRouter(
-            policy: policy(options), columns: terminal.size.columns,
-            placeholder: [StyledLine("Type an article's number to read it here.", .muted)])
-        let app = AppCoordinator(router: router, factory: NewsCoordinatorFactory(modules: modules))
-        app.post = { terminal.write($0) }
-        let shell = Shell(terminal: terminal, router: router, globals: app, promptName: "news")
-        app.start()
-        _ = await shell.run()
+        let session = NewsSession(
+            service: source.service, terminal: terminal,
+            options: NewsSession.Options(layout: policy(options), pageSize: options.pageSize, banner: source.banner))
+        await session.run(from: options.deepLink)
         return 0
     }
 

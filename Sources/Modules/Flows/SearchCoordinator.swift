@@ -1,0 +1,55 @@
+import Coordinators
+import Networking
+
+/// A search: the results pushed over the feed, and the articles opened from them. The flow ends
+/// when the user leaves the results, and its coordinator is then released.
+@MainActor
+public final class SearchCoordinator: BaseCoordinator {
+    private let router: any NavigationRoutable
+    private let modules: any ModuleFactory
+    private let initialQuery: ArticleQuery
+    private var results: (any ArticleListModule)?
+    private weak var detail: (any ArticleModule)?
+
+    public init(router: any NavigationRoutable, modules: any ModuleFactory, words: String, sort: SortOrder) {
+        self.router = router
+        self.modules = modules
+        initialQuery = .search(words, sort)
+    }
+
+    public override func start() {
+        let results = modules.makeArticleList(initialQuery)
+        results.onArticleSelected = { [weak self] article in self?.showArticle(article) }
+        results.onBack = { [weak self] in self?.leave() }
+        router.push(results)
+        self.results = results
+    }
+
+    /// Searches again in place: closes an open article and shows the new results.
+    public func search(_ words: String) {
+        guard let results else { return }
+        closeDetail()
+        let sort: SortOrder
+        if case .search(_, let current) = results.query { sort = current } else { sort = .publishedAt }
+        results.show(.search(words, sort))
+    }
+
+    private func showArticle(_ article: Article) {
+        let detail = modules.makeArticle(article)
+        detail.onBack = { [weak self] in self?.closeDetail() }
+        router.push(detail)
+        self.detail = detail
+    }
+
+    private func closeDetail() {
+        guard let detail, router.stack.last === detail else { return }
+        router.pop()
+    }
+
+    private func leave() {
+        closeDetail()
+        if let results, router.stack.last === results { router.pop() }
+        results = nil
+        finish()
+    }
+}

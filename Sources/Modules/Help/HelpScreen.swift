@@ -1,0 +1,66 @@
+import Coordinators
+
+/// The help modal as its coordinator sees it.
+@MainActor
+public protocol HelpModule: Presentable {
+    /// Help is closing. `pending` is a command the user typed that should run once help is gone
+    /// (anything but `b`, `back`, `?` or `help`).
+    var onClose: (@MainActor (_ pending: Command?) -> Void)? { get set }
+}
+
+/// Lists the commands of the screen in focus and the ones that work everywhere. Any command
+/// closes it; commands other than `b` then run as if help had not been open.
+@MainActor
+public final class HelpScreen: HelpModule {
+    /// A titled group of commands.
+    public struct Section: Sendable, Equatable {
+        public var title: String
+        public var commands: [CommandDescriptor]
+
+        public init(title: String, commands: [CommandDescriptor]) {
+            self.title = title
+            self.commands = commands
+        }
+    }
+
+    public let activity = ScreenActivity()
+    public var onClose: (@MainActor (Command?) -> Void)?
+    public let sections: [Section]
+
+    public init(sections: [Section]) {
+        self.sections = sections.filter { !$0.commands.isEmpty }
+    }
+
+    public var title: String { "Help" }
+
+    public var commands: [CommandDescriptor] {
+        [CommandDescriptor(["b", "back"], summary: "Close help")]
+    }
+
+    public func handle(_ command: Command) -> Bool {
+        let closesOnly = ["b", "back", "?", "help"].contains(command.verb)
+        onClose?(closesOnly ? nil : command)
+        return true
+    }
+
+    public func render(width: Int, height: Int?) -> [StyledLine] {
+        var lines: [StyledLine] = [StyledLine("Help", .heading)]
+        let usageWidth = min(sections.flatMap(\.commands).map { DisplayWidth.of($0.usage) }.max() ?? 0, width / 2)
+        for section in sections {
+            lines.append(.blank)
+            lines.append(StyledLine(section.title, .strong))
+            for command in section.commands {
+                let usage = TextWrapper.pad(TextWrapper.truncate(command.usage, toWidth: usageWidth), toWidth: usageWidth)
+                let summaryWidth = max(width - usageWidth - 4, 10)
+                let summary = TextWrapper.wrap(command.summary, width: summaryWidth)
+                for (index, part) in summary.enumerated() {
+                    let key = index == 0 ? usage : String(repeating: " ", count: usageWidth)
+                    lines.append(StyledLine([Span("  " + key, .accent), Span("  " + part)]).truncated(toWidth: width))
+                }
+            }
+        }
+        lines.append(.blank)
+        lines.append(StyledLine("Type b to close help, or any command to close it and run the command.", .muted).truncated(toWidth: width))
+        return lines
+    }
+}
