@@ -1,0 +1,134 @@
+import Coordinators
+import CoordinatorsTesting
+import Modules
+import Networking
+import Testing
+
+/// Whole app sessions played through the scripted terminal.
+@MainActor
+@Suite("Sessions")
+struct SessionTests {
+    @Test("Feed → detail → back prints the list, the article, then the list again")
+    func feedDetailBack() async {
+        let (session, terminal) = TestFixtures.session(["1", "b", "q"])
+        let ending = await session.run()
+        #expect(ending == .quit)
+        #expect(terminal.outputs.count == 3)
+        #expect(terminal.outputs[0].contains(" 1  \(TestFixtures.headlineTitles[0])"))
+        #expect(terminal.outputs[1].hasPrefix(TestFixtures.headlineTitles[0]))
+        #expect(terminal.outputs[1].contains("17 minutes ago · Sun 22 Nov 2026 11:43"))
+        #expect(terminal.outputs[2] == terminal.outputs[0])
+        #expect(terminal.text.contains("news › Top stories › Article › b"))
+    }
+
+    @Test("Feed → search → results → detail → back → back")
+    func searchSession() async {
+        let (session, terminal) = TestFixtures.session(["/mars rover", "2", "b", "b"])
+        #expect(await session.run() == .endOfInput)
+        #expect(terminal.outputs[1].contains("Search “mars rover” · sorted by newest"))
+        #expect(terminal.outputs[1].contains("3 of 3 articles"))
+        #expect(terminal.outputs[2].contains("Mars"))
+        #expect(terminal.outputs[4].contains("Top stories · All categories"))
+        #expect(session.app.children.count == 1, "the search flow ended")
+    }
+
+    @Test("In split view a number opens an article while another is shown: the detail is replaced")
+    func splitReplacesDetail() async {
+        let (session, terminal) = TestFixtures.session(["1", "2"], columns: 160)
+        await session.run()
+        #expect(session.router.layout == .split)
+        #expect(session.router.stack.map(\.title) == ["Top stories", "Article"])
+        let last = terminal.lastOutput
+        #expect(last.contains("│ " + TestFixtures.headlineTitles[1].prefix(40)))
+        #expect(last.contains(" 1  "), "the list stays on the left")
+    }
+
+    @Test("Resizing stack → split → stack mid-flow keeps the article on screen")
+    func resizeKeepsPlace() async {
+        let (session, terminal) = TestFixtures.session(["1", .resize(columns: 160), .resize(columns: 90), "b"])
+        await session.run()
+        let title = String(TestFixtures.headlineTitles[0].prefix(40))
+        #expect(terminal.outputs[1].hasPrefix(title), "stack: the detail alone")
+        #expect(terminal.outputs[2].contains("│ " + title), "split: the detail on the right")
+        #expect(terminal.outputs[3].hasPrefix(title), "stack again: the detail alone")
+        #expect(terminal.outputs[4].contains(" 1  \(TestFixtures.headlineTitles[0])"), "b still goes back to the list")
+    }
+
+    @Test("Help over the split layout is drawn full width and closes back to both panes")
+    func helpOverSplit() async {
+        let (session, terminal) = TestFixtures.session(["1", "?", "b"], columns: 160)
+        await session.run()
+        #expect(terminal.outputs[2].hasPrefix("Help"))
+        #expect(terminal.outputs[2].contains("Article"))
+        #expect(terminal.outputs[2].contains("Everywhere"))
+        #expect(terminal.outputs[3].contains("│ "), "both panes again")
+    }
+
+    @Test("An unknown command gets one line with the closest command")
+    func unknownCommand() async {
+        let (session, terminal) = TestFixtures.session(["refrsh"])
+        await session.run()
+        #expect(terminal.lastOutput == "Unknown command “refrsh”. Did you mean “refresh”? Type ? for help.")
+    }
+
+    @Test("Tab completion offers commands, categories and article numbers")
+    func completion() async {
+        let (session, terminal) = TestFixtures.session([], interactive: true)
+        let run = Task { await session.run() }
+        await terminal.waitUntilReading()
+        while session.router.stack.first?.activity.isBusy == true { await session.router.stack.first?.activity.settle() }
+        #expect(terminal.complete("re") == ["refresh"])
+        #expect(terminal.complete("c sc") == ["science"])
+        #expect(terminal.complete("category ") .contains("technology"))
+        #expect(terminal.complete("1").contains("12"))
+        terminal.endInput()
+        _ = await run.value
+        #expect(terminal.complete("re").isEmpty, "the shell withdraws completion when the session ends")
+    }
+
+    @Test("Ctrl-C cancels the load in flight and the session goes on")
+    func interruptCancelsLoad() async {
+        let service = HangingNewsService()
+        let (session, terminal) = TestFixtures.session([], service: service, interactive: true)
+        let run = Task { await session.run() }
+        await service.waitForRequest()
+        terminal.send(.interrupt, "q")
+        #expect(await run.value == .quit)
+        #expect(await service.sawCancellation)
+        #expect(terminal.text.contains("news › Top stories › q"))
+    }
+}
+
+/// A news service that never answers until the caller cancels: for tests about the caller.
+actor HangingNewsService: NewsService {
+    private(set) var sawCancellation = false
+    private var requested = false
+    private var requestWaiters: [CheckedContinuation<Void, Never>] = []
+
+    func waitForRequest() async {
+        if requested { return }
+        await withCheckedContinuation { requestWaiters.append($0) }
+    }
+
+    func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
+        try await hang()
+    }
+
+    func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
+        try await hang()
+    }
+
+    func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {
+        throw .cancelled
+    }
+
+    private func hang() async throws(NewsServiceError) -> ArticlePage {
+        requested = true
+        requestWaiters.forEach { $0.resume() }
+        requestWaiters.removeAll()
+        let stream = AsyncStream<Never> { _ in }
+        for await _ in stream {}
+        sawCancellation = Task.isCancelled
+        throw .cancelled
+    }
+}

@@ -1,0 +1,33 @@
+import Coordinators
+
+/// A screen that shows fixed lines, for router tests that are not about any app.
+@MainActor
+final class TextScreen: Presentable {
+    let activity = ScreenActivity()
+    let title: String
+    let pane: Pane
+    var lines: [String]
+    /// Commands this screen answers, and what it did.
+    var understands: Set<String> = []
+    private(set) var received: [String] = []
+
+    init(_ title: String, pane: Pane = .primary, lines: [String]? = nil) {
+        self.title = title
+        self.pane = pane
+        self.lines = lines ?? [title]
+    }
+
+    func render(width: Int, height: Int?) -> [StyledLine] {
+        lines.flatMap { StyledLine($0).wrapped(toWidth: width) }
+    }
+
+    var commands: [CommandDescriptor] {
+        understands.sorted().map { CommandDescriptor([$0], summary: "Test command \($0)") }
+    }
+
+    func handle(_ command: Command) -> Bool {
+        guard understands.contains(command.verb) else { return false }
+        received.append(command.description)
+        return true
+    }
+}
