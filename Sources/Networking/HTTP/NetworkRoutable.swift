@@ -49,7 +49,8 @@ extension NetworkRoutable {
 
     /// A `URLRequest` for this endpoint with the given timeout in seconds.
     public func urlRequest(timeout: TimeInterval) -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = method.rawValue
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             request.setValue(value, forHTTPHeaderField: name)

@@ -10,6 +10,10 @@ import Synchronization
 ///
 /// The size cap is enforced while the body streams in: a `Content-Length` over the cap is refused
 /// before any body byte is read, and a body without one is cut off as soon as it exceeds the cap.
+///
+/// The timeout is a deadline for the whole exchange, enforced here: URLSession's own timeout on
+/// Linux restarts with every chunk (a server trickling bytes never times out) and is cut to whole
+/// seconds (0.5 s becomes 0).
 public final class URLSessionHTTPClient: HTTPClient {
     /// Limits applied to every request.
     public struct Limits: Sendable, Equatable {
@@ -31,8 +35,10 @@ public final class URLSessionHTTPClient: HTTPClient {
     public init(limits: Limits = Limits()) {
         self.limits = limits
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = limits.timeout
-        configuration.timeoutIntervalForResource = limits.timeout
+        // URLSession's inactivity timer backs up our deadline; on Linux it counts whole seconds.
+        let inactivity = max(1, limits.timeout.rounded(.up))
+        configuration.timeoutIntervalForRequest = inactivity
+        configuration.timeoutIntervalForResource = inactivity
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
@@ -50,8 +56,9 @@ public final class URLSessionHTTPClient: HTTPClient {
         decoding type: Value.Type
     ) async throws(HTTPClientError) -> Value {
         var request = request
-        request.timeoutInterval = min(request.timeoutInterval, limits.timeout)
-        let (body, status) = try await transfer(request)
+        let deadline = min(request.timeoutInterval, limits.timeout)
+        request.timeoutInterval = max(1, deadline.rounded(.up))
+        let (body, status) = try await transfer(request, deadline: deadline)
         do {
             return try JSONDecoder().decode(Value.self, from: body)
         } catch {
@@ -60,9 +67,17 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
     }
 
-    private func transfer(_ request: URLRequest) async throws(HTTPClientError) -> (Data, Int) {
+    private func transfer(_ request: URLRequest, deadline: TimeInterval) async throws(HTTPClientError) -> (
+        Data, Int
+    ) {
         if Task.isCancelled { throw .cancelled }
         let task = session.dataTask(with: request)
+        let delegate = delegate
+        let timer = Task {
+            try await Task.sleep(for: .seconds(deadline))
+            delegate.expire(task)
+        }
+        defer { timer.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.begin(task, continuation: continuation)
@@ -97,6 +112,16 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     func begin(_ task: URLSessionTask, continuation: CheckedContinuation<Outcome, Never>) {
         transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
+    }
+
+    /// Ends `task` as timed out: its deadline passed.
+    func expire(_ task: URLSessionTask) {
+        let running = transfers.withLock { transfers -> Bool in
+            guard transfers[task.taskIdentifier] != nil else { return false }
+            transfers[task.taskIdentifier]?.refusal = .transport(.timedOut)
+            return true
+        }
+        if running { task.cancel() }
     }
 
     func urlSession(
@@ -146,6 +171,11 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
                 return .failure(.transport(.other(String(describing: type(of: error)))))
             }
             if urlError.code == .cancelled { return .failure(.cancelled) }
+            // Once the response head has arrived, a failed transfer means the body was cut short;
+            // Linux reports that as an unknown error.
+            if transfer.status != nil, urlError.code != .timedOut {
+                return .failure(.transport(.connectionLost))
+            }
             return .failure(.transport(TransportFailure(urlError)))
         }
         guard let status = transfer.status else {

@@ -65,6 +65,15 @@ public struct ArticleSource: Sendable, Hashable, Codable {
         id = try container.decodeNonEmptyString(forKey: .id)
         name = try container.decodeNonEmptyString(forKey: .name) ?? ""
     }
+
+    private enum CodingKeys: String, CodingKey { case id, name }
+
+    /// Always writes `id`, as `null` when absent, as NewsAPI does.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+    }
 }
 
 // MARK: - Wire format

@@ -21,7 +21,7 @@ public enum NewsCategory: String, Sendable, CaseIterable, Codable, Comparable {
 }
 
 /// How search results are ordered (NewsAPI's `sortBy`).
-public enum SortOrder: String, Sendable, CaseIterable, Codable {
+public enum ArticleSortOrder: String, Sendable, CaseIterable, Codable {
     /// Closest match first.
     case relevancy
     /// Most read and shared outlets first.
@@ -36,7 +36,9 @@ public enum SortOrder: String, Sendable, CaseIterable, Codable {
     public init?(keyword text: String) {
         let wanted = text.lowercased()
         if wanted.isEmpty { return nil }
-        if let exact = Self.allCases.first(where: { $0.keyword == wanted || $0.rawValue.lowercased() == wanted }) {
+        if let exact = Self.allCases.first(where: {
+            $0.keyword == wanted || $0.rawValue.lowercased() == wanted
+        }) {
             self = exact
             return
         }

@@ -43,27 +43,39 @@ public enum Timestamp {
         } else if !scanner.isAtEnd {
             return nil
         }
-        guard scanner.isAtEnd, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-            second <= 60
+        guard scanner.isAtEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second <= 60
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// `2026-11-22T14:05:00Z`, or with milliseconds when the instant has a fractional second.
+    /// `2026-11-22T14:05:00Z`, or with milliseconds when the instant, rounded to the millisecond,
+    /// has a fractional second.
     public static func format(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        let whole = Int(interval.rounded(.down))
-        let millis = Int(((interval - Double(whole)) * 1000).rounded())
+        let totalMillis = Int((date.timeIntervalSince1970 * 1000).rounded())
+        var (whole, millis) = totalMillis.quotientAndRemainder(dividingBy: 1000)
+        if millis < 0 {
+            whole -= 1
+            millis += 1000
+        }
         let (days, secondOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
         let (dayIndex, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
         let (year, month, day) = civilFromDays(dayIndex)
         var text =
             pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(second / 3600, 2) + ":"
             + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2)
-        if millis > 0 && millis < 1000 { text += "." + pad(millis, 3) }
+        if millis > 0 { text += "." + pad(millis, 3) }
         return text + "Z"
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

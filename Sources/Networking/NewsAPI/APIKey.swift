@@ -1,8 +1,10 @@
 import Foundation
 
-/// A NewsAPI key. It prints as `APIKey(redacted)` everywhere, so it cannot leak into a log,
-/// an error message or a test failure by accident.
-public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+/// A NewsAPI key. It prints as `APIKey(redacted)` everywhere, `dump` and mirrors included, so it
+/// cannot leak into a log, an error message or a test failure by accident.
+public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// The key itself, for the request header only.
     let value: String
 
@@ -15,6 +17,7 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
 
     public var description: String { "APIKey(redacted)" }
     public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 
     /// `text` with every occurrence of the key replaced by `•••`, for text that came back from a
     /// server and might echo the key.

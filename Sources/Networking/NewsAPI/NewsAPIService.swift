@@ -56,7 +56,8 @@ public struct NewsAPIService: NewsService {
         payload: Payload.Type
     ) async throws(NewsServiceError) -> Payload {
         let host = configuration.hostDescription
-        let request = NewsAPIRequest(route, configuration: configuration).urlRequest(timeout: configuration.timeout)
+        let request = NewsAPIRequest(route, configuration: configuration).urlRequest(
+            timeout: configuration.timeout)
         let envelope: NewsAPIEnvelope<Payload>
         do {
             envelope = try await client.send(request, decoding: NewsAPIEnvelope<Payload>.self)

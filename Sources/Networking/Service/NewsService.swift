@@ -56,7 +56,7 @@ public struct SearchRequest: Sendable, Hashable {
     public var to: Date?
     /// ISO 639-1 two-letter code, e.g. `en`.
     public var language: String?
-    public var sortBy: SortOrder
+    public var sortBy: ArticleSortOrder
     public var page: Int
     public var pageSize: Int
 
@@ -68,7 +68,7 @@ public struct SearchRequest: Sendable, Hashable {
         from: Date? = nil,
         to: Date? = nil,
         language: String? = nil,
-        sortBy: SortOrder = .publishedAt,
+        sortBy: ArticleSortOrder = .publishedAt,
         page: Int = 1,
         pageSize: Int = 20
     ) {

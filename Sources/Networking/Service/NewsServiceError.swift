@@ -39,7 +39,8 @@ public enum NewsServiceError: Error, Sendable, Equatable {
         case .undecodable(let reason, let host):
             return "\(host) sent a response NewsApp cannot read (\(reason))."
         case .responseTooLarge(let limit, let host):
-            return "The response from \(host) was larger than \(limit >> 20) MiB and was refused."
+            let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
+            return "The response from \(host) was larger than \(size) and was refused."
         case .unavailable(let reason):
             return reason
         case .cancelled:
@@ -52,7 +53,8 @@ public enum NewsServiceError: Error, Sendable, Equatable {
         case "apiKeyInvalid":
             return "NewsAPI rejected the key (apiKeyInvalid). Set NEWSAPI_KEY to a valid key."
         case "apiKeyMissing":
-            return "NewsAPI needs a key (apiKeyMissing). Set NEWSAPI_KEY, or use the sample edition (--sample)."
+            return
+                "NewsAPI needs a key (apiKeyMissing). Set NEWSAPI_KEY, or use the sample edition (--sample)."
         case "apiKeyDisabled":
             return "NewsAPI has disabled this key (apiKeyDisabled). Check your account at newsapi.org."
         case "apiKeyExhausted":
