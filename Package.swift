@@ -57,7 +57,11 @@ let package = Package(
 
         .target(
             name: "NewsAPIStub",
-            dependencies: ["Networking", "SampleEdition", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [
+                "Networking", "SampleEdition",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "NewsAPIStubServer", dependencies: ["NewsAPIStub"], swiftSettings: strict),

@@ -1,0 +1,120 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import Networking
+import SampleEdition
+import Synchronization
+
+/// A NewsAPI-compatible HTTP server on 127.0.0.1, serving any ``NewsService`` (normally the
+/// sample edition) with NewsAPI's paths, parameters, JSON bodies, key check, result cap and error
+/// codes.
+///
+/// It records every request so tests can check what a client sent, and can add latency or answer
+/// with a ``Fault`` to exercise a client's error handling.
+///
+/// ```swift
+/// let stub = try NewsAPIStubServer.sample()
+/// let port = try await stub.start()
+/// defer { Task { await stub.stop() } }
+/// // point a client at stub.baseURL, with the key "test-key"
+/// ```
+public final class NewsAPIStubServer: Sendable {
+    /// Why the server did not start.
+    public enum StartError: Error, Equatable {
+        /// ``start(port:)`` was called while the server runs.
+        case alreadyRunning
+        /// The server stopped before it was ready, e.g. because the port is taken.
+        case couldNotListen(String)
+    }
+
+    /// The options the server was created with.
+    public var options: Options { responder.options }
+
+    private let responder: StubResponder
+    private let running = Mutex<Running?>(nil)
+    private let lastPort = Atomic<Int>(0)
+
+    private struct Running: Sendable {
+        var server: HTTPServer
+        var task: Task<Void, any Error>
+    }
+
+    /// A server answering from `service`.
+    public init(service: any NewsService, options: Options = Options()) {
+        responder = StubResponder(service: service, options: options)
+    }
+
+    /// A server answering from the sample edition bundled with NewsApp.
+    public static func sample(options: Options = Options()) throws(NewsServiceError) -> NewsAPIStubServer {
+        NewsAPIStubServer(service: SampleNewsService(edition: try SampleEdition.bundled()), options: options)
+    }
+
+    // MARK: - Running
+
+    /// Binds 127.0.0.1:`port` (0 picks a free port) and starts serving. When this returns, the
+    /// server accepts connections.
+    ///
+    /// - Returns: The port the server listens on.
+    @discardableResult
+    public func start(port: UInt16 = 0) async throws -> Int {
+        let server = HTTPServer(
+            address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port),
+            timeout: 3_600, logger: .disabled, handler: StubHTTPHandler(responder: responder))
+        let task = Task { try await server.run() }
+        let claimed = running.withLock { running -> Bool in
+            guard running == nil else { return false }
+            running = Running(server: server, task: task)
+            return true
+        }
+        guard claimed else {
+            task.cancel()
+            throw StartError.alreadyRunning
+        }
+        do {
+            try await ReadySignal.wait(for: server, running: task)
+        } catch {
+            running.withLock { $0 = nil }
+            task.cancel()
+            throw error
+        }
+        guard case .ip4(_, let boundPort) = await server.listeningAddress else {
+            throw StartError.couldNotListen("the server has no IPv4 address")
+        }
+        lastPort.store(Int(boundPort), ordering: .sequentiallyConsistent)
+        return Int(boundPort)
+    }
+
+    /// Stops listening, closes open connections and waits for the server to finish.
+    public func stop() async {
+        guard let current = running.withLock({ $0.take() }) else { return }
+        await current.server.stop(timeout: 0)
+        current.task.cancel()
+        _ = await current.task.result
+    }
+
+    /// The port of the running server; that of the last one after ``stop()``, 0 before ``start(port:)``.
+    public var port: Int { lastPort.load(ordering: .sequentiallyConsistent) }
+
+    /// `http://127.0.0.1:PORT`, the base URL to give a client.
+    public var baseURL: URL {
+        // An IP address and a number always make a valid URL.
+        URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    // MARK: - Faults and inspection
+
+    /// Answers every following request with `fault`, or normally again when nil. Replaces
+    /// ``Options/fault``; ``Options/faultRule`` still comes first.
+    public func setFault(_ fault: Fault?) {
+        responder.setFault(fault)
+    }
+
+    /// How many requests arrived since the server was created.
+    public var requestCount: Int { responder.requestCount }
+
+    /// The most recent request, or nil before the first.
+    public var lastRequest: RecordedRequest? { responder.recentRequests.last }
+
+    /// The most recent requests, oldest first; at most 1,000.
+    public var recentRequests: [RecordedRequest] { responder.recentRequests }
+}

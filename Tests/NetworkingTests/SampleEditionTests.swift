@@ -1,0 +1,176 @@
+import Foundation
+import Networking
+import Testing
+
+@testable import SampleEdition
+
+/// The bundled sample edition and its service: the same contract as NewsAPI.
+@Suite("Sample edition")
+struct SampleEditionTests {
+    /// Sun 22 Nov 2026 12:00 UTC.
+    static let now = Date(timeIntervalSince1970: 1_795_348_800)
+    static let edition = try! SampleEdition.bundled(now: now)
+    let service = SampleNewsService(edition: Self.edition)
+
+    @Test("At least 80 articles, every category, unique URLs, newest first")
+    func contents() {
+        let entries = Self.edition.entries
+        #expect(entries.count >= 80)
+        #expect(Set(entries.map(\.category)) == Set(NewsCategory.allCases))
+        #expect(Set(entries.map(\.article.url)).count == entries.count)
+        let dates = entries.compactMap(\.article.publishedAt)
+        #expect(dates.count == entries.count, "every date shape in the data decodes")
+        #expect(dates == dates.sorted(by: >))
+    }
+
+    @Test("The quirks survive: null and blank fields, truncated content, non-Latin text and emoji")
+    func quirks() {
+        let articles = Self.edition.entries.map(\.article)
+        #expect(articles.contains { $0.source.id == nil })
+        #expect(articles.contains { $0.author == nil })
+        #expect(articles.contains { $0.summary == nil })
+        #expect(articles.contains { $0.imageURL == nil })
+        #expect(articles.contains { $0.isContentTruncated && !($0.content?.contains("chars]") ?? true) })
+        #expect(
+            articles.contains { $0.title.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) } })
+        #expect(
+            articles.contains { $0.title.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) } })
+        #expect(articles.contains { $0.title.unicodeScalars.contains { $0.properties.isEmojiPresentation } })
+    }
+
+    @Test("Dates are moved so the newest article is 17 minutes old, gaps kept")
+    func rebasing() throws {
+        let raw = try SampleEdition(data: Data(contentsOf: #require(SampleEdition.bundledFileURL())))
+        let first = try #require(Self.edition.entries.first?.article.publishedAt)
+        #expect(first == Self.now.addingTimeInterval(-17 * 60))
+        let gap = { (edition: SampleEdition) in
+            edition.entries[0].article.publishedAt!.timeIntervalSince(
+                edition.entries[10].article.publishedAt!)
+        }
+        #expect(abs(gap(raw) - gap(Self.edition)) < 0.001)
+    }
+
+    @Test("Headlines by category, paged, with the right total", arguments: NewsCategory.allCases)
+    func headlines(category: NewsCategory) async throws {
+        let expected = Self.edition.entries.filter { $0.category == category }.map(\.article)
+        let first = try await service.topHeadlines(HeadlinesRequest(category: category, page: 1, pageSize: 5))
+        let second = try await service.topHeadlines(
+            HeadlinesRequest(category: category, page: 2, pageSize: 5))
+        #expect(first.totalResults == expected.count)
+        #expect(first.articles + second.articles == Array(expected.prefix(10)))
+        #expect(!first.isLastPage)
+    }
+
+    @Test("Paging the whole edition visits every article once and ends")
+    func pagingToTheEnd() async throws {
+        var list = ArticleList()
+        while let page = list.nextPage {
+            list.append(try await service.topHeadlines(HeadlinesRequest(page: page, pageSize: 20)))
+        }
+        #expect(list.count == Self.edition.entries.count)
+        #expect(list.isComplete)
+        let past = try await service.topHeadlines(HeadlinesRequest(page: 99, pageSize: 20))
+        #expect(past.articles.isEmpty)
+        #expect(past.totalResults == Self.edition.entries.count)
+    }
+
+    @Test("Search is case- and accent-insensitive over title, description and content")
+    func searchMatching() async throws {
+        let upper = try await service.search(SearchRequest(query: "MARS ROVER"))
+        let lower = try await service.search(SearchRequest(query: "mars rover"))
+        #expect(upper == lower)
+        #expect(upper.totalResults >= 2)
+        for article in upper.articles {
+            let text = [article.title, article.summary ?? "", article.content ?? ""].joined(separator: " ")
+                .lowercased()
+            #expect(text.contains("mars") && text.contains("rover"))
+        }
+        let accent = try await service.search(SearchRequest(query: "cafe"))
+        #expect(accent.articles.contains { $0.title.contains("Café") })
+    }
+
+    @Test("Whole words match, plurals too, but not words that merely contain the query")
+    func wordMatching() async throws {
+        let vaccine = try await service.search(SearchRequest(query: "vaccine"))
+        #expect(vaccine.totalResults >= 3)
+        let ai = try await service.search(SearchRequest(query: "AI"))
+        for article in ai.articles {
+            let text = [article.title, article.summary ?? "", article.content ?? ""].joined(separator: " ")
+            #expect(
+                text.range(of: #"\bAI\b"#, options: [.regularExpression, .caseInsensitive]) != nil,
+                "\(article.title)")
+        }
+    }
+
+    @Test("Phrases, exclusions and OR")
+    func querySyntax() async throws {
+        let phrase = try await service.search(SearchRequest(query: "\"mars rover\""))
+        let mars = try await service.search(SearchRequest(query: "mars"))
+        let notRover = try await service.search(SearchRequest(query: "mars -rover"))
+        #expect(phrase.totalResults + notRover.totalResults <= mars.totalResults)
+        #expect(notRover.articles.allSatisfy { !$0.title.lowercased().contains("rover") })
+        let either = try await service.search(SearchRequest(query: "bitcoin OR football"))
+        let bitcoin = try await service.search(SearchRequest(query: "bitcoin"))
+        let football = try await service.search(SearchRequest(query: "football"))
+        #expect(either.totalResults == bitcoin.totalResults + football.totalResults)
+    }
+
+    @Test("Japanese and Chinese match inside words")
+    func cjk() async throws {
+        let japanese = try #require(Self.edition.entries.first { $0.article.title.contains("湖") })
+        let result = try await service.search(SearchRequest(query: "湖"))
+        #expect(result.articles.contains(japanese.article))
+    }
+
+    @Test("The three sorts: relevancy by match score, popularity by the stable score, newest first")
+    func sorts() async throws {
+        let newest = try await service.search(
+            SearchRequest(query: "climate", sortBy: .publishedAt, pageSize: 100))
+        let dates = newest.articles.compactMap(\.publishedAt)
+        #expect(dates == dates.sorted(by: >))
+
+        let popular = try await service.search(
+            SearchRequest(query: "climate", sortBy: .popularity, pageSize: 100))
+        let scores = popular.articles.map { article in
+            Self.edition.entries.first { $0.article == article }!.popularity
+        }
+        #expect(scores == scores.sorted(by: >))
+        #expect(Set(popular.articles) == Set(newest.articles))
+
+        let relevant = try await service.search(
+            SearchRequest(query: "mars", sortBy: .relevancy, pageSize: 100))
+        let top = try #require(relevant.articles.first)
+        #expect(top.title.lowercased().contains("mars"), "a title match outranks a body match")
+    }
+
+    @Test("No match is an empty page with zero results; bad paging is NewsAPI's parameterInvalid")
+    func edges() async throws {
+        let none = try await service.search(SearchRequest(query: "zzxqv"))
+        #expect(none.articles.isEmpty)
+        #expect(none.totalResults == 0)
+        await #expect(throws: NewsServiceError.self) {
+            try await service.search(SearchRequest(query: "mars", pageSize: 101))
+        }
+        do {
+            _ = try await service.topHeadlines(HeadlinesRequest(page: 0))
+            Issue.record("page 0 was accepted")
+        } catch {
+            #expect(error.code == "parameterInvalid")
+        }
+        do {
+            _ = try await service.search(SearchRequest(query: "  "))
+            Issue.record("an empty query was accepted")
+        } catch {
+            #expect(error.code == "parametersMissing")
+        }
+    }
+
+    @Test("Damaged data is one sentence, not a crash")
+    func damaged() {
+        #expect(
+            throws: NewsServiceError.unavailable("The sample edition's data is damaged; reinstall NewsApp.")
+        ) {
+            try SampleEdition(data: Data("{\"articles\": 3".utf8))
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import Networking
+
+/// Faults below HTTP, from ``RawHTTPServer``: silence, short bodies, huge bodies, refusal, hang-ups
+/// and cancellation, through the real ``URLSessionHTTPClient``.
+@Suite("Transport faults", .timeLimit(.minutes(1)))
+struct TransportFaultTests {
+    static let smallLimit = 64 << 10
+
+    /// True where URLSession is swift-corelibs-foundation's, built on libcurl.
+    static var isFoundationNetworking: Bool {
+        #if canImport(FoundationNetworking)
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// A valid NewsAPI page of about `bytes` bytes.
+    static func bigPage(bytes: Int) -> Data {
+        let padding = String(repeating: "x", count: 900)
+        let article = #"{"title":"Padding","url":"https://pad.example/N","content":"\#(padding)"}"#
+        let count = bytes / article.utf8.count + 1
+        let articles = (0..<count).map { article.replacingOccurrences(of: "/N", with: "/\($0)") }
+        return Data(
+            #"{"status":"ok","totalResults":\#(count),"articles":[\#(articles.joined(separator: ","))]}"#.utf8
+        )
+    }
+
+    /// Runs one headlines request against a raw server, then stops the server.
+    static func headlines(
+        from behaviour: RawHTTPServer.Behaviour, limits: URLSessionHTTPClient.Limits = .init(timeout: 10)
+    ) async throws -> (Result<ArticlePage, NewsServiceError>, host: String) {
+        let server = try RawHTTPServer(behaviour)
+        let service = StubHarness.service(baseURL: server.baseURL, limits: limits)
+        let result = await outcome { try await service.topHeadlines(HeadlinesRequest()) }
+        await server.stop()
+        #expect(
+            server.requestHeads.first?.hasPrefix("GET /v2/top-headlines?page=1&pageSize=20 HTTP/1.1") == true)
+        return (result, "127.0.0.1:\(server.port)")
+    }
+
+    @Test("a server that accepts and never answers times out")
+    func silence() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (result, host) = try await Self.headlines(from: .silence, limits: .init(timeout: 1))
+        let elapsed = clock.now - start
+        #expect(result.failure == .transport(.timedOut, host: host))
+        // Generous upper bound: the point is that it ends, on a machine that may be busy.
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(8))
+    }
+
+    @Test("a half-second timeout waits half a second")
+    func subSecondTimeout() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (result, host) = try await Self.headlines(from: .silence, limits: .init(timeout: 0.5))
+        let elapsed = clock.now - start
+        #expect(result.failure == .transport(.timedOut, host: host))
+        #expect(elapsed < .seconds(8))
+        // FoundationNetworking arms its request timer with Int(timeoutIntervalForRequest) * 1000
+        // milliseconds, so 0.5 s would become 0 ms; the client's own deadline must hold instead.
+        // A timer never fires early, so this lower bound cannot flake on a loaded machine.
+        #expect(elapsed >= .milliseconds(450))
+    }
+
+    @Test("a server that trickles its answer is cut off when the whole request takes too long")
+    func trickle() async throws {
+        let body = Data(#"{"status":"ok","articles":[]}"#.utf8)
+        let head = RawHTTPServer.response(body: body).prefix { $0 != UInt8(ascii: "{") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (result, host) = try await Self.headlines(
+            from: .trickle(head: Data(head), body: body, interval: .milliseconds(100)),
+            limits: .init(timeout: 1))
+        let elapsed = clock.now - start
+        // The body takes 2.9 s to arrive; Limits.timeout is the time "in all, from sending to
+        // the last byte", so the request must end as timed out, not succeed late.
+        // (FoundationNetworking restarts its own timer on every byte; the client's deadline rules.)
+        #expect(result.failure == .transport(.timedOut, host: host))
+        #expect(elapsed >= .seconds(1))
+    }
+
+    @Test("a body cut off before its Content-Length is a dropped connection")
+    func truncatedBody() async throws {
+        let body = Data(#"{"status":"ok","totalResults":3,"articles":[{"title":"Half"#.utf8)
+        let reply = RawHTTPServer.response(contentLength: 1_000, body: body)
+        let (result, host) = try await Self.headlines(from: .reply(reply))
+        // The half body never reaches the decoder: curl ends the transfer with CURLE_PARTIAL_FILE,
+        // so this is never .undecodable. FoundationNetworking has no URLError for that curl code
+        // and reports URLError.unknown (-1); after a response head the client reads any failure
+        // as a connection cut short.
+        #expect(result.failure == .transport(.connectionLost, host: host))
+    }
+
+    @Test("a hang-up right after the request is a dropped connection")
+    func hangUp() async throws {
+        let (result, host) = try await Self.headlines(from: .hangUp)
+        // No status line at all: URLSession reports URLError.badServerResponse or
+        // .networkConnectionLost depending on platform and timing; both map to .connectionLost.
+        #expect(result.failure == .transport(.connectionLost, host: host))
+    }
+
+    @Test("an answer that is not HTTP is a transport failure, not a decoding one")
+    func notHTTP() async throws {
+        let (result, host) = try await Self.headlines(from: .reply(Data("SSH-2.0-OpenSSH_9.6\r\n".utf8)))
+        let error = try #require(result.failure)
+        guard case .transport(let failure, let failedHost) = error else {
+            Issue.record("expected a transport failure, got \(error)")
+            return
+        }
+        #expect(failedHost == host)
+        // curl refuses an HTTP/0.9-style answer with CURLE_UNSUPPORTED_PROTOCOL, which
+        // FoundationNetworking reports as URLError.unsupportedURL (-1002).
+        if Self.isFoundationNetworking {
+            #expect(failure == .other("URL error -1002"))
+        }
+    }
+
+    @Test("a Content-Length over the cap is refused before the body is read")
+    func tooLargeWithLength() async throws {
+        let body = Self.bigPage(bytes: 4 * Self.smallLimit)
+        let (result, host) = try await Self.headlines(
+            from: .reply(RawHTTPServer.response(body: body)),
+            limits: .init(timeout: 10, maxResponseBytes: Self.smallLimit))
+        #expect(result.failure == .responseTooLarge(limit: Self.smallLimit, host: host))
+    }
+
+    @Test("a body without Content-Length is cut off once it passes the cap", arguments: [false, true])
+    func tooLargeWithoutLength(chunked: Bool) async throws {
+        let body = Self.bigPage(bytes: 4 * Self.smallLimit)
+        let reply =
+            chunked
+            ? RawHTTPServer.response(
+                contentLength: .none, headers: ["Transfer-Encoding: chunked"],
+                body: RawHTTPServer.chunked(body))
+            : RawHTTPServer.response(contentLength: .none, body: body)
+        let (result, host) = try await Self.headlines(
+            from: .reply(reply), limits: .init(timeout: 10, maxResponseBytes: Self.smallLimit))
+        #expect(result.failure == .responseTooLarge(limit: Self.smallLimit, host: host))
+    }
+
+    @Test("a body just under the cap, with or without a length, is accepted", arguments: [false, true])
+    func underTheCap(withLength: Bool) async throws {
+        let body = Self.bigPage(bytes: Self.smallLimit - 2_000)
+        #expect(body.count < Self.smallLimit)
+        let reply = RawHTTPServer.response(contentLength: withLength ? .some(nil) : .none, body: body)
+        let (result, _) = try await Self.headlines(
+            from: .reply(reply), limits: .init(timeout: 10, maxResponseBytes: Self.smallLimit))
+        let page = try #require(result.success)
+        #expect(page.articles.count == page.totalResults)
+        #expect(page.articles.count > 50)
+    }
+
+    @Test("a closed port refuses the connection")
+    func connectionRefused() async throws {
+        let port = try RawHTTPServer.closedPort()
+        let service = StubHarness.service(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+        let result = await outcome { try await service.topHeadlines(HeadlinesRequest()) }
+        #expect(result.failure == .transport(.connectionRefused, host: "127.0.0.1:\(port)"))
+        let sentence = "Could not connect to 127.0.0.1:\(port): the connection was refused."
+        #expect(result.failure?.sentence == sentence + " Is the server running?")
+    }
+
+    @Test("cancelling the task while the server holds the answer gives .cancelled")
+    func cancellation() async throws {
+        let server = try RawHTTPServer(.silence)
+        let service = StubHarness.service(baseURL: server.baseURL, limits: .init(timeout: 30))
+        let task = Task { await outcome { try await service.topHeadlines(HeadlinesRequest()) } }
+        await server.waitForRequests(1)
+        task.cancel()
+        let result = await task.value
+        await server.stop()
+        #expect(result.failure == .cancelled)
+    }
+
+    @Test("a task cancelled before it starts sends nothing")
+    func cancelledBeforeStart() async throws {
+        let server = try RawHTTPServer(.silence)
+        let service = StubHarness.service(baseURL: server.baseURL)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await outcome { try await service.topHeadlines(HeadlinesRequest()) }
+        }
+        let result = await task.value
+        await server.stop()
+        #expect(result.failure == .cancelled)
+        #expect(server.requestHeads.isEmpty)
+    }
+}
