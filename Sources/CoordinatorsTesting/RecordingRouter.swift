@@ -58,9 +58,13 @@ public final class RecordingRouter: NavigationRoutable {
     public var top: (any Presentable)? { state.presented ?? state.stack.last }
 
     /// The top screen as `Module`, failing the test if it is something else.
-    public func top<Module>(as type: Module.Type, sourceLocation: SourceLocation = #_sourceLocation) -> Module? {
+    public func top<Module>(as type: Module.Type, sourceLocation: SourceLocation = #_sourceLocation)
+        -> Module?
+    {
         guard let module = top as? Module else {
-            Issue.record("The top screen is \(top.map { "“\($0.title)”" } ?? "nothing"), not a \(type)", sourceLocation: sourceLocation)
+            Issue.record(
+                "The top screen is \(top.map { "“\($0.title)”" } ?? "nothing"), not a \(type)",
+                sourceLocation: sourceLocation)
             return nil
         }
         return module
@@ -84,7 +88,8 @@ public final class RecordingRouter: NavigationRoutable {
     /// Fails the test if any navigation is unasserted, and forgets it.
     public func expectNoNavigation(sourceLocation: SourceLocation = #_sourceLocation) {
         if !unasserted.isEmpty {
-            Issue.record("Expected no navigation, but it was \(Self.list(unasserted))", sourceLocation: sourceLocation)
+            Issue.record(
+                "Expected no navigation, but it was \(Self.list(unasserted))", sourceLocation: sourceLocation)
         }
         unasserted.removeAll()
     }

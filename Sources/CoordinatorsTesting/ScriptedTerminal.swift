@@ -44,7 +44,9 @@ public final class ScriptedTerminal: Terminal {
     private var waiter: CheckedContinuation<Void, Never>?
     private var readingWaiters: [CheckedContinuation<Void, Never>] = []
 
-    public init(_ script: [Step], size: TerminalSize = TerminalSize(columns: 80, rows: 24), interactive: Bool = false) {
+    public init(
+        _ script: [Step], size: TerminalSize = TerminalSize(columns: 80, rows: 24), interactive: Bool = false
+    ) {
         self.script = script
         self.size = size
         isInteractive = interactive
@@ -113,7 +115,7 @@ public final class ScriptedTerminal: Terminal {
         while script.isEmpty && !inputEnded {
             await withCheckedContinuation { continuation in
                 waiter = continuation
-                readingWaiters.forEach { $0.resume() }
+                for reader in readingWaiters { reader.resume() }
                 readingWaiters.removeAll()
             }
         }

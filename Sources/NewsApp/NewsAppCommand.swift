@@ -64,7 +64,7 @@ struct NewsAppCommand: AsyncParsableCommand {
         if let open, open < 1 {
             throw ValidationError("--open takes a headline number from 1.")
         }
-        if SortOrder(keyword: sort) == nil {
+        if ArticleSortOrder(keyword: sort) == nil {
             throw ValidationError("--sort must be relevancy, popularity or newest.")
         }
     }

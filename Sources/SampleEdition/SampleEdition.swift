@@ -38,10 +38,13 @@ public struct SampleEdition: Sendable {
         if let now, let newest = entries.compactMap(\.article.publishedAt).max() {
             let shift = now.addingTimeInterval(-Self.newestAge).timeIntervalSince(newest)
             for index in entries.indices {
-                entries[index].article.publishedAt = entries[index].article.publishedAt?.addingTimeInterval(shift)
+                entries[index].article.publishedAt = entries[index].article.publishedAt?.addingTimeInterval(
+                    shift)
             }
         }
-        self.entries = entries.sorted { ($0.article.publishedAt ?? .distantPast) > ($1.article.publishedAt ?? .distantPast) }
+        self.entries = entries.sorted {
+            ($0.article.publishedAt ?? .distantPast) > ($1.article.publishedAt ?? .distantPast)
+        }
     }
 
     /// The edition bundled with the app, dated relative to `now`.
@@ -61,11 +64,14 @@ public struct SampleEdition: Sendable {
         if let executable = Bundle.main.executableURL {
             directories.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
         }
-        directories += Bundle.allBundles.map(\.bundleURL) + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        directories +=
+            Bundle.allBundles.map(\.bundleURL)
+            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         let candidates = directories.flatMap { directory in
             [
                 directory.appendingPathComponent(bundleName).appendingPathComponent(fileName),
-                directory.appendingPathComponent(bundleName).appendingPathComponent("Contents/Resources/" + fileName),
+                directory.appendingPathComponent(bundleName).appendingPathComponent(
+                    "Contents/Resources/" + fileName),
             ]
         }
         return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }

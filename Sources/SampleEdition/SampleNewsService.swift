@@ -25,8 +25,12 @@ public struct SampleNewsService: NewsService {
     public func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
         try validate(page: request.page, pageSize: request.pageSize)
         let query = SearchQuery(request.query)
-        guard !query.isEmpty else {
-            throw .api(code: "parametersMissing", message: "Required parameters are missing: q.")
+        guard !query.isEmpty || !request.sources.isEmpty || !request.domains.isEmpty else {
+            throw .api(
+                code: "parametersMissing",
+                message: "Required parameters are missing, the scope of your search is too broad. "
+                    + "Please set any of the following required parameters and try again: q, qInTitle, sources, domains."
+            )
         }
         var scored: [(entry: SampleEdition.Entry, score: Int)] = []
         for entry in edition.entries where accepts(entry.article, request) {
@@ -71,7 +75,9 @@ public struct SampleNewsService: NewsService {
         if !request.sources.isEmpty, !request.sources.contains(Self.sourceID(of: article)) { return false }
         if !request.domains.isEmpty {
             let host = article.url.host?.lowercased() ?? ""
-            guard request.domains.contains(where: { host == $0 || host.hasSuffix("." + $0) }) else { return false }
+            guard request.domains.contains(where: { host == $0 || host.hasSuffix("." + $0) }) else {
+                return false
+            }
         }
         if let from = request.from, (article.publishedAt ?? .distantPast) < from { return false }
         if let to = request.to, (article.publishedAt ?? .distantFuture) > to { return false }
@@ -82,11 +88,14 @@ public struct SampleNewsService: NewsService {
         let start = min((page - 1) * pageSize, articles.count)
         let end = min(start + pageSize, articles.count)
         return ArticlePage(
-            articles: Array(articles[start..<end]), totalResults: articles.count, page: page, pageSize: pageSize)
+            articles: Array(articles[start..<end]), totalResults: articles.count, page: page,
+            pageSize: pageSize)
     }
 
     /// Title counts most, then description, then content, as a search engine would weigh them.
-    private static func fields(of article: Article, in searchIn: [SearchRequest.Field]) -> [(text: String, weight: Int)] {
+    private static func fields(of article: Article, in searchIn: [SearchRequest.Field]) -> [(
+        text: String, weight: Int
+    )] {
         let all: [(SearchRequest.Field, String?, Int)] = [
             (.title, article.title, 5), (.description, article.summary, 2), (.content, article.content, 1),
         ]
@@ -99,7 +108,8 @@ public struct SampleNewsService: NewsService {
     /// The source's id, or a slug of its name when NewsAPI-style data has `id: null`.
     static func sourceID(of article: Article) -> String {
         if let id = article.source.id { return id }
-        let slug = article.source.name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        let slug = article.source.name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }
+            .joined()
         return slug.split(separator: "-").joined(separator: "-")
     }
 }

@@ -28,7 +28,10 @@ struct SearchQuery: Sendable {
                 var term = word
                 var negate = negateNext
                 negateNext = false
-                if case .word = token, term.hasPrefix("-") { negate = true; term.removeFirst() }
+                if case .word = token, term.hasPrefix("-") {
+                    negate = true
+                    term.removeFirst()
+                }
                 if case .word = token, term.hasPrefix("+") { term.removeFirst() }
                 let folded = Self.fold(term)
                 guard !folded.isEmpty else { continue }
@@ -52,7 +55,10 @@ struct SearchQuery: Sendable {
             var matchedAll = true
             for term in terms {
                 let hits = folded.reduce(0) { $0 + Self.count(term, in: $1.0) * $1.1 }
-                if hits == 0 { matchedAll = false; break }
+                if hits == 0 {
+                    matchedAll = false
+                    break
+                }
                 total += hits
             }
             if matchedAll { best = max(best ?? 0, total) }

@@ -48,7 +48,9 @@ public struct CommandDescriptor: Sendable, Hashable {
     /// For a command that is a number (`3` opens the third item): the numbers that work now.
     public var numbers: ClosedRange<Int>?
 
-    public init(_ names: [String], argument: String? = nil, summary: String, argumentCompletions: [String] = []) {
+    public init(
+        _ names: [String], argument: String? = nil, summary: String, argumentCompletions: [String] = []
+    ) {
         precondition(!names.isEmpty, "a command needs at least one name")
         self.names = names
         self.argument = argument
@@ -74,7 +76,8 @@ public struct CommandDescriptor: Sendable, Hashable {
     public var usage: String {
         if names.isEmpty {
             guard let numbers else { return "N" }
-            return numbers.count == 1 ? "\(numbers.lowerBound)" : "\(numbers.lowerBound)–\(numbers.upperBound)"
+            return numbers.count == 1
+                ? "\(numbers.lowerBound)" : "\(numbers.lowerBound)–\(numbers.upperBound)"
         }
         return names.joined(separator: ", ") + (argument.map { " " + $0 } ?? "")
     }

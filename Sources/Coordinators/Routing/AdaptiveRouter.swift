@@ -23,7 +23,8 @@ public final class AdaptiveRouter: LayoutRouter {
         /// The layout for a terminal `columns` wide.
         public func layout(forColumns columns: Int) -> Layout {
             switch self {
-            case .automatic(let threshold): columns >= max(threshold, PaneWidths.minimumTotal) ? .split : .stack
+            case .automatic(let threshold):
+                columns >= max(threshold, PaneWidths.minimumTotal) ? .split : .stack
             case .alwaysStack: .stack
             case .preferSplit: columns >= PaneWidths.minimumTotal ? .split : .stack
             }

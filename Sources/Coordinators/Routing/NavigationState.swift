@@ -37,7 +37,8 @@ public struct NavigationState {
     }
 
     /// Replaces the top screen (not the root) with `module`.
-    public mutating func replaceTop(with module: any Presentable) throws(NavigationMisuse) -> any Presentable {
+    public mutating func replaceTop(with module: any Presentable) throws(NavigationMisuse) -> any Presentable
+    {
         guard stack.count > 1 else { throw .popAtRoot }
         guard !contains(module) else { throw .alreadyShown(module.title) }
         return stack.removeLast()

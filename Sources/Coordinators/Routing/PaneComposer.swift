@@ -21,7 +21,8 @@ public enum PaneComposer {
     /// Each row is the left line padded to its pane's width, the divider, then the right line.
     /// Lines wider than their pane are cut, so the divider stays in one column whatever the text
     /// (CJK and emoji are two columns wide).
-    public static func sideBySide(left: [StyledLine], right: [StyledLine], widths: PaneWidths) -> [StyledLine] {
+    public static func sideBySide(left: [StyledLine], right: [StyledLine], widths: PaneWidths) -> [StyledLine]
+    {
         let rows = max(left.count, right.count)
         let divider = StyledLine(PaneWidths.divider, .divider)
         let bareDivider = StyledLine(" │", .divider)

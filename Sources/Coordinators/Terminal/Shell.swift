@@ -114,7 +114,9 @@ public final class Shell {
     /// The commands that work now, grouped for help: each screen on display (the focused one
     /// first), then those that work everywhere.
     public var commandGroups: [(title: String, commands: [CommandDescriptor])] {
-        router.inputTargets.map { ($0.title, $0.commands) } + [("Everywhere", globals.commands + Self.builtInCommands)]
+        router.inputTargets.map { ($0.title, $0.commands) } + [
+            ("Everywhere", globals.commands + Self.builtInCommands)
+        ]
     }
 
     private func completions(for request: CompletionRequest) -> [String] {
@@ -162,7 +164,9 @@ public final class Shell {
         needsDisplay = false
         let size = terminal.size
         let bannerLines = banner?.wrapped(toWidth: size.columns) ?? []
-        let lines = bannerLines + router.render(size: TerminalSize(columns: size.columns, rows: size.rows - bannerLines.count))
+        let lines =
+            bannerLines
+            + router.render(size: TerminalSize(columns: size.columns, rows: size.rows - bannerLines.count))
         terminal.write(hasDisplayed ? [.blank] + lines : lines)
         hasDisplayed = true
     }

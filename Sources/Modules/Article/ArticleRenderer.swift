@@ -10,7 +10,8 @@ public enum ArticleRenderer {
         let byline = article.author.map { "by \($0)" } ?? ""
         lines.append(Block.meta([article.source.name, byline], width: width))
         if let date = article.publishedAt {
-            lines.append(Block.meta([context.time.relative(date), context.time.absolute(date)], width: width))
+            lines.append(
+                Block.meta([context.time.relative(date), context.time.absolute(date)], width: width))
         }
         if let summary = article.summary {
             lines.append(.blank)
@@ -39,7 +40,11 @@ public enum ArticleRenderer {
         var lines: [StyledLine] = []
         for (index, piece) in pieces.enumerated() {
             if index == 0, piece.hasPrefix(labelText) {
-                lines.append(StyledLine([Span(labelText, .muted), Span(String(piece.dropFirst(labelText.count)), .link, link: url)]))
+                lines.append(
+                    StyledLine([
+                        Span(labelText, .muted),
+                        Span(String(piece.dropFirst(labelText.count)), .link, link: url),
+                    ]))
             } else {
                 lines.append(StyledLine(piece, .link, link: url))
             }

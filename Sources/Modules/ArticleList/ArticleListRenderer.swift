@@ -32,14 +32,17 @@ public enum ArticleListRenderer {
         case .idle, .loading:
             lines.append(StyledLine("Loading \(subject(state.query))…", .muted))
         case .failed(let error):
-            lines.append(StyledLine("Could not load \(subject(state.query)).", .warning).truncated(toWidth: width))
+            lines.append(
+                StyledLine("Could not load \(subject(state.query)).", .warning).truncated(toWidth: width))
             lines += Block.paragraph(error.sentence, width: width, role: .error)
             lines.append(Block.hints([("r", "retry")], width: width))
         case .loaded where state.list.isEmpty:
             lines += emptyLines(state.query, width: width)
         case .loaded:
-            lines += compact
-                ? compactItems(state, width: width, context: context) : items(state, width: width, context: context)
+            lines +=
+                compact
+                ? compactItems(state, width: width, context: context)
+                : items(state, width: width, context: context)
             lines.append(.blank)
             lines += footer(state, width: width)
         }
@@ -60,7 +63,8 @@ public enum ArticleListRenderer {
         switch query {
         case .headlines(nil): "Top stories"
         case .headlines(let category?): category.displayName
-        case .search(let words, _): "Search “\(TextWrapper.truncate(TextSanitizer.clean(words), toWidth: 20))”"
+        case .search(let words, _):
+            "Search “\(TextWrapper.truncate(TextSanitizer.clean(words), toWidth: 20))”"
         }
     }
 
@@ -90,8 +94,10 @@ public enum ArticleListRenderer {
         var lines: [StyledLine] = []
         for (index, article) in articles.enumerated() {
             let featured = index == 0 && isHeadlines(state.query)
-            let number = String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
-            var title = Block.paragraph(article.title, width: width, role: featured ? .heading : .strong, indent: indent)
+            let number =
+                String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
+            var title = Block.paragraph(
+                article.title, width: width, role: featured ? .heading : .strong, indent: indent)
             if !title.isEmpty {
                 title[0] = StyledLine([Span(number, .accent)] + title[0].spans.dropFirst())
             }
@@ -106,15 +112,19 @@ public enum ArticleListRenderer {
     }
 
     /// `13  Teenage climber takes bouldering gold at the…  8h`
-    private static func compactItems(_ state: ArticleListState, width: Int, context: RenderContext) -> [StyledLine] {
+    private static func compactItems(_ state: ArticleListState, width: Int, context: RenderContext)
+        -> [StyledLine]
+    {
         let articles = state.list.articles
         let numberWidth = String(articles.count).count
         return articles.enumerated().map { index, article in
-            let number = String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
+            let number =
+                String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
             let age = article.publishedAt.map { "  " + context.time.compact($0) } ?? ""
             let room = width - DisplayWidth.of(number) - DisplayWidth.of(age)
             let title = TextWrapper.pad(
-                TextWrapper.truncate(TextSanitizer.clean(article.title), toWidth: max(room, 1)), toWidth: room)
+                TextWrapper.truncate(TextSanitizer.clean(article.title), toWidth: max(room, 1)), toWidth: room
+            )
             let line = StyledLine([Span(number, .accent), Span(title, .strong), Span(age, .muted)])
             return line.truncated(toWidth: width)
         }
@@ -137,7 +147,8 @@ public enum ArticleListRenderer {
         if state.isLoadingMore {
             lines.append(StyledLine("Loading more…", .muted))
         } else if state.list.nextPage != nil {
-            lines.append(Block.hints([("1–\(state.list.count)", "open"), ("n", "more"), ("?", "help")], width: width))
+            lines.append(
+                Block.hints([("1–\(state.list.count)", "open"), ("n", "more"), ("?", "help")], width: width))
         } else if state.list.reachedResultCap {
             lines.append(Block.meta(["End of results: NewsAPI returns at most 100 per query."], width: width))
         } else {
@@ -153,11 +164,13 @@ public enum ArticleListRenderer {
             return Block.paragraph("There are no headlines right now.", width: width, role: .muted)
                 + [Block.hints([("r", "refresh")], width: width)]
         case .headlines(let category?):
-            return Block.paragraph("There are no \(category.rawValue) headlines right now.", width: width, role: .muted)
+            return Block.paragraph(
+                "There are no \(category.rawValue) headlines right now.", width: width, role: .muted)
                 + [Block.hints([("c", "other categories"), ("r", "refresh")], width: width)]
         case .search(let words, _):
             return Block.paragraph("No articles match “\(words)”.", width: width, role: .strong)
-                + Block.paragraph("Try fewer or more general words, or check the spelling.", width: width, role: .muted)
+                + Block.paragraph(
+                    "Try fewer or more general words, or check the spelling.", width: width, role: .muted)
         }
     }
 }

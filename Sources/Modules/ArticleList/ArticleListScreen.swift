@@ -45,7 +45,8 @@ public final class ArticleListScreen: ArticleListModule {
     }
 
     public func render(width: Int, height: Int?) -> [StyledLine] {
-        ArticleListRenderer.render(viewModel.state, width: width, height: height, context: environment.renderContext)
+        ArticleListRenderer.render(
+            viewModel.state, width: width, height: height, context: environment.renderContext)
     }
 
     // MARK: Commands
@@ -83,7 +84,8 @@ public final class ArticleListScreen: ArticleListModule {
     /// Loads the list from page 1.
     public func refresh() {
         activity.cancelAll()
-        activity.run("Loading \(ArticleListRenderer.subject(viewModel.state.query))") { [viewModel, activity] in
+        activity.run("Loading \(ArticleListRenderer.subject(viewModel.state.query))") {
+            [viewModel, activity] in
             await viewModel.reload()
             activity.setNeedsDisplay()
         }

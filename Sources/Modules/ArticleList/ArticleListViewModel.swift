@@ -8,11 +8,15 @@ public final class ArticleListViewModel {
 
     private let service: any NewsService
     private let pageSize: Int
+    private let country: String?
 
-    public init(query: ArticleQuery, service: any NewsService, pageSize: Int) {
+    /// - Parameter country: The edition of the top headlines (NewsAPI's `country`, e.g. `us`);
+    ///   NewsAPI refuses top headlines with neither a country nor a category.
+    public init(query: ArticleQuery, service: any NewsService, pageSize: Int, country: String? = nil) {
         state = ArticleListState(query: query)
         self.service = service
         self.pageSize = pageSize
+        self.country = country
     }
 
     /// The article numbered `number` on screen (1-based).
@@ -62,7 +66,8 @@ public final class ArticleListViewModel {
     private func fetch(page: Int) async throws(NewsServiceError) -> ArticlePage {
         switch state.query {
         case .headlines(let category):
-            let request = HeadlinesRequest(category: category, page: page, pageSize: pageSize)
+            let request = HeadlinesRequest(
+                country: country, category: category, page: page, pageSize: pageSize)
             return try await service.topHeadlines(request)
         case .search(let words, let sort):
             let request = SearchRequest(query: words, sortBy: sort, page: page, pageSize: pageSize)
@@ -76,7 +81,7 @@ public enum ArticleQuery: Sendable, Hashable {
     /// Top headlines, optionally of one category.
     case headlines(NewsCategory?)
     /// Articles matching words, in an order.
-    case search(String, SortOrder)
+    case search(String, ArticleSortOrder)
 }
 
 /// Everything the list renderer needs, as a value.

@@ -37,7 +37,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         switch link.destination {
         case "search":
             startFeed(with: nil)
-            let sort = link.parameters["sort"].flatMap(SortOrder.init(keyword:)) ?? .publishedAt
+            let sort = link.parameters["sort"].flatMap(ArticleSortOrder.init(keyword:)) ?? .publishedAt
             if let words = link.parameters["q"], !words.isEmpty { startSearch(words, sort: sort) }
         case "category", "headline":
             startFeed(with: link)
@@ -53,7 +53,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         startChild(feed, with: link)
     }
 
-    private func startSearch(_ words: String, sort: SortOrder) {
+    private func startSearch(_ words: String, sort: ArticleSortOrder) {
         if let search {
             search.search(words)
             return
@@ -127,7 +127,9 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         } else {
             let names = NewsCategory.allCases.map(\.rawValue)
             var message = "There is no category “\(name)”."
-            if let close = CommandSuggester.closest(to: name, among: names) { message += " Did you mean \(close)?" }
+            if let close = CommandSuggester.closest(to: name, among: names) {
+                message += " Did you mean \(close)?"
+            }
             post?([StyledLine(message + " Type c to list them.", .warning)])
         }
     }

@@ -5,7 +5,8 @@ import Networking
 @MainActor
 public protocol CoordinatorFactory {
     func makeFeed(router: any NavigationRoutable) -> FeedCoordinator
-    func makeSearch(router: any NavigationRoutable, words: String, sort: SortOrder) -> SearchCoordinator
+    func makeSearch(router: any NavigationRoutable, words: String, sort: ArticleSortOrder)
+        -> SearchCoordinator
 }
 
 /// The live coordinator factory: every flow shares one ``ModuleFactory``.
@@ -21,7 +22,9 @@ public struct NewsCoordinatorFactory: CoordinatorFactory {
         FeedCoordinator(router: router, modules: modules)
     }
 
-    public func makeSearch(router: any NavigationRoutable, words: String, sort: SortOrder) -> SearchCoordinator {
+    public func makeSearch(router: any NavigationRoutable, words: String, sort: ArticleSortOrder)
+        -> SearchCoordinator
+    {
         SearchCoordinator(router: router, modules: modules, words: words, sort: sort)
     }
 }

@@ -15,15 +15,21 @@ public struct NewsModuleFactory: ModuleFactory {
     public let service: any NewsService
     public let environment: ScreenEnvironment
     public let pageSize: Int
+    /// The edition of the top headlines, e.g. `us`.
+    public let country: String?
 
-    public init(service: any NewsService, environment: ScreenEnvironment, pageSize: Int = 20) {
+    public init(
+        service: any NewsService, environment: ScreenEnvironment, pageSize: Int = 20, country: String? = nil
+    ) {
         self.service = service
         self.environment = environment
         self.pageSize = pageSize
+        self.country = country
     }
 
     public func makeArticleList(_ query: ArticleQuery) -> any ArticleListModule {
-        let viewModel = ArticleListViewModel(query: query, service: service, pageSize: pageSize)
+        let viewModel = ArticleListViewModel(
+            query: query, service: service, pageSize: pageSize, country: country)
         let screen = ArticleListScreen(viewModel: viewModel, environment: environment)
         screen.refresh()
         return screen

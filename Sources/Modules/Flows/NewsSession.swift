@@ -9,6 +9,8 @@ public final class NewsSession {
     public struct Options: Sendable {
         public var layout: AdaptiveRouter.Policy
         public var pageSize: Int
+        /// The edition of the top headlines, e.g. `us`.
+        public var country: String?
         /// Drawn across the top of every screen, e.g. the sample edition's notice.
         public var banner: StyledLine?
         public var environment: ScreenEnvironment
@@ -16,11 +18,13 @@ public final class NewsSession {
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
             pageSize: Int = 20,
+            country: String? = nil,
             banner: StyledLine? = nil,
             environment: ScreenEnvironment = ScreenEnvironment()
         ) {
             self.layout = layout
             self.pageSize = pageSize
+            self.country = country
             self.banner = banner
             self.environment = environment
         }
@@ -31,12 +35,16 @@ public final class NewsSession {
     public let shell: Shell
 
     public init(service: any NewsService, terminal: any Terminal, options: Options = Options()) {
-        let modules = NewsModuleFactory(service: service, environment: options.environment, pageSize: options.pageSize)
+        let modules = NewsModuleFactory(
+            service: service, environment: options.environment, pageSize: options.pageSize,
+            country: options.country)
         router = AdaptiveRouter(
             policy: options.layout, columns: terminal.size.columns,
             placeholder: [StyledLine("Type an article’s number to read it here.", .muted)])
-        app = AppCoordinator(router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
-        shell = Shell(terminal: terminal, router: router, globals: app, promptName: "news", banner: options.banner)
+        app = AppCoordinator(
+            router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
+        shell = Shell(
+            terminal: terminal, router: router, globals: app, promptName: "news", banner: options.banner)
         app.post = { [weak terminal] lines in terminal?.write(lines) }
         app.dispatch = { [weak shell] command in shell?.dispatch(command) }
         app.helpSections = { [weak shell] in

@@ -11,7 +11,9 @@ public final class SearchCoordinator: BaseCoordinator {
     private var results: (any ArticleListModule)?
     private weak var detail: (any ArticleModule)?
 
-    public init(router: any NavigationRoutable, modules: any ModuleFactory, words: String, sort: SortOrder) {
+    public init(
+        router: any NavigationRoutable, modules: any ModuleFactory, words: String, sort: ArticleSortOrder
+    ) {
         self.router = router
         self.modules = modules
         initialQuery = .search(words, sort)
@@ -29,7 +31,7 @@ public final class SearchCoordinator: BaseCoordinator {
     public func search(_ words: String) {
         guard let results else { return }
         closeDetail()
-        let sort: SortOrder
+        let sort: ArticleSortOrder
         if case .search(_, let current) = results.query { sort = current } else { sort = .publishedAt }
         results.show(.search(words, sort))
     }

@@ -45,22 +45,27 @@ public final class HelpScreen: HelpModule {
 
     public func render(width: Int, height: Int?) -> [StyledLine] {
         var lines: [StyledLine] = [StyledLine("Help", .heading)]
-        let usageWidth = min(sections.flatMap(\.commands).map { DisplayWidth.of($0.usage) }.max() ?? 0, width / 2)
+        let usageWidth = min(
+            sections.flatMap(\.commands).map { DisplayWidth.of($0.usage) }.max() ?? 0, width / 2)
         for section in sections {
             lines.append(.blank)
             lines.append(StyledLine(section.title, .strong))
             for command in section.commands {
-                let usage = TextWrapper.pad(TextWrapper.truncate(command.usage, toWidth: usageWidth), toWidth: usageWidth)
+                let usage = TextWrapper.pad(
+                    TextWrapper.truncate(command.usage, toWidth: usageWidth), toWidth: usageWidth)
                 let summaryWidth = max(width - usageWidth - 4, 10)
                 let summary = TextWrapper.wrap(command.summary, width: summaryWidth)
                 for (index, part) in summary.enumerated() {
                     let key = index == 0 ? usage : String(repeating: " ", count: usageWidth)
-                    lines.append(StyledLine([Span("  " + key, .accent), Span("  " + part)]).truncated(toWidth: width))
+                    lines.append(
+                        StyledLine([Span("  " + key, .accent), Span("  " + part)]).truncated(toWidth: width))
                 }
             }
         }
         lines.append(.blank)
-        lines.append(StyledLine("Type b to close help, or any command to close it and run the command.", .muted).truncated(toWidth: width))
+        lines.append(
+            StyledLine("Type b to close help, or any command to close it and run the command.", .muted)
+                .truncated(toWidth: width))
         return lines
     }
 }

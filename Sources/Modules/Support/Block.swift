@@ -3,7 +3,9 @@ import Coordinators
 /// Small layout helpers shared by the renderers.
 enum Block {
     /// `text` sanitised and wrapped to `width`, every line indented by `indent` columns.
-    static func paragraph(_ text: String, width: Int, role: TextRole = .plain, indent: Int = 0) -> [StyledLine] {
+    static func paragraph(_ text: String, width: Int, role: TextRole = .plain, indent: Int = 0)
+        -> [StyledLine]
+    {
         let clean = TextSanitizer.clean(text, lineBreaks: .keep)
         let prefix = String(repeating: " ", count: indent)
         return TextWrapper.wrap(clean, width: max(1, width - indent)).map { line in

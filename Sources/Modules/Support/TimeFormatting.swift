@@ -44,7 +44,8 @@ public struct TimeFormatting: Sendable {
     /// "Sun 22 Nov 2026 14:05" in ``timeZone``.
     public func absolute(_ date: Date) -> String {
         let parts = components(date)
-        return "\(Self.weekdays[parts.weekday - 1]) \(parts.day) \(Self.months[parts.month - 1]) \(parts.year) "
+        return
+            "\(Self.weekdays[parts.weekday - 1]) \(parts.day) \(Self.months[parts.month - 1]) \(parts.year) "
             + "\(Self.twoDigits(parts.hour)):\(Self.twoDigits(parts.minute))"
     }
 
@@ -54,7 +55,9 @@ public struct TimeFormatting: Sendable {
         return "\(parts.day) \(Self.months[parts.month - 1]) \(parts.year)"
     }
 
-    private func components(_ date: Date) -> (year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int) {
+    private func components(_ date: Date) -> (
+        year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int
+    ) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: date)
@@ -62,7 +65,9 @@ public struct TimeFormatting: Sendable {
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let months = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     private static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"

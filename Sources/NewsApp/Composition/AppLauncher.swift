@@ -18,14 +18,18 @@ enum AppLauncher {
         let interactive = TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
         let styler = ANSIStyler(mode: interactive ? styleMode(environment) : .plain, hyperlinks: false)
         let readline =
-            interactive ? ReadlineTerminal(styler: styler, history: HistoryFile.standard(environment: environment)) : nil
+            interactive
+            ? ReadlineTerminal(styler: styler, history: HistoryFile.standard(environment: environment)) : nil
         let terminal: any Terminal =
-            readline ?? PipeTerminal(size: TerminalProbe.fallbackSize(environment: environment), styler: styler)
+            readline
+            ?? PipeTerminal(size: TerminalProbe.fallbackSize(environment: environment), styler: styler)
         defer { readline?.close() }
 
         let session = NewsSession(
             service: source.service, terminal: terminal,
-            options: NewsSession.Options(layout: policy(options), pageSize: options.pageSize, banner: source.banner))
+            options: NewsSession.Options(
+                layout: policy(options), pageSize: options.pageSize, country: source.country,
+                banner: source.banner))
         await session.run(from: options.deepLink)
         return 0
     }

@@ -8,6 +8,9 @@ struct NewsSourceChoice {
     let service: any NewsService
     /// The line every screen shows, if any.
     let banner: StyledLine?
+    /// The top headlines' country: NewsAPI needs one (or a category); the sample edition has one
+    /// international edition.
+    var country: String? = nil
 
     /// Why the environment cannot be used.
     struct Problem: Error, CustomStringConvertible {
@@ -24,7 +27,8 @@ struct NewsSourceChoice {
                 throw Problem(description: error.description)
             }
             let configuration = NewsAPIConfiguration(baseURL: baseURL, apiKey: key)
-            return NewsSourceChoice(service: NewsAPIService(configuration: configuration), banner: nil)
+            return NewsSourceChoice(
+                service: NewsAPIService(configuration: configuration), banner: nil, country: "us")
         }
         do {
             let edition = try SampleEdition.bundled()

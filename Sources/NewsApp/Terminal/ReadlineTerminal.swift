@@ -240,7 +240,8 @@ final class ReadlineTerminal: Terminal {
     fileprivate func completionCandidates(partial: String) -> [String] {
         let end = max(0, min(Int(newsapp_rl_point()), Int(newsapp_rl_end())))
         guard let buffer = newsapp_rl_line_buffer() else { return [] }
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: end)
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: end)
         let before = String(decoding: bytes, as: UTF8.self)
         return completions?(CompletionRequest(lineBeforeCursor: before)) ?? []
     }
@@ -272,7 +273,9 @@ private func attemptCompletion(
 }
 
 /// Hands readline one match per call, as `strdup`ed C strings it frees.
-private func completionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+private func completionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<
+    CChar
+>? {
     let matches = ReadlineTerminal.completionMatches
     guard Int(state) < matches.count else { return nil }
     return strdup(matches[Int(state)])

@@ -18,7 +18,9 @@ struct DeepLinkTests {
     @Test("search?q= opens the results over the feed, in the requested order")
     func search() async {
         let router = RecordingRouter()
-        router.start(TestFixtures.app(router: router), at: DeepLink(["search"], parameters: ["q": "mars rover", "sort": "relevancy"]))
+        router.start(
+            TestFixtures.app(router: router),
+            at: DeepLink(["search"], parameters: ["q": "mars rover", "sort": "relevancy"]))
         router.expect(.setRoot("Top stories"), .push("Search “mars rover”"))
         #expect(router.top(as: (any ArticleListModule).self)?.query == .search("mars rover", .relevancy))
     }

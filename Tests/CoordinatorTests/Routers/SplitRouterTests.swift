@@ -62,7 +62,9 @@ struct SplitRouterTests {
         #expect(router.render(size: TerminalSize(columns: 120, rows: 24))[0].plainText.hasSuffix("│ Detail"))
     }
 
-    @Test("The divider stays in one column with CJK and emoji, at 80, 120 and 200 columns", arguments: [80, 120, 200])
+    @Test(
+        "The divider stays in one column with CJK and emoji, at 80, 120 and 200 columns",
+        arguments: [80, 120, 200])
     func straightDivider(columns: Int) {
         let router = SplitRouter()
         router.setRoot(TextScreen("List", lines: WideText.lines))
@@ -87,7 +89,8 @@ struct SplitRouterTests {
         router.push(TextScreen("Detail", pane: .secondary))
         let rows = router.render(size: TerminalSize(columns: 120, rows: 20)).map(\.plainText)
         #expect(rows.count == 50)
-        #expect(rows[31].hasSuffix("│ Detail"), "the detail starts 19 rows above the end, the first visible row")
+        #expect(
+            rows[31].hasSuffix("│ Detail"), "the detail starts 19 rows above the end, the first visible row")
         #expect(rows[30].hasSuffix("│"))
     }
 }

@@ -45,13 +45,17 @@ struct SessionTests {
 
     @Test("Resizing stack → split → stack mid-flow keeps the article on screen")
     func resizeKeepsPlace() async {
-        let (session, terminal) = TestFixtures.session(["1", .resize(columns: 160), .resize(columns: 90), "b"])
+        let (session, terminal) = TestFixtures.session([
+            "1", .resize(columns: 160), .resize(columns: 90), "b",
+        ])
         await session.run()
         let title = String(TestFixtures.headlineTitles[0].prefix(40))
         #expect(terminal.outputs[1].hasPrefix(title), "stack: the detail alone")
         #expect(terminal.outputs[2].contains("│ " + title), "split: the detail on the right")
         #expect(terminal.outputs[3].hasPrefix(title), "stack again: the detail alone")
-        #expect(terminal.outputs[4].contains(" 1  \(TestFixtures.headlineTitles[0])"), "b still goes back to the list")
+        #expect(
+            terminal.outputs[4].contains(" 1  \(TestFixtures.headlineTitles[0])"),
+            "b still goes back to the list")
     }
 
     @Test("Help over the split layout is drawn full width and closes back to both panes")
@@ -76,10 +80,12 @@ struct SessionTests {
         let (session, terminal) = TestFixtures.session([], interactive: true)
         let run = Task { await session.run() }
         await terminal.waitUntilReading()
-        while session.router.stack.first?.activity.isBusy == true { await session.router.stack.first?.activity.settle() }
+        while session.router.stack.first?.activity.isBusy == true {
+            await session.router.stack.first?.activity.settle()
+        }
         #expect(terminal.complete("re") == ["refresh"])
         #expect(terminal.complete("c sc") == ["science"])
-        #expect(terminal.complete("category ") .contains("technology"))
+        #expect(terminal.complete("category ").contains("technology"))
         #expect(terminal.complete("1").contains("12"))
         terminal.endInput()
         _ = await run.value
@@ -124,7 +130,7 @@ actor HangingNewsService: NewsService {
 
     private func hang() async throws(NewsServiceError) -> ArticlePage {
         requested = true
-        requestWaiters.forEach { $0.resume() }
+        for waiter in requestWaiters { waiter.resume() }
         requestWaiters.removeAll()
         let stream = AsyncStream<Never> { _ in }
         for await _ in stream {}

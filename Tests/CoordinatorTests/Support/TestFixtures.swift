@@ -10,7 +10,8 @@ import SampleEdition
 enum TestFixtures {
     /// Sun 22 Nov 2026 12:00 UTC.
     nonisolated static let now = Date(timeIntervalSince1970: 1_795_348_800)
-    static let environment = ScreenEnvironment(clock: { TestFixtures.now }, timeZone: TimeZone(identifier: "UTC")!)
+    static let environment = ScreenEnvironment(
+        clock: { TestFixtures.now }, timeZone: TimeZone(identifier: "UTC")!)
 
     /// The bundled sample edition, dated relative to ``now``.
     static let edition: SampleEdition = {
@@ -30,7 +31,8 @@ enum TestFixtures {
     /// The app's root coordinator over `router`, with the sample edition.
     static func app(router: any NavigationRoutable, service: any NewsService = service) -> AppCoordinator {
         let modules = modules(service: service)
-        return AppCoordinator(router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
+        return AppCoordinator(
+            router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
     }
 
     /// A whole session on a scripted terminal.
@@ -42,7 +44,8 @@ enum TestFixtures {
         service: any NewsService = service,
         interactive: Bool = false
     ) -> (NewsSession, ScriptedTerminal) {
-        let terminal = ScriptedTerminal(script, size: TerminalSize(columns: columns, rows: rows), interactive: interactive)
+        let terminal = ScriptedTerminal(
+            script, size: TerminalSize(columns: columns, rows: rows), interactive: interactive)
         let options = NewsSession.Options(layout: layout, environment: environment)
         return (NewsSession(service: service, terminal: terminal, options: options), terminal)
     }
