@@ -5,11 +5,43 @@ protocol ScreenHostingRouter: LayoutRouter {
     var state: NavigationState { get set }
     /// True when `module` is on display now.
     func isVisible(_ module: any Presentable) -> Bool
+    /// Called after every change of the stack or modal, before the redraw is requested.
+    func stackDidChange()
 }
 
 extension ScreenHostingRouter {
     public var stack: [any Presentable] { state.stack }
     public var presented: (any Presentable)? { state.presented }
+
+    // MARK: Navigation shared by the layouts (push differs)
+
+    public func setRoot(_ module: any Presentable) {
+        let removed = state.setRoot(module)
+        adopt(module)
+        release(removed)
+        didNavigate()
+    }
+
+    public func pop() {
+        do { release([try state.pop()]) } catch { return report(error) }
+        didNavigate()
+    }
+
+    public func popToRoot() {
+        release(state.popToRoot())
+        didNavigate()
+    }
+
+    public func present(_ module: any Presentable) {
+        do { try state.present(module) } catch { return report(error) }
+        adopt(module)
+        didNavigate()
+    }
+
+    public func dismiss() {
+        do { release([try state.dismiss()]) } catch { return report(error) }
+        didNavigate()
+    }
 
     /// Starts forwarding `module`'s events.
     func adopt(_ module: any Presentable) {
@@ -38,6 +70,7 @@ extension ScreenHostingRouter {
     }
 
     func didNavigate() {
+        stackDidChange()
         onEvent?(.needsDisplay)
         onEvent?(.activityChanged)
     }

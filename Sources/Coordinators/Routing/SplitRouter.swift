@@ -24,15 +24,7 @@ public final class SplitRouter: ScreenHostingRouter {
         focus = panes.secondary == nil ? .primary : .secondary
     }
 
-    // MARK: Navigation
-
-    public func setRoot(_ module: any Presentable) {
-        let removed = state.setRoot(module)
-        adopt(module)
-        release(removed)
-        focus = .primary
-        didNavigate()
-    }
+    // MARK: Navigation (the rest is shared with StackRouter)
 
     public func push(_ module: any Presentable) {
         do {
@@ -44,31 +36,12 @@ public final class SplitRouter: ScreenHostingRouter {
             return report(error)
         }
         adopt(module)
-        focus = module.pane
         didNavigate()
     }
 
-    public func pop() {
-        do { release([try state.pop()]) } catch { return report(error) }
+    /// The detail has the focus whenever one is shown.
+    func stackDidChange() {
         focus = panes.secondary == nil ? .primary : .secondary
-        didNavigate()
-    }
-
-    public func popToRoot() {
-        release(state.popToRoot())
-        focus = .primary
-        didNavigate()
-    }
-
-    public func present(_ module: any Presentable) {
-        do { try state.present(module) } catch { return report(error) }
-        adopt(module)
-        didNavigate()
-    }
-
-    public func dismiss() {
-        do { release([try state.dismiss()]) } catch { return report(error) }
-        didNavigate()
     }
 
     // MARK: Display

@@ -12,14 +12,7 @@ public final class StackRouter: ScreenHostingRouter {
         state.all.forEach(adopt)
     }
 
-    // MARK: Navigation
-
-    public func setRoot(_ module: any Presentable) {
-        let removed = state.setRoot(module)
-        adopt(module)
-        release(removed)
-        didNavigate()
-    }
+    // MARK: Navigation (the rest is shared with SplitRouter)
 
     public func push(_ module: any Presentable) {
         do { try state.push(module) } catch { return report(error) }
@@ -27,26 +20,7 @@ public final class StackRouter: ScreenHostingRouter {
         didNavigate()
     }
 
-    public func pop() {
-        do { release([try state.pop()]) } catch { return report(error) }
-        didNavigate()
-    }
-
-    public func popToRoot() {
-        release(state.popToRoot())
-        didNavigate()
-    }
-
-    public func present(_ module: any Presentable) {
-        do { try state.present(module) } catch { return report(error) }
-        adopt(module)
-        didNavigate()
-    }
-
-    public func dismiss() {
-        do { release([try state.dismiss()]) } catch { return report(error) }
-        didNavigate()
-    }
+    func stackDidChange() {}
 
     // MARK: Display
 
