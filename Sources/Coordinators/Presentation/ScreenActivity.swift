@@ -10,6 +10,11 @@ public final class ScreenActivity {
     public enum Event: Sendable {
         /// The screen's rendering changed.
         case changed
+        /// The screen grew at its end only (a list's next page). Where the screen is shown alone,
+        /// printing the appendix continues it in the scrollback; elsewhere it is redrawn.
+        case appended(Appendix)
+        /// Work started or finished; the rendering did not change.
+        case busyChanged
         /// Lines to print once, below the current output (e.g. a share text or a notice).
         case message([StyledLine])
     }
@@ -22,9 +27,17 @@ public final class ScreenActivity {
 
     public init() {}
 
+    /// Draws the lines a screen added at its end, for a terminal `width` columns wide.
+    public typealias Appendix = @MainActor @Sendable (_ width: Int) -> [StyledLine]
+
     /// Tells the router the screen must be drawn again.
     public func setNeedsDisplay() {
         observer?(.changed)
+    }
+
+    /// Tells the router the screen only grew at its end, and how to draw what it added.
+    public func setNeedsDisplay(appending appendix: @escaping Appendix) {
+        observer?(.appended(appendix))
     }
 
     /// Prints lines once, outside the screen's own rendering.
@@ -40,10 +53,10 @@ public final class ScreenActivity {
         let task = Task { @MainActor [weak self] in
             await operation()
             self?.tasks[id] = nil
-            self?.observer?(.changed)
+            self?.observer?(.busyChanged)
         }
         tasks[id] = (label, task)
-        observer?(.changed)
+        observer?(.busyChanged)
         return task
     }
 

@@ -46,6 +46,8 @@ public protocol LayoutRouter: NavigationRoutable {
 public enum RouterEvent: Sendable {
     /// What is on display changed and must be drawn again.
     case needsDisplay
+    /// The visible screen grew at its end; print what it added below what is on display.
+    case append(ScreenActivity.Appendix)
     /// A screen posted lines to print once.
     case message([StyledLine])
     /// A visible screen started or finished work.

@@ -7,6 +7,9 @@ protocol ScreenHostingRouter: LayoutRouter {
     func isVisible(_ module: any Presentable) -> Bool
     /// Called after every change of the stack or modal, before the redraw is requested.
     func stackDidChange()
+    /// True when a visible screen is drawn alone, full width, so its appendix can simply be
+    /// printed below it.
+    var showsScreensAlone: Bool { get }
 }
 
 extension ScreenHostingRouter {
@@ -50,6 +53,10 @@ extension ScreenHostingRouter {
             switch event {
             case .changed:
                 if self.isVisible(module) { self.onEvent?(.needsDisplay) }
+            case .appended(let appendix):
+                guard self.isVisible(module) else { return }
+                self.onEvent?(self.showsScreensAlone ? .append(appendix) : .needsDisplay)
+            case .busyChanged:
                 self.onEvent?(.activityChanged)
             case .message(let lines):
                 self.onEvent?(.message(lines))

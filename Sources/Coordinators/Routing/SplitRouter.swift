@@ -39,6 +39,9 @@ public final class SplitRouter: ScreenHostingRouter {
         didNavigate()
     }
 
+    /// A modal is drawn alone; the panes never are.
+    var showsScreensAlone: Bool { state.presented != nil }
+
     /// The detail has the focus whenever one is shown.
     func stackDidChange() {
         focus = panes.secondary == nil ? .primary : .secondary

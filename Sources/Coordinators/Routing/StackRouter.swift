@@ -21,6 +21,7 @@ public final class StackRouter: ScreenHostingRouter {
     }
 
     func stackDidChange() {}
+    var showsScreensAlone: Bool { true }
 
     // MARK: Display
 

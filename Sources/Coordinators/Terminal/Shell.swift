@@ -25,6 +25,7 @@ public final class Shell {
     private let promptName: String
     private let banner: StyledLine?
     private var needsDisplay = true
+    private var appendices: [ScreenActivity.Appendix] = []
     private var hasDisplayed = false
     private var displayScheduled = false
 
@@ -140,6 +141,11 @@ public final class Shell {
         case .needsDisplay:
             needsDisplay = true
             scheduleDisplay()
+        case .append(let appendix):
+            // A full redraw already pending includes whatever was appended.
+            guard !needsDisplay else { return }
+            appendices.append(appendix)
+            scheduleDisplay()
         case .message(let lines):
             terminal.write(lines)
         case .activityChanged:
@@ -158,10 +164,20 @@ public final class Shell {
         }
     }
 
-    /// Draws the router's screens if they changed and none of them is still loading.
+    /// Draws the router's screens if they changed and none of them is still loading: in full, or
+    /// only what a screen shown alone appended (the terminal's infinite scroll).
     public func displayIfNeeded() {
-        guard needsDisplay, !router.inputTargets.contains(where: \.activity.isBusy) else { return }
+        guard !router.inputTargets.contains(where: \.activity.isBusy) else { return }
+        if !needsDisplay {
+            let pending = appendices
+            appendices.removeAll()
+            let width = terminal.size.columns
+            let lines = pending.flatMap { $0(width) }
+            if !lines.isEmpty { terminal.write(lines) }
+            return
+        }
         needsDisplay = false
+        appendices.removeAll()
         let size = terminal.size
         let bannerLines = banner?.wrapped(toWidth: size.columns) ?? []
         let lines =
