@@ -28,7 +28,7 @@ public enum ArticleRenderer {
             lines += link("Image", image, width: width)
         }
         lines.append(.blank)
-        lines.append(Block.hints([("b", "back")], width: width))
+        lines.append(Block.hints([("o", "open"), ("s", "share"), ("b", "back")], width: width))
         return lines
     }
 

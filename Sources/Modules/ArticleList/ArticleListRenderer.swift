@@ -19,6 +19,17 @@ public enum ArticleListRenderer {
         return render(state, width: width, compact: true, context: context)
     }
 
+    /// What the list added from article `start` (0-based) on, with the footer: printed below the
+    /// list already on screen, it continues the numbering as the terminal's infinite scroll.
+    public static func appendix(
+        _ state: ArticleListState,
+        from start: Int,
+        width: Int,
+        context: RenderContext
+    ) -> [StyledLine] {
+        items(state, from: start, width: width, context: context) + [.blank] + footer(state, width: width)
+    }
+
     private static func render(
         _ state: ArticleListState,
         width: Int,
@@ -87,12 +98,17 @@ public enum ArticleListRenderer {
         return result
     }
 
-    private static func items(_ state: ArticleListState, width: Int, context: RenderContext) -> [StyledLine] {
+    private static func items(
+        _ state: ArticleListState,
+        from start: Int = 0,
+        width: Int,
+        context: RenderContext
+    ) -> [StyledLine] {
         let articles = state.list.articles
         let numberWidth = String(articles.count).count
         let indent = numberWidth + 2
         var lines: [StyledLine] = []
-        for (index, article) in articles.enumerated() {
+        for (index, article) in articles.enumerated().dropFirst(start) {
             let featured = index == 0 && isHeadlines(state.query)
             let number =
                 String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
@@ -147,15 +163,24 @@ public enum ArticleListRenderer {
         if state.isLoadingMore {
             lines.append(StyledLine("Loading more…", .muted))
         } else if state.list.nextPage != nil {
-            lines.append(
-                Block.hints([("1–\(state.list.count)", "open"), ("n", "more"), ("?", "help")], width: width))
-        } else if state.list.reachedResultCap {
-            lines.append(Block.meta(["End of results: NewsAPI returns at most 100 per query."], width: width))
+            lines.append(Block.hints(hints(state, more: true), width: width))
         } else {
-            lines.append(Block.meta(["End of results."], width: width))
-            lines.append(Block.hints([("1–\(state.list.count)", "open"), ("?", "help")], width: width))
+            let end =
+                state.list.reachedResultCap
+                ? "End of results: NewsAPI returns at most 100 per query." : "End of results."
+            lines.append(Block.meta([end], width: width))
+            lines.append(Block.hints(hints(state, more: false), width: width))
         }
         return lines
+    }
+
+    private static func hints(_ state: ArticleListState, more: Bool) -> [(key: String, action: String)] {
+        let count = state.list.count
+        var hints: [(key: String, action: String)] = [(count == 1 ? "1" : "1–\(count)", "open")]
+        if more { hints.append(("n", "more")) }
+        if case .search = state.query { hints.append(("sort", "order")) }
+        hints.append(("?", "help"))
+        return hints
     }
 
     private static func emptyLines(_ query: ArticleQuery, width: Int) -> [StyledLine] {

@@ -8,21 +8,27 @@ public protocol ArticleListModule: Presentable {
     var onArticleSelected: (@MainActor (Article) -> Void)? { get set }
     /// The user wants to leave the list; when nil, the list does not answer `b`.
     var onBack: (@MainActor () -> Void)? { get set }
+    /// The user typed `sort` without an order: the coordinator may offer a picker. When nil, the
+    /// list lists the orders itself.
+    var onSortRequested: (@MainActor () -> Void)? { get set }
     /// What the list shows.
     var query: ArticleQuery { get }
-    /// Shows another query in place and loads it.
+    /// Shows another query in place and loads it from page 1.
     func show(_ query: ArticleQuery)
     /// The article numbered `number` (1-based), once loaded.
     func article(numbered number: Int) -> Article?
+    /// Shows search results in `order`, from page 1.
+    func sort(by order: ArticleSortOrder)
 }
 
 /// Top headlines or search results: a numbered list the user opens by number and extends with
-/// `n`, as the terminal's infinite scroll.
+/// `n`, as the terminal's infinite scroll; search results can be re-sorted with `sort`.
 @MainActor
 public final class ArticleListScreen: ArticleListModule {
     public let activity = ScreenActivity()
     public var onArticleSelected: (@MainActor (Article) -> Void)?
     public var onBack: (@MainActor () -> Void)?
+    public var onSortRequested: (@MainActor () -> Void)?
     public let viewModel: ArticleListViewModel
     private let environment: ScreenEnvironment
 
@@ -53,11 +59,20 @@ public final class ArticleListScreen: ArticleListModule {
 
     public var commands: [CommandDescriptor] {
         let count = viewModel.state.list.count
-        return [
+        var commands: [CommandDescriptor] = [
             .number(in: count > 0 ? 1...count : nil, summary: "Open that article"),
             CommandDescriptor(["n", "more"], summary: "Show more articles"),
             CommandDescriptor(["r", "refresh"], summary: "Load the list again from the start"),
-        ] + (onBack == nil ? [] : [CommandDescriptor(["b", "back"], summary: "Leave this list")])
+        ]
+        if isSearch {
+            commands.append(
+                CommandDescriptor(
+                    ["sort"], argument: "ORDER",
+                    summary: "Sort by relevancy, popularity or newest (sort alone to choose)",
+                    argumentCompletions: ArticleSortOrder.allCases.map(\.keyword)))
+        }
+        if onBack != nil { commands.append(CommandDescriptor(["b", "back"], summary: "Leave this list")) }
+        return commands
     }
 
     public func handle(_ command: Command) -> Bool {
@@ -70,6 +85,12 @@ public final class ArticleListScreen: ArticleListModule {
             more()
         case "r", "refresh":
             refresh()
+        case "sort" where isSearch:
+            sort(command.argument)
+        case "sort":
+            activity.post([
+                StyledLine("Sorting applies to search results; headlines come in the editors’ order.", .muted)
+            ])
         case "b", "back":
             guard let onBack else { return false }
             onBack()
@@ -91,6 +112,35 @@ public final class ArticleListScreen: ArticleListModule {
         }
     }
 
+    /// Shows the results in `order`, from page 1.
+    public func sort(by order: ArticleSortOrder) {
+        guard case .search(let words, let current) = viewModel.state.query else { return }
+        guard order != current else {
+            return activity.post([StyledLine("Already sorted by \(order.keyword).", .muted)])
+        }
+        show(.search(words, order))
+    }
+
+    private var isSearch: Bool {
+        if case .search = viewModel.state.query { return true }
+        return false
+    }
+
+    private func sort(_ argument: String) {
+        if argument.isEmpty, let onSortRequested {
+            return onSortRequested()
+        }
+        guard let order = ArticleSortOrder(keyword: argument) else {
+            let orders = ArticleSortOrder.allCases.map(\.keyword).joined(separator: ", ")
+            let message =
+                argument.isEmpty
+                ? "Sort by one of: \(orders)." : "There is no order “\(argument)”: use \(orders)."
+            return activity.post([StyledLine(message, argument.isEmpty ? .muted : .warning)])
+        }
+        sort(by: order)
+    }
+
+    /// Appends the next page; on screen, only the new articles are printed below the list.
     private func more() {
         let state = viewModel.state
         guard state.phase == .loaded else {
@@ -100,9 +150,13 @@ public final class ArticleListScreen: ArticleListModule {
             return activity.post([StyledLine("End of results: there are no more articles.", .muted)])
         }
         guard !state.isLoadingMore else { return }
-        activity.run("Loading more") { [viewModel, activity] in
+        let shown = state.list.count
+        activity.run("Loading more") { [viewModel, activity, environment] in
             await viewModel.loadMore()
-            activity.setNeedsDisplay()
+            activity.setNeedsDisplay { width in
+                ArticleListRenderer.appendix(
+                    viewModel.state, from: shown, width: width, context: environment.renderContext)
+            }
         }
     }
 

@@ -9,14 +9,24 @@ public final class ArticleListViewModel {
     private let service: any NewsService
     private let pageSize: Int
     private let country: String?
+    private let language: String?
 
-    /// - Parameter country: The edition of the top headlines (NewsAPI's `country`, e.g. `us`);
-    ///   NewsAPI refuses top headlines with neither a country nor a category.
-    public init(query: ArticleQuery, service: any NewsService, pageSize: Int, country: String? = nil) {
+    /// - Parameters:
+    ///   - country: The edition of the top headlines (NewsAPI's `country`, e.g. `us`); NewsAPI
+    ///     refuses top headlines with neither a country nor a category.
+    ///   - language: The language of search results (NewsAPI's `language`, e.g. `en`).
+    public init(
+        query: ArticleQuery,
+        service: any NewsService,
+        pageSize: Int,
+        country: String? = nil,
+        language: String? = nil
+    ) {
         state = ArticleListState(query: query)
         self.service = service
         self.pageSize = pageSize
         self.country = country
+        self.language = language
     }
 
     /// The article numbered `number` on screen (1-based).
@@ -70,7 +80,8 @@ public final class ArticleListViewModel {
                 country: country, category: category, page: page, pageSize: pageSize)
             return try await service.topHeadlines(request)
         case .search(let words, let sort):
-            let request = SearchRequest(query: words, sortBy: sort, page: page, pageSize: pageSize)
+            let request = SearchRequest(
+                query: words, language: language, sortBy: sort, page: page, pageSize: pageSize)
             return try await service.search(request)
         }
     }

@@ -11,6 +11,10 @@ public final class NewsSession {
         public var pageSize: Int
         /// The edition of the top headlines, e.g. `us`.
         public var country: String?
+        /// The language of search results, e.g. `en`.
+        public var language: String?
+        /// Opening a browser and the clipboard.
+        public var actions: any SystemActions
         /// Drawn across the top of every screen, e.g. the sample edition's notice.
         public var banner: StyledLine?
         public var environment: ScreenEnvironment
@@ -19,12 +23,16 @@ public final class NewsSession {
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
             pageSize: Int = 20,
             country: String? = nil,
+            language: String? = nil,
+            actions: any SystemActions = NoSystemActions(),
             banner: StyledLine? = nil,
             environment: ScreenEnvironment = ScreenEnvironment()
         ) {
             self.layout = layout
             self.pageSize = pageSize
             self.country = country
+            self.language = language
+            self.actions = actions
             self.banner = banner
             self.environment = environment
         }
@@ -37,7 +45,7 @@ public final class NewsSession {
     public init(service: any NewsService, terminal: any Terminal, options: Options = Options()) {
         let modules = NewsModuleFactory(
             service: service, environment: options.environment, pageSize: options.pageSize,
-            country: options.country)
+            country: options.country, language: options.language, actions: options.actions)
         router = AdaptiveRouter(
             policy: options.layout, columns: terminal.size.columns,
             placeholder: [StyledLine("Type an article’s number to read it here.", .muted)])

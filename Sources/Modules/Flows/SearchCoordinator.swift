@@ -23,6 +23,7 @@ public final class SearchCoordinator: BaseCoordinator {
         let results = modules.makeArticleList(initialQuery)
         results.onArticleSelected = { [weak self] article in self?.showArticle(article) }
         results.onBack = { [weak self] in self?.leave() }
+        results.onSortRequested = { [weak self] in self?.chooseSort() }
         router.push(results)
         self.results = results
     }
@@ -34,6 +35,18 @@ public final class SearchCoordinator: BaseCoordinator {
         let sort: ArticleSortOrder
         if case .search(_, let current) = results.query { sort = current } else { sort = .publishedAt }
         results.show(.search(words, sort))
+    }
+
+    /// Presents the sort picker; a choice re-runs the search from page 1.
+    private func chooseSort() {
+        guard let results, case .search(let words, let current) = results.query else { return }
+        let picker = modules.makeSortPicker(words: words, current: current)
+        picker.onChoose = { [weak self] order in
+            guard let self else { return }
+            self.router.dismiss()
+            if let order { self.results?.sort(by: order) }
+        }
+        router.present(picker)
     }
 
     private func showArticle(_ article: Article) {
