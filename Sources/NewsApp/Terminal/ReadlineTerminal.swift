@@ -109,6 +109,14 @@ final class ReadlineTerminal: Terminal {
         if installedPrompt != nil { showPrompt() }
     }
 
+    /// Puts `text` on the terminal's clipboard with OSC 52 (base64; the terminal decides whether
+    /// to allow it). Our own escape sequence: the text is encoded, so nothing in it is interpreted.
+    func copyToClipboard(_ text: String) -> Bool {
+        let payload = Data(text.utf8).base64EncodedString()
+        StandardOutput.write("\u{1B}]52;c;\(payload)\u{07}")
+        return true
+    }
+
     // MARK: Prompt
 
     private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")

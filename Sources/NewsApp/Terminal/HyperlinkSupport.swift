@@ -1,0 +1,17 @@
+/// Whether the terminal draws OSC 8 hyperlinks. Terminals that do not know OSC 8 usually ignore
+/// it, but some print it, so links are only drawn where support is known.
+enum HyperlinkSupport {
+    private static let programs: Set<String> = [
+        "iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "Tabby", "rio",
+    ]
+    private static let terms: Set<String> = [
+        "xterm-kitty", "foot", "foot-extra", "alacritty", "wezterm", "xterm-ghostty",
+    ]
+
+    static func isSupported(environment: [String: String]) -> Bool {
+        if let program = environment["TERM_PROGRAM"], programs.contains(program) { return true }
+        if let term = environment["TERM"], terms.contains(term) { return true }
+        if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return true }
+        return ["KITTY_WINDOW_ID", "WT_SESSION", "KONSOLE_VERSION"].contains { environment[$0] != nil }
+    }
+}
