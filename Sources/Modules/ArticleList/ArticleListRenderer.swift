@@ -42,6 +42,11 @@ public enum ArticleListRenderer {
         switch state.phase {
         case .idle, .loading:
             lines.append(StyledLine("Loading \(subject(state.query))…", .muted))
+        case .cancelled:
+            lines.append(
+                StyledLine("Loading \(subject(state.query)) was cancelled.", .muted).truncated(toWidth: width)
+            )
+            lines.append(Block.hints([("r", "load")], width: width))
         case .failed(let error):
             lines.append(
                 StyledLine("Could not load \(subject(state.query)).", .warning).truncated(toWidth: width))

@@ -47,7 +47,7 @@ public final class ArticleListViewModel {
             state.list = fresh
             state.phase = .loaded
         } catch .cancelled {
-            if state.list.isEmpty { state.phase = .idle }
+            if state.list.isEmpty { state.phase = .cancelled }
         } catch {
             if state.list.isEmpty { state.phase = .failed(error) } else { state.moreError = error }
         }
@@ -107,6 +107,8 @@ public struct ArticleListState: Sendable, Equatable {
         case loaded
         /// The first page failed.
         case failed(NewsServiceError)
+        /// The user cancelled the first page (Ctrl-C).
+        case cancelled
     }
 
     public var query: ArticleQuery

@@ -98,7 +98,12 @@ struct SessionTests {
         let (session, terminal) = TestFixtures.session([], service: service, interactive: true)
         let run = Task { await session.run() }
         await service.waitForRequest()
-        terminal.send(.interrupt, "q")
+        terminal.send(.interrupt)
+        // The redraw after the cancelled load happens on a later main-actor turn.
+        for _ in 0..<10_000 where !terminal.text.contains("was cancelled") { await Task.yield() }
+        #expect(terminal.lastOutput.contains("Loading top headlines was cancelled."))
+        #expect(terminal.lastOutput.contains("r load"))
+        terminal.send("q")
         #expect(await run.value == .quit)
         #expect(await service.sawCancellation)
         #expect(terminal.text.contains("news › Top stories › q"))
