@@ -30,19 +30,64 @@ public struct Span: Sendable, Hashable {
     public let role: TextRole
     /// Where the span links to (drawn as an OSC 8 hyperlink where supported); only http and https.
     public let link: URL?
+    /// Exact 24-bit colours, for pictures drawn with text; terminals without true colour draw the
+    /// span in its role instead.
+    public let colors: CellColors?
 
     public init(_ text: String, _ role: TextRole = .plain, link: URL? = nil) {
-        self.text = TextSanitizer.clean(text)
+        self.init(text: TextSanitizer.clean(text), role: role, link: Self.webLink(link), colors: nil)
+    }
+
+    /// A span in exact colours, e.g. one cell of a half-block picture.
+    public init(_ text: String, colors: CellColors) {
+        self.init(text: TextSanitizer.clean(text), role: .plain, link: nil, colors: colors)
+    }
+
+    private init(text: String, role: TextRole, link: URL?, colors: CellColors?) {
+        self.text = text
         self.role = role
-        if let link, let scheme = link.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            self.link = link
-        } else {
-            self.link = nil
+        self.link = link
+        self.colors = colors
+    }
+
+    /// The same span with other text (sanitised), keeping role, link and colours.
+    public func replacingText(_ text: String) -> Span {
+        Span(text: TextSanitizer.clean(text), role: role, link: link, colors: colors)
+    }
+
+    private static func webLink(_ link: URL?) -> URL? {
+        guard let link, let scheme = link.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return nil
         }
+        return link
     }
 
     /// Columns the span occupies.
     public var displayWidth: Int { DisplayWidth.of(text) }
+}
+
+/// A 24-bit colour.
+public struct RGB: Sendable, Hashable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+}
+
+/// The colours of a character cell: the glyph's and the cell's background.
+public struct CellColors: Sendable, Hashable {
+    public var foreground: RGB
+    public var background: RGB
+
+    public init(foreground: RGB, background: RGB) {
+        self.foreground = foreground
+        self.background = background
+    }
 }
 
 /// One line of styled output: a row of spans that never contains a line break.

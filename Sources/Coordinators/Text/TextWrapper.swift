@@ -74,7 +74,7 @@ extension StyledLine {
             }
         }
         return breaker.finish().map { runs in
-            StyledLine(runs.map { Span($0.text, spans[$0.attribute].role, link: spans[$0.attribute].link) })
+            StyledLine(runs.map { spans[$0.attribute].replacingText($0.text) })
         }
     }
 
@@ -108,11 +108,11 @@ extension StyledLine {
             }
         }
         let ellipsisSpan = spans[kept.last?.index ?? 0]
-        var result = kept.map { Span($0.text, spans[$0.index].role, link: spans[$0.index].link) }
+        var result = kept.map { spans[$0.index].replacingText($0.text) }
         if let last = kept.last {
-            result[result.count - 1] = Span(last.text + "…", ellipsisSpan.role, link: ellipsisSpan.link)
+            result[result.count - 1] = ellipsisSpan.replacingText(last.text + "…")
         } else {
-            result.append(Span("…", ellipsisSpan.role, link: ellipsisSpan.link))
+            result.append(ellipsisSpan.replacingText("…"))
         }
         return StyledLine(result)
     }

@@ -29,7 +29,7 @@ struct ANSIStyler: Sendable {
         guard mode != .plain else { return line.plainText }
         var output = ""
         for span in line.spans {
-            let parameters = sgr(for: span.role)
+            let parameters = sgr(for: span)
             let open = parameters.isEmpty ? "" : Self.escape + parameters + "m"
             let close = parameters.isEmpty ? "" : Self.reset
             if hyperlinks, let url = span.link {
@@ -44,6 +44,16 @@ struct ANSIStyler: Sendable {
             output += open + span.text + close
         }
         return output
+    }
+
+    /// SGR parameters for a span: its exact colours in colour mode, otherwise its role's.
+    func sgr(for span: Span) -> String {
+        if case .color = mode, let colors = span.colors {
+            let fg = colors.foreground
+            let bg = colors.background
+            return "38;2;\(fg.red);\(fg.green);\(fg.blue);48;2;\(bg.red);\(bg.green);\(bg.blue)"
+        }
+        return sgr(for: span.role)
     }
 
     /// SGR parameters for a role in the current mode.
