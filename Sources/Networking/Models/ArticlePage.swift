@@ -1,3 +1,23 @@
+import struct Foundation.Date
+
+/// Where a page came from.
+public enum PageOrigin: Sendable, Equatable {
+    /// Fresh from the service.
+    case network
+    /// From the local store, saved at `savedAt`, because of `reason`.
+    case store(savedAt: Date, reason: StoreReason)
+
+    /// Why a page came from the store.
+    public enum StoreReason: Sendable, Equatable {
+        /// Shown at once while a fresh copy is fetched (stale-while-revalidate).
+        case stale
+        /// The network failed; the error says how.
+        case offline(NewsServiceError)
+        /// The user asked not to touch the network (`--offline`).
+        case offlineMode
+    }
+}
+
 /// One page of articles from a headlines or search request.
 public struct ArticlePage: Sendable, Equatable {
     /// The articles of this page, in the service's order, without duplicates.
@@ -12,6 +32,8 @@ public struct ArticlePage: Sendable, Equatable {
     /// True when the service refuses to go further than this page although `totalResults` is
     /// larger (NewsAPI's free plan stops at 100 results: `maximumResultsReached`).
     public var reachedResultCap: Bool
+    /// The network, or the local store and why.
+    public var origin: PageOrigin
 
     public init(
         articles: [Article],
@@ -19,7 +41,8 @@ public struct ArticlePage: Sendable, Equatable {
         page: Int,
         pageSize: Int,
         skippedCount: Int = 0,
-        reachedResultCap: Bool = false
+        reachedResultCap: Bool = false,
+        origin: PageOrigin = .network
     ) {
         self.articles = articles
         self.totalResults = totalResults
@@ -27,6 +50,7 @@ public struct ArticlePage: Sendable, Equatable {
         self.pageSize = pageSize
         self.skippedCount = skippedCount
         self.reachedResultCap = reachedResultCap
+        self.origin = origin
     }
 
     /// True when no page follows this one.
