@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // MARK: The app
@@ -29,6 +30,7 @@ let package = Package(
             dependencies: [
                 "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict
         ),
@@ -77,6 +79,12 @@ let package = Package(
         .testTarget(
             name: "CoordinatorTests",
             dependencies: ["Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition"],
+            swiftSettings: strict
+        ),
+        // Config parsing, and the `newsapp` binary run end to end as a subprocess.
+        .testTarget(
+            name: "NewsAppTests",
+            dependencies: ["NewsApp", "Networking", "SampleEdition", "NewsAPIStub"],
             swiftSettings: strict
         ),
     ]

@@ -1,0 +1,73 @@
+import Coordinators
+
+/// The settings a config file can hold. Every one is optional: a key that is absent, or whose
+/// value was refused, leaves the setting to the command line, the environment or the default.
+struct Configuration: Sendable, Equatable {
+    /// The top headlines' edition, a lowercased ISO 3166 code such as `us`.
+    var country: String?
+    /// The language of live search results, a lowercased ISO 639-1 code such as `en`.
+    var language: String?
+    /// Articles per page, 1–100.
+    var pageSize: Int?
+    var theme: ANSIStyler.Theme?
+    var layout: LayoutChoice?
+    /// The narrowest terminal the auto layout splits, at least 40.
+    var splitMinColumns: Int?
+    /// The file whose first line is the NewsAPI key, `~` expanded and absolute.
+    var keyFile: String?
+
+    init(
+        country: String? = nil,
+        language: String? = nil,
+        pageSize: Int? = nil,
+        theme: ANSIStyler.Theme? = nil,
+        layout: LayoutChoice? = nil,
+        splitMinColumns: Int? = nil,
+        keyFile: String? = nil
+    ) {
+        self.country = country
+        self.language = language
+        self.pageSize = pageSize
+        self.theme = theme
+        self.layout = layout
+        self.splitMinColumns = splitMinColumns
+        self.keyFile = keyFile
+    }
+}
+
+/// Something wrong with a config file (or a file it names), for one line on standard error.
+struct ConfigurationProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The file, as shown to the user (`~/.config/newsapp/config.toml`).
+    var file: String
+    /// The 1-based line the problem is on, when known.
+    var line: Int?
+    /// What is wrong and what happens instead, e.g. `theme must be "dark" or "light" (found
+    /// "blue"); using the default.`
+    var message: String
+
+    /// `newsapp: ~/.config/newsapp/config.toml line 3: …`, sanitised, on one line.
+    var description: String {
+        let name = TextSanitizer.clean(file)
+        let place = line.map { "\(name) line \($0)" } ?? name
+        return "newsapp: \(place): " + TextSanitizer.clean(message)
+    }
+}
+
+/// The values the settings' limits allow, shared by the command line and the config file.
+enum SettingLimits {
+    static let pageSizes = 1...100
+    static let defaultPageSize = 20
+    static let minimumSplitColumns = 40
+    static let defaultSplitColumns = 120
+    /// The top headlines' edition when nothing else names one (live news only).
+    static let defaultCountry = "us"
+
+    /// `text` lowercased when it is two ASCII letters (`us`, `GB`), nil otherwise.
+    static func twoLetterCode(_ text: String) -> String? {
+        let scalars = text.unicodeScalars
+        guard scalars.count == 2,
+            scalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
+        else { return nil }
+        return text.lowercased()
+    }
+}

@@ -1,0 +1,218 @@
+import Coordinators
+import TOMLKit
+
+/// Reads a config file's text into a ``Configuration`` and the problems found in it, without
+/// touching the file system, so every rule can be tested with a string.
+///
+/// A TOML syntax error refuses the whole file (one problem, with the line and, when one can be
+/// read from that line, the key). A bad value or an unknown key refuses only that key (one
+/// problem each, with the key's line found by scanning the text for `key =`).
+struct ConfigurationLoader: Sendable {
+    /// The file as shown in messages, e.g. `~/.config/newsapp/config.toml`.
+    var displayPath: String
+    /// The home directory, for `~` in `key_file`; nil when unknown.
+    var home: String?
+    /// The directory a relative `key_file` is resolved against: the config file's own.
+    var directory: String?
+
+    /// What a config file says, and what was wrong with it.
+    struct Outcome: Sendable, Equatable {
+        var configuration = Configuration()
+        var problems: [ConfigurationProblem] = []
+    }
+
+    /// The keys a config file may hold, in the order the documentation lists them.
+    static let keys = [
+        "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file",
+    ]
+
+    func load(_ text: String) -> Outcome {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            return Outcome(problems: [syntaxProblem(error, in: text)])
+        } catch {
+            return Outcome(problems: [problem(nil, "cannot be read as TOML; ignoring the whole file.")])
+        }
+        var outcome = Outcome()
+        for (key, value) in table {
+            if let message = apply(key, value, to: &outcome.configuration) {
+                outcome.problems.append(problem(Self.line(of: key, in: text), message))
+            }
+        }
+        // toml++ hands keys back sorted by name; report them in the file's order.
+        outcome.problems.sort { ($0.line ?? .max, $0.message) < ($1.line ?? .max, $1.message) }
+        return outcome
+    }
+
+    // MARK: Keys
+
+    /// Stores one key's value, or returns why it was refused.
+    private func apply(
+        _ key: String, _ value: any TOMLValueConvertible, to configuration: inout Configuration
+    )
+        -> String?
+    {
+        let found = Self.found(value)
+        switch key {
+        case "country":
+            guard let code = value.string.flatMap(SettingLimits.twoLetterCode) else {
+                return "country must be a two-letter country code such as us or gb (found \(found)); "
+                    + "using the default."
+            }
+            configuration.country = code
+        case "language":
+            guard let code = value.string.flatMap(SettingLimits.twoLetterCode) else {
+                return "language must be a two-letter language code such as en or de (found \(found)); "
+                    + "using the default."
+            }
+            configuration.language = code
+        case "page_size":
+            guard let size = value.int, SettingLimits.pageSizes.contains(size) else {
+                return "page_size must be a whole number from \(SettingLimits.pageSizes.lowerBound) to "
+                    + "\(SettingLimits.pageSizes.upperBound) (found \(found)); using the default."
+            }
+            configuration.pageSize = size
+        case "theme":
+            guard let theme = value.string.flatMap(ANSIStyler.Theme.init(rawValue:)) else {
+                return "theme must be \(Self.choices(ANSIStyler.Theme.allCases)) (found \(found)); "
+                    + "using the default."
+            }
+            configuration.theme = theme
+        case "layout":
+            guard let layout = value.string.flatMap(LayoutChoice.init(rawValue:)) else {
+                return "layout must be \(Self.choices(LayoutChoice.allCases)) (found \(found)); "
+                    + "using the default."
+            }
+            configuration.layout = layout
+        case "split_min_columns":
+            guard let columns = value.int, columns >= SettingLimits.minimumSplitColumns else {
+                return "split_min_columns must be a whole number of at least "
+                    + "\(SettingLimits.minimumSplitColumns) (found \(found)); using the default."
+            }
+            configuration.splitMinColumns = columns
+        case "key_file":
+            guard let path = value.string, !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return "key_file must be the path of a file holding the NewsAPI key (found \(found)); "
+                    + "ignoring it."
+            }
+            guard let expanded = expand(path) else {
+                return "key_file starts with ~ but HOME is not set; ignoring it."
+            }
+            configuration.keyFile = expanded
+        default:
+            let name = TextSanitizer.clean(key)
+            if let close = CommandSuggester.closest(to: key, among: Self.keys) {
+                return "unknown key \"\(name)\" (did you mean \(close)?); ignoring it."
+            }
+            return "unknown key \"\(name)\"; ignoring it."
+        }
+        return nil
+    }
+
+    /// `"dark" or "light"`, `"auto", "stack" or "split"`.
+    private static func choices<Choice: RawRepresentable<String>>(_ all: [Choice]) -> String {
+        let quoted = all.map { "\"\($0.rawValue)\"" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    }
+
+    /// How a refused value is quoted back: strings in quotes, numbers as written, other kinds
+    /// by name.
+    static func found(_ value: any TOMLValueConvertible) -> String {
+        switch value.type {
+        case .string:
+            let text = TextWrapper.truncate(TextSanitizer.clean(value.string ?? ""), toWidth: 40)
+            return "\"\(text)\""
+        case .int: return value.int.map(String.init) ?? "a number"
+        case .double: return value.double.map { String($0) } ?? "a number"
+        case .bool: return value.bool.map { $0 ? "true" : "false" } ?? "a boolean"
+        case .table: return "a table"
+        case .array: return "an array"
+        case .date, .time, .dateTime: return "a date"
+        }
+    }
+
+    /// `path` with a leading `~` replaced by the home directory and, when relative, resolved
+    /// against the config file's directory; nil when it needs a home that is unknown.
+    func expand(_ path: String) -> String? {
+        var expanded = path
+        if path == "~" || path.hasPrefix("~/") {
+            guard let home, !home.isEmpty else { return nil }
+            expanded = home + path.dropFirst()
+        }
+        if !expanded.hasPrefix("/"), let directory {
+            expanded = directory + (directory.hasSuffix("/") ? "" : "/") + expanded
+        }
+        return expanded
+    }
+
+    // MARK: Syntax errors
+
+    private func syntaxProblem(_ error: TOMLParseError, in text: String) -> ConfigurationProblem {
+        let line = error.source.begin.line
+        let lines = Self.lines(of: text)
+        var place = ""
+        if lines.indices.contains(line - 1), let key = Self.key(onLine: lines[line - 1]) {
+            place = " in \(key)"
+        }
+        let reason = Self.reason(error.description)
+        return problem(
+            line > 0 ? line : nil, "TOML syntax error\(place): \(reason); ignoring the whole file.")
+    }
+
+    /// toml++'s description, without its `Error while parsing …:` preamble and made safe for
+    /// the terminal.
+    static func reason(_ description: String) -> String {
+        var text = TextSanitizer.clean(description)
+        if text.hasPrefix("Error while parsing "), let colon = text.firstIndex(of: ":") {
+            text = String(text[text.index(after: colon)...])
+        }
+        text = text.trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix(".") { text.removeLast() }
+        return TextWrapper.truncate(text, toWidth: 120)
+    }
+
+    /// The key a `key = value` line assigns, when one can be read: bare (`page_size`) or quoted.
+    static func key(onLine line: Substring) -> String? {
+        guard let equals = line.firstIndex(of: "=") else { return nil }
+        var key = line[..<equals].trimmingCharacters(in: .whitespaces)
+        if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
+            key = String(key.dropFirst().dropLast())
+        }
+        let allowed = key.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "_" || scalar == "-"
+        }
+        return key.isEmpty || !allowed ? nil : key
+    }
+
+    // MARK: Lines
+
+    /// The 1-based line that sets the top-level `key` (`key =`, `"key" =`) or opens the table
+    /// `[key]`, found by scanning the text.
+    static func line(of key: String, in text: String) -> Int? {
+        var inTable = false
+        for (index, line) in lines(of: text).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") {
+                let name = trimmed.drop { $0 == "[" }.prefix { $0 != "]" }.trimmingCharacters(
+                    in: .whitespaces)
+                if name == key || name.hasPrefix(key + ".") { return index + 1 }
+                inTable = true
+                continue
+            }
+            if !inTable, let assigned = Self.key(onLine: line), assigned == key { return index + 1 }
+            if !inTable, trimmed.hasPrefix(key + "."), trimmed.contains("=") { return index + 1 }
+        }
+        return nil
+    }
+
+    private static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    }
+
+    private func problem(_ line: Int?, _ message: String) -> ConfigurationProblem {
+        ConfigurationProblem(file: displayPath, line: line, message: message)
+    }
+}

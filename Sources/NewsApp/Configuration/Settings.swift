@@ -1,0 +1,64 @@
+import Networking
+
+/// What the command line said; nil (or false) where it said nothing.
+struct CommandLineSettings: Sendable, Equatable {
+    var sample = false
+    var country: String?
+    var language: String?
+    var pageSize: Int?
+    var theme: ANSIStyler.Theme?
+    var layout: LayoutChoice?
+    var splitMinColumns: Int?
+}
+
+/// The settings a run uses, each taken from the first source that has it: the command line, then
+/// the environment, then the config file, then the default.
+struct Settings: Sendable, Equatable {
+    /// Where the NewsAPI key comes from.
+    enum KeySource: Sendable, Equatable {
+        /// No key: the sample edition (also when `--sample` asks for it).
+        case none
+        /// `NEWSAPI_KEY`, which wins over `key_file`.
+        case environment(APIKey)
+        /// The config file's `key_file`, still to be read.
+        case file(KeyFile)
+    }
+
+    var country: String?
+    var language: String?
+    var pageSize: Int
+    var theme: ANSIStyler.Theme
+    var layout: LayoutChoice
+    var splitMinColumns: Int
+    var key: KeySource
+
+    /// The top headlines' edition for live news: the chosen one, else `us`.
+    var liveCountry: String { country ?? SettingLimits.defaultCountry }
+
+    static func resolve(
+        commandLine: CommandLineSettings,
+        environment: [String: String],
+        file: Configuration,
+        home: String? = nil
+    ) -> Settings {
+        let key: KeySource
+        if commandLine.sample {
+            key = .none
+        } else if let fromEnvironment = environment["NEWSAPI_KEY"].flatMap(APIKey.init) {
+            key = .environment(fromEnvironment)
+        } else if let path = file.keyFile {
+            key = .file(KeyFile(path: path, home: home))
+        } else {
+            key = .none
+        }
+        return Settings(
+            country: commandLine.country ?? file.country,
+            language: commandLine.language ?? file.language,
+            pageSize: commandLine.pageSize ?? file.pageSize ?? SettingLimits.defaultPageSize,
+            theme: commandLine.theme ?? file.theme ?? .dark,
+            layout: commandLine.layout ?? file.layout ?? .auto,
+            splitMinColumns: commandLine.splitMinColumns ?? file.splitMinColumns
+                ?? SettingLimits.defaultSplitColumns,
+            key: key)
+    }
+}

@@ -1,0 +1,227 @@
+import Testing
+
+@testable import NewsApp
+
+/// The config file's rules, on strings: no file system.
+@Suite struct ConfigurationLoaderTests {
+    let loader = ConfigurationLoader(
+        displayPath: "~/.config/newsapp/config.toml", home: "/home/ada",
+        directory: "/home/ada/.config/newsapp")
+
+    @Test func anEmptyFileSetsNothing() {
+        #expect(loader.load("") == ConfigurationLoader.Outcome())
+        #expect(loader.load("# only a comment\n\n") == ConfigurationLoader.Outcome())
+    }
+
+    @Test func everyKeyWithAGoodValue() {
+        let outcome = loader.load(
+            """
+            country = "GB"
+            language = "de"
+            page_size = 35
+            theme = "light"
+            layout = "split"
+            split_min_columns = 140
+            key_file = "/etc/newsapp/key"
+            """)
+        #expect(outcome.problems == [])
+        #expect(
+            outcome.configuration
+                == Configuration(
+                    country: "gb", language: "de", pageSize: 35, theme: .light, layout: .split,
+                    splitMinColumns: 140, keyFile: "/etc/newsapp/key"))
+    }
+
+    @Test(arguments: [
+        ("page_size", "1", 1), ("page_size", "100", 100), ("split_min_columns", "40", 40),
+        ("split_min_columns", "400", 400),
+    ])
+    func numbersAtTheLimitsAreAccepted(key: String, value: String, expected: Int) {
+        let outcome = loader.load("\(key) = \(value)\n")
+        #expect(outcome.problems == [])
+        let stored =
+            key == "page_size" ? outcome.configuration.pageSize : outcome.configuration.splitMinColumns
+        #expect(stored == expected)
+    }
+
+    @Test(arguments: ["dark", "light"])
+    func themes(name: String) {
+        #expect(loader.load("theme = \"\(name)\"").configuration.theme?.rawValue == name)
+    }
+
+    @Test(arguments: ["auto", "stack", "split"])
+    func layouts(name: String) {
+        #expect(loader.load("layout = \"\(name)\"").configuration.layout?.rawValue == name)
+    }
+
+    /// Each refused value is one line naming the key, what it must be and what was found, and
+    /// leaves that key unset.
+    @Test(arguments: [
+        (
+            "country = \"usa\"",
+            "country must be a two-letter country code such as us or gb (found \"usa\"); using the default."
+        ),
+        (
+            "country = 44",
+            "country must be a two-letter country code such as us or gb (found 44); using the default."
+        ),
+        (
+            "language = \"e1\"",
+            "language must be a two-letter language code such as en or de (found \"e1\"); using the default."
+        ),
+        (
+            "page_size = \"abc\"",
+            "page_size must be a whole number from 1 to 100 (found \"abc\"); using the default."
+        ),
+        ("page_size = 0", "page_size must be a whole number from 1 to 100 (found 0); using the default."),
+        ("page_size = 101", "page_size must be a whole number from 1 to 100 (found 101); using the default."),
+        ("page_size = 2.5", "page_size must be a whole number from 1 to 100 (found 2.5); using the default."),
+        ("theme = \"blue\"", "theme must be \"dark\" or \"light\" (found \"blue\"); using the default."),
+        ("theme = true", "theme must be \"dark\" or \"light\" (found true); using the default."),
+        (
+            "layout = \"wide\"",
+            "layout must be \"auto\", \"stack\" or \"split\" (found \"wide\"); using the default."
+        ),
+        (
+            "layout = [\"split\"]",
+            "layout must be \"auto\", \"stack\" or \"split\" (found an array); using the default."
+        ),
+        (
+            "split_min_columns = 39",
+            "split_min_columns must be a whole number of at least 40 (found 39); using the default."
+        ),
+        (
+            "key_file = 7",
+            "key_file must be the path of a file holding the NewsAPI key (found 7); ignoring it."
+        ),
+        (
+            "key_file = \"  \"",
+            "key_file must be the path of a file holding the NewsAPI key (found \"  \"); ignoring it."
+        ),
+    ])
+    func badValues(line: String, message: String) {
+        let outcome = loader.load("# NewsApp\n\n" + line + "\n")
+        #expect(outcome.configuration == Configuration())
+        #expect(
+            outcome.problems == [
+                ConfigurationProblem(file: "~/.config/newsapp/config.toml", line: 3, message: message)
+            ])
+        #expect(
+            outcome.problems.first?.description
+                == "newsapp: ~/.config/newsapp/config.toml line 3: \(message)")
+    }
+
+    @Test func aBadValueLeavesTheOtherKeys() {
+        let outcome = loader.load(
+            """
+            country = "de"
+            page_size = "abc"
+            theme = "light"
+            """)
+        #expect(outcome.configuration == Configuration(country: "de", theme: .light))
+        #expect(outcome.problems.map(\.line) == [2])
+    }
+
+    @Test func unknownKeysAreIgnoredOneLineEach() {
+        let outcome = loader.load(
+            """
+            theme = "dark"
+            colour = "red"
+            pagesize = 30
+
+            [extras]
+            x = 1
+            """)
+        #expect(outcome.configuration == Configuration(theme: .dark))
+        #expect(
+            outcome.problems.map(\.description) == [
+                "newsapp: ~/.config/newsapp/config.toml line 2: unknown key \"colour\"; ignoring it.",
+                "newsapp: ~/.config/newsapp/config.toml line 3: unknown key \"pagesize\" (did you mean "
+                    + "page_size?); ignoring it.",
+                "newsapp: ~/.config/newsapp/config.toml line 5: unknown key \"extras\"; ignoring it.",
+            ])
+    }
+
+    @Test func problemsComeInTheFilesOrder() {
+        // toml++ hands keys back sorted by name; the lines must not be.
+        let outcome = loader.load("theme = 1\ncountry = 2\nlayout = 3\n")
+        #expect(outcome.problems.map(\.line) == [1, 2, 3])
+    }
+
+    @Test func quotedAndSpacedKeysAreFoundOnTheirLine() {
+        let outcome = loader.load("\n  \"theme\"   =   \"pink\"\n")
+        #expect(outcome.problems.map(\.line) == [2])
+    }
+
+    // MARK: Syntax errors
+
+    @Test func aSyntaxErrorRefusesTheWholeFileAndNamesTheLineAndKey() throws {
+        let outcome = loader.load(
+            """
+            country = "gb"
+            theme = "light"
+            page_size = abc
+            """)
+        #expect(outcome.configuration == Configuration())
+        let problem = try #require(outcome.problems.first)
+        #expect(outcome.problems.count == 1)
+        #expect(problem.line == 3)
+        #expect(problem.message.hasPrefix("TOML syntax error in page_size: "))
+        #expect(problem.message.hasSuffix("; ignoring the whole file."))
+        #expect(
+            problem.description.hasPrefix("newsapp: ~/.config/newsapp/config.toml line 3: TOML syntax error"))
+    }
+
+    @Test func aSyntaxErrorWithoutAKeyStillHasItsLine() throws {
+        let outcome = loader.load("theme = \"dark\"\n= 3\n")
+        let problem = try #require(outcome.problems.first)
+        #expect(problem.line == 2)
+        #expect(problem.message.hasPrefix("TOML syntax error: "))
+    }
+
+    @Test func aRepeatedKeyIsASyntaxError() throws {
+        let outcome = loader.load("country = \"gb\"\ncountry = \"fr\"\n")
+        #expect(outcome.configuration == Configuration())
+        let problem = try #require(outcome.problems.first)
+        #expect(problem.line == 2)
+        #expect(problem.message.hasPrefix("TOML syntax error in country: "))
+    }
+
+    @Test func anUnterminatedStringIsASyntaxError() throws {
+        let outcome = loader.load("theme = \"dark\n")
+        #expect(outcome.problems.first?.line == 1)
+        #expect(outcome.problems.first?.message.hasPrefix("TOML syntax error in theme") == true)
+    }
+
+    @Test func messagesCarryNoEscapeSequences() {
+        let outcome = loader.load("theme = \"\\u001b[31mred\"\n\"\\u001b]0;x\" = 1\n")
+        #expect(outcome.problems.count == 2)
+        for problem in outcome.problems {
+            #expect(!problem.description.unicodeScalars.contains("\u{1B}"))
+        }
+    }
+
+    // MARK: key_file paths
+
+    @Test(arguments: [
+        ("~/keys/newsapi", "/home/ada/keys/newsapi"),
+        ("~", "/home/ada"),
+        ("/etc/newsapi-key", "/etc/newsapi-key"),
+        ("newsapi-key", "/home/ada/.config/newsapp/newsapi-key"),
+    ])
+    func keyFilePaths(written: String, expanded: String) {
+        let outcome = loader.load("key_file = \"\(written)\"")
+        #expect(outcome.problems == [])
+        #expect(outcome.configuration.keyFile == expanded)
+    }
+
+    @Test func aTildeWithoutAHomeIsRefused() {
+        let homeless = ConfigurationLoader(displayPath: "/etc/newsapp.toml", home: nil, directory: "/etc")
+        let outcome = homeless.load("key_file = \"~/key\"")
+        #expect(outcome.configuration.keyFile == nil)
+        #expect(
+            outcome.problems.map(\.description) == [
+                "newsapp: /etc/newsapp.toml line 1: key_file starts with ~ but HOME is not set; ignoring it."
+            ])
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Networking
+import Testing
+
+@testable import NewsApp
+
+/// Which source wins: the command line, then the environment, then the config file, then the
+/// default.
+@Suite struct SettingsPrecedenceTests {
+    let file = Configuration(
+        country: "gb", language: "de", pageSize: 35, theme: .light, layout: .split, splitMinColumns: 150,
+        keyFile: "/keys/newsapi")
+
+    @Test func defaultsWhenNothingIsSaid() {
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: [:], file: Configuration())
+        #expect(
+            settings
+                == Settings(
+                    country: nil, language: nil, pageSize: 20, theme: .dark, layout: .auto,
+                    splitMinColumns: 120,
+                    key: .none))
+        #expect(settings.liveCountry == "us")
+    }
+
+    @Test func theConfigFileBeatsTheDefaults() {
+        let settings = Settings.resolve(commandLine: CommandLineSettings(), environment: [:], file: file)
+        #expect(settings.country == "gb")
+        #expect(settings.liveCountry == "gb")
+        #expect(settings.language == "de")
+        #expect(settings.pageSize == 35)
+        #expect(settings.theme == .light)
+        #expect(settings.layout == .split)
+        #expect(settings.splitMinColumns == 150)
+        #expect(settings.key == .file(KeyFile(path: "/keys/newsapi", home: nil)))
+    }
+
+    @Test func theCommandLineBeatsTheConfigFile() {
+        let flags = CommandLineSettings(
+            country: "fr", language: "en", pageSize: 5, theme: .dark, layout: .stack, splitMinColumns: 90)
+        let settings = Settings.resolve(commandLine: flags, environment: [:], file: file)
+        #expect(
+            settings
+                == Settings(
+                    country: "fr", language: "en", pageSize: 5, theme: .dark, layout: .stack,
+                    splitMinColumns: 90,
+                    key: .file(KeyFile(path: "/keys/newsapi", home: nil))))
+    }
+
+    @Test func eachFlagOverridesOnlyItsOwnSetting() {
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(pageSize: 7), environment: [:], file: file)
+        #expect(settings.pageSize == 7)
+        #expect(settings.theme == .light)
+        #expect(settings.country == "gb")
+    }
+
+    @Test func newsAPIKeyInTheEnvironmentBeatsKeyFile() throws {
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: ["NEWSAPI_KEY": " env-key \n"], file: file)
+        #expect(settings.key == .environment(try #require(APIKey("env-key"))))
+    }
+
+    @Test func aBlankNewsAPIKeyFallsBackToKeyFile() {
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: ["NEWSAPI_KEY": "  "], file: file)
+        #expect(settings.key == .file(KeyFile(path: "/keys/newsapi", home: nil)))
+    }
+
+    @Test func sampleOnTheCommandLineBeatsEveryKey() {
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(sample: true), environment: ["NEWSAPI_KEY": "env-key"],
+            file: file)
+        #expect(settings.key == .none)
+    }
+
+    @Test func theKeyIsNeverPrinted() throws {
+        let key = try #require(APIKey("very-secret-key"))
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: ["NEWSAPI_KEY": "very-secret-key"], file: file)
+        #expect(settings.key == .environment(key))
+        #expect(!String(describing: settings).contains("very-secret-key"))
+        #expect(!String(reflecting: settings).contains("very-secret-key"))
+    }
+}
+
+/// Where the config file is and how it is read.
+@Suite struct ConfigurationFileTests {
+    @Test func xdgConfigHomeWins() {
+        let file = ConfigurationFile.standard(environment: ["HOME": "/home/ada", "XDG_CONFIG_HOME": "/xdg"])
+        #expect(file?.path == "/xdg/newsapp/config.toml")
+        #expect(file?.displayPath == "/xdg/newsapp/config.toml")
+    }
+
+    @Test func homeIsTheFallback() {
+        let file = ConfigurationFile.standard(environment: ["HOME": "/home/ada"])
+        #expect(file?.path == "/home/ada/.config/newsapp/config.toml")
+        #expect(file?.displayPath == "~/.config/newsapp/config.toml")
+    }
+
+    @Test func aRelativeXDGConfigHomeIsIgnored() {
+        // The XDG base directory specification says relative paths are invalid.
+        let file = ConfigurationFile.standard(environment: ["HOME": "/home/ada", "XDG_CONFIG_HOME": "config"])
+        #expect(file?.path == "/home/ada/.config/newsapp/config.toml")
+    }
+
+    @Test func xdgConfigHomeUnderHomeIsShownWithATilde() {
+        let file = ConfigurationFile.standard(environment: [
+            "HOME": "/home/ada", "XDG_CONFIG_HOME": "/home/ada/cfg/",
+        ])
+        #expect(file?.path == "/home/ada/cfg/newsapp/config.toml")
+        #expect(file?.displayPath == "~/cfg/newsapp/config.toml")
+    }
+
+    @Test func noHomeAndNoXDGMeansNoFile() {
+        #expect(ConfigurationFile.standard(environment: [:]) == nil)
+        #expect(ConfigurationFile.standard(environment: ["HOME": "relative"]) == nil)
+    }
+
+    @Test func aMissingFileIsSilent() throws {
+        let directory = try TemporaryDirectory()
+        let file = try #require(ConfigurationFile.standard(environment: ["HOME": directory.path]))
+        #expect(file.load() == ConfigurationLoader.Outcome())
+    }
+
+    @Test func aFileIsReadAndItsKeyFileIsRelativeToIt() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("page_size = 12\nkey_file = \"~/secret\"\n", to: ".config/newsapp/config.toml")
+        let file = try #require(ConfigurationFile.standard(environment: ["HOME": directory.path]))
+        let outcome = file.load()
+        #expect(outcome.problems == [])
+        #expect(outcome.configuration == Configuration(pageSize: 12, keyFile: directory.path + "/secret"))
+    }
+
+    @Test func aFileThatCannotBeReadIsOneLine() throws {
+        let directory = try TemporaryDirectory()
+        // A directory where the file should be: unreadable even for root.
+        try directory.makeDirectory("xdg/newsapp/config.toml")
+        let file = try #require(
+            ConfigurationFile.standard(environment: [
+                "HOME": directory.path, "XDG_CONFIG_HOME": directory.path + "/xdg",
+            ]))
+        #expect(
+            file.load().problems.map(\.description) == [
+                "newsapp: ~/xdg/newsapp/config.toml: cannot be read (is a directory); using the defaults."
+            ])
+    }
+
+    @Test func aFileThatIsNotUTF8IsOneLine() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("", to: ".config/newsapp/config.toml")
+        try Data([0x74, 0x68, 0x65, 0x6D, 0x65, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: path))
+        let file = try #require(ConfigurationFile.standard(environment: ["HOME": directory.path]))
+        #expect(file.load().problems.map(\.message) == ["is not UTF-8 text; using the defaults."])
+    }
+}
+
+/// Reading `key_file`.
+@Suite struct KeyFileTests {
+    @Test func theFirstLineIsTheKey() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("  the-key \nsecond line\n", to: "key", permissions: 0o600)
+        let outcome = KeyFile(path: path, home: directory.path).read()
+        #expect(outcome.key == APIKey("the-key"))
+        #expect(outcome.messages == [])
+    }
+
+    @Test func aMissingFileFallsBackToTheSampleEdition() throws {
+        let directory = try TemporaryDirectory()
+        let outcome = KeyFile(path: directory.path + "/nothing-here", home: directory.path).read()
+        #expect(outcome.key == nil)
+        #expect(
+            outcome.messages == [
+                "newsapp: cannot read the key file ~/nothing-here (no such file or directory); using the sample edition."
+            ])
+    }
+
+    @Test func anUnreadableFileFallsBackToTheSampleEdition() throws {
+        let directory = try TemporaryDirectory()
+        // A directory cannot be read as a file, whoever runs the tests (root reads mode 000 files).
+        let path = try directory.makeDirectory("keydir")
+        let outcome = KeyFile(path: path, home: directory.path).read()
+        #expect(outcome.key == nil)
+        #expect(
+            outcome.messages == [
+                "newsapp: cannot read the key file ~/keydir (is a directory); using the sample edition."
+            ])
+    }
+
+    @Test func aFileWithoutAKeyFallsBackToTheSampleEdition() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("\nthe-key-on-line-two\n", to: "key", permissions: 0o600)
+        let outcome = KeyFile(path: path, home: directory.path).read()
+        #expect(outcome.key == nil)
+        #expect(
+            outcome.messages == [
+                "newsapp: the key file ~/key has no key on its first line; using the sample edition."
+            ])
+    }
+
+    @Test(arguments: [0o644, 0o640, 0o604, 0o660])
+    func aFileOthersCanReadIsUsedWithAWarning(permissions: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("open-key\n", to: "key", permissions: permissions)
+        let outcome = KeyFile(path: path, home: directory.path).read()
+        #expect(outcome.key == APIKey("open-key"))
+        let mode = "0" + String(permissions, radix: 8)
+        #expect(
+            outcome.messages == [
+                "newsapp: warning: the key file ~/key is open to other users (permissions \(mode)); chmod 600 it."
+            ])
+    }
+
+    @Test func noMessageNamesTheKey() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("key-that-must-not-leak\n", to: "key", permissions: 0o644)
+        let outcome = KeyFile(path: path, home: directory.path).read()
+        #expect(outcome.key != nil)
+        #expect(!outcome.messages.joined().contains("key-that-must-not-leak"))
+        #expect(!String(describing: outcome).contains("key-that-must-not-leak"))
+    }
+}
