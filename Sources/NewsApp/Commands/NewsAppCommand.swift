@@ -1,5 +1,6 @@
 import ArgumentParser
 import Coordinators
+import Foundation
 import Networking
 
 /// `newsapp`: the terminal news reader.
@@ -8,27 +9,51 @@ struct NewsAppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "newsapp",
         abstract: "A calm, fast news reader for the terminal.",
-        discussion: """
-            With NEWSAPI_KEY set, NewsApp reads live news from NewsAPI (or from the compatible server \
-            named by NEWSAPI_BASE_URL). Without a key it opens the bundled sample edition.
+        usage: """
+            newsapp [<options>]
+            newsapp headlines [<options>]
+            newsapp search <words> ... [<options>]
             """,
-        version: NewsAppVersion.current
+        discussion: """
+            With a NewsAPI key (NEWSAPI_KEY, or key_file in the config file) NewsApp reads live news \
+            from NewsAPI, or from the compatible server named by NEWSAPI_BASE_URL. Without one it opens \
+            the bundled sample edition.
+
+            `newsapp` alone starts the app; `newsapp headlines` and `newsapp search` print and exit \
+            (in a terminal, `newsapp search WORDS` starts the app at the results).
+
+            Each setting comes from the command line, else the environment, else the config file \
+            $XDG_CONFIG_HOME/newsapp/config.toml (by default ~/.config/newsapp/config.toml), else \
+            its default. The config file is TOML and every key is optional:
+
+              country = "gb"            # edition of live top headlines (default: us)
+              language = "en"           # language of live search results
+              page_size = 30            # articles per page, 1–100 (default: 20)
+              theme = "light"           # dark or light (default: dark)
+              layout = "split"          # auto, stack or split (default: auto)
+              split_min_columns = 140   # where auto splits, at least 40 (default: 120)
+              key_file = "~/.config/newsapp/key"   # its first line is the NewsAPI key
+
+            NEWSAPI_KEY wins over key_file. NO_COLOR turns colours off; TERM=dumb and output that is \
+            not a terminal get plain text.
+            """,
+        version: NewsAppVersion.current,
+        subcommands: [HeadlinesCommand.self, SearchCommand.self]
     )
 
-    @Flag(help: "Read the bundled sample edition even when NEWSAPI_KEY is set.")
-    var sample = false
+    @OptionGroup var shared: SharedOptions
 
-    @Option(help: "Screen layout: auto (split on wide terminals), stack, or split (whenever two panes fit).")
-    var layout: LayoutChoice = .auto
+    @Option(
+        help: "Screen layout (default: auto): auto splits on wide terminals, split whenever two panes fit.")
+    var layout: LayoutChoice?
 
-    @Option(help: "The narrowest terminal, in columns, that the auto layout splits.")
-    var splitMinColumns = 120
+    @Option(
+        help: ArgumentHelp(
+            "The narrowest terminal, in columns, that the auto layout splits (default: 120).", valueName: "n")
+    )
+    var splitMinColumns: Int?
 
-    @Option(help: "Articles per page (1–100).")
-    var pageSize = 20
-
-    @Option(help: ArgumentHelp("Start in a category.", valueName: "name"))
-    var category: String?
+    @OptionGroup var categoryOption: CategoryOption
 
     @Option(help: ArgumentHelp("Open the n-th headline directly.", valueName: "n"))
     var open: Int?
@@ -36,46 +61,85 @@ struct NewsAppCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Start with a search.", valueName: "words"))
     var search: String?
 
-    @Option(help: "Search order: relevancy, popularity or newest.")
-    var sort: String = "newest"
+    @OptionGroup var sortOption: SortOption
 
     /// Where the session starts.
     var deepLink: DeepLink? {
         if let search {
-            return DeepLink(["search"], parameters: ["q": search, "sort": sort])
+            return DeepLink(["search"], parameters: ["q": search, "sort": sortOption.order.keyword])
         }
         var path: [String] = []
-        if let category { path += ["category", category] }
+        if let category = categoryOption.category { path += ["category", category.category.rawValue] }
         if let open { path += ["headline", String(open)] }
         return path.isEmpty ? nil : DeepLink(path)
     }
 
+    /// The options that override the config file.
+    var commandLine: CommandLineSettings {
+        var settings = shared.commandLine
+        settings.layout = layout
+        settings.splitMinColumns = splitMinColumns
+        return settings
+    }
+
+    /// Refuses options given with a subcommand that it does not take. `newsapp` parses options
+    /// wherever they stand, so `newsapp headlines --open 2` would otherwise drop `--open` silently.
+    func refuseOptions(notTakenBy command: String) throws {
+        var given = [("--open", open != nil), ("--search", search != nil)]
+        switch command {
+        case "headlines":
+            given += [
+                ("--layout", layout != nil), ("--split-min-columns", splitMinColumns != nil),
+                ("--sort", sortOption.sort != nil),
+            ]
+        default:
+            given += [("--category", categoryOption.category != nil)]
+        }
+        if let (name, _) = given.first(where: \.1) {
+            throw ValidationError("`newsapp \(command)` does not take \(name).")
+        }
+    }
+
     func validate() throws {
-        guard (1...100).contains(pageSize) else {
-            throw ValidationError("--page-size must be between 1 and 100.")
-        }
-        guard splitMinColumns >= 40 else {
-            throw ValidationError("--split-min-columns must be at least 40.")
-        }
-        if let category, NewsCategory(matching: category) == nil {
-            let names = NewsCategory.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("--category must be one of \(names).")
+        if let splitMinColumns, splitMinColumns < SettingLimits.minimumSplitColumns {
+            throw ValidationError(
+                "--split-min-columns must be at least \(SettingLimits.minimumSplitColumns).")
         }
         if let open, open < 1 {
             throw ValidationError("--open takes a headline number from 1.")
         }
-        if ArticleSortOrder(keyword: sort) == nil {
-            throw ValidationError("--sort must be relevancy, popularity or newest.")
+        if let search, search.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--search needs words to look for.")
         }
     }
 
     func run() async throws {
-        let status = await AppLauncher.run(self)
+        try await Self.runSession(commandLine, from: deepLink)
+    }
+
+    /// Runs the interactive app with `commandLine`'s settings, from `link` when given.
+    static func runSession(_ commandLine: CommandLineSettings, from link: DeepLink?) async throws {
+        guard let context = await AppLauncher.prepare(commandLine) else { throw ExitCode(2) }
+        let status = await AppLauncher.runSession(context, from: link)
         if status != 0 { throw ExitCode(status) }
     }
-}
 
-/// The `--layout` values.
-enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, stack, split
+    /// ArgumentParser's `main`, except that a usage error exits with status 2, as Unix tools do,
+    /// rather than 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                StandardError.write(fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -3,20 +3,67 @@ import Foundation
 import Modules
 import Networking
 
-/// The composition root: picks the news source and the terminal, then runs a ``NewsSession``.
+/// What a command runs with: the settings from every source and the news source they chose.
+struct LaunchContext {
+    let environment: [String: String]
+    let settings: Settings
+    let source: NewsSourceChoice
+}
+
+/// The composition root: resolves the settings, picks the news source and the terminal, then
+/// runs a ``NewsSession``.
 @MainActor
 enum AppLauncher {
-    static func run(_ options: NewsAppCommand) async -> Int32 {
-        let environment = ProcessInfo.processInfo.environment
-        let source: NewsSourceChoice
-        do {
-            source = try NewsSourceChoice.resolve(sample: options.sample, environment: environment)
-        } catch {
-            StandardError.write("newsapp: \(error.description)")
-            return 2
+    /// Resolves the settings (command line, then environment, then config file, then defaults)
+    /// and the news source. Each problem with the config file or the key file is one line on
+    /// standard error and the run goes on without the refused part; nil when the news source
+    /// cannot be made at all (a bad `NEWSAPI_BASE_URL`, a missing sample edition), said on
+    /// standard error too.
+    static func prepare(
+        _ commandLine: CommandLineSettings,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> LaunchContext? {
+        let file = ConfigurationFile.standard(environment: environment)
+        let loaded = file?.load() ?? ConfigurationLoader.Outcome()
+        for problem in loaded.problems {
+            StandardError.write(problem.description)
         }
+        let settings = Settings.resolve(
+            commandLine: commandLine, environment: environment, file: loaded.configuration, home: file?.home)
+
+        var key: APIKey?
+        var sampleNotice: String?
+        switch settings.key {
+        case .none:
+            break
+        case .environment(let value):
+            key = value
+        case .file(let keyFile):
+            let outcome = keyFile.read()
+            for message in outcome.messages {
+                StandardError.write(message)
+            }
+            key = outcome.key
+            if key == nil { sampleNotice = "the key file \(keyFile.displayPath) could not be used" }
+        }
+        do {
+            let source = try NewsSourceChoice.resolve(
+                key: key, country: settings.liveCountry, environment: environment, sampleNotice: sampleNotice)
+            return LaunchContext(environment: environment, settings: settings, source: source)
+        } catch {
+            StandardError.write("newsapp: \(TextSanitizer.clean(error.description))")
+            return nil
+        }
+    }
+
+    /// Runs the interactive app, from `link` when given, until the user quits or input ends.
+    static func runSession(_ context: LaunchContext, from link: DeepLink?) async -> Int32 {
+        let environment = context.environment
+        let settings = context.settings
         let interactive = TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
-        let styler = ANSIStyler(mode: interactive ? styleMode(environment) : .plain, hyperlinks: false)
+        let mode = interactive ? styleMode(environment, theme: settings.theme) : ANSIStyler.Mode.plain
+        let styler = ANSIStyler(
+            mode: mode, hyperlinks: mode != .plain && HyperlinkSupport.isSupported(environment: environment))
         let readline =
             interactive
             ? ReadlineTerminal(styler: styler, history: HistoryFile.standard(environment: environment)) : nil
@@ -25,27 +72,34 @@ enum AppLauncher {
             ?? PipeTerminal(size: TerminalProbe.fallbackSize(environment: environment), styler: styler)
         defer { readline?.close() }
 
+        let clipboard = readline.map { readline in
+            { @MainActor (text: String) in readline.copyToClipboard(text) }
+        }
         let session = NewsSession(
-            service: source.service, terminal: terminal,
+            service: context.source.service, terminal: terminal,
             options: NewsSession.Options(
-                layout: policy(options), pageSize: options.pageSize, country: source.country,
-                banner: source.banner))
-        await session.run(from: options.deepLink)
+                layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
+                language: context.source.isSample ? nil : settings.language,
+                actions: LiveSystemActions(environment: environment, clipboard: clipboard),
+                banner: context.source.banner))
+        await session.run(from: link)
         return 0
     }
 
-    private static func policy(_ options: NewsAppCommand) -> AdaptiveRouter.Policy {
-        switch options.layout {
-        case .auto: .automatic(splitFromColumns: options.splitMinColumns)
+    private static func policy(_ settings: Settings) -> AdaptiveRouter.Policy {
+        switch settings.layout {
+        case .auto: .automatic(splitFromColumns: settings.splitMinColumns)
         case .stack: .alwaysStack
         case .split: .preferSplit
         }
     }
 
-    private static func styleMode(_ environment: [String: String]) -> ANSIStyler.Mode {
+    /// How much styling a terminal gets: none for `TERM=dumb`, no colours under `NO_COLOR`, the
+    /// theme's colours otherwise. Output that is not a terminal gets ``ANSIStyler/Mode/plain``.
+    static func styleMode(_ environment: [String: String], theme: ANSIStyler.Theme) -> ANSIStyler.Mode {
         if environment["TERM"] == "dumb" { return .plain }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-        return .color(.dark)
+        return .color(theme)
     }
 }
 

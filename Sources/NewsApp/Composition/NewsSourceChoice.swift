@@ -11,15 +11,26 @@ struct NewsSourceChoice {
     /// The top headlines' country: NewsAPI needs one (or a category); the sample edition has one
     /// international edition.
     var country: String? = nil
+    /// The key in use, so text that came back from the server can be cleaned of it.
+    var key: APIKey? = nil
+
+    /// True for the bundled sample edition.
+    var isSample: Bool { key == nil }
 
     /// Why the environment cannot be used.
     struct Problem: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// NewsAPI when `NEWSAPI_KEY` is set and `--sample` is not; the sample edition otherwise.
-    static func resolve(sample: Bool, environment: [String: String]) throws(Problem) -> NewsSourceChoice {
-        if !sample, let key = environment["NEWSAPI_KEY"].flatMap(APIKey.init) {
+    /// NewsAPI (at `NEWSAPI_BASE_URL`, if set) with `key`; the sample edition without one, its
+    /// banner saying `sampleNotice` when given (e.g. why the key file was not used).
+    static func resolve(
+        key: APIKey?,
+        country: String,
+        environment: [String: String],
+        sampleNotice: String? = nil
+    ) throws(Problem) -> NewsSourceChoice {
+        if let key {
             let baseURL: URL
             do {
                 baseURL = try NewsAPIConfiguration.baseURL(environment: environment)
@@ -28,18 +39,23 @@ struct NewsSourceChoice {
             }
             let configuration = NewsAPIConfiguration(baseURL: baseURL, apiKey: key)
             return NewsSourceChoice(
-                service: NewsAPIService(configuration: configuration), banner: nil, country: "us")
+                service: NewsAPIService(configuration: configuration), banner: nil, country: country, key: key
+            )
         }
         do {
             let edition = try SampleEdition.bundled()
-            return NewsSourceChoice(service: SampleNewsService(edition: edition), banner: sampleBanner)
+            return NewsSourceChoice(
+                service: SampleNewsService(edition: edition), banner: sampleBanner(notice: sampleNotice))
         } catch {
             throw Problem(description: error.sentence)
         }
     }
 
-    static let sampleBanner = StyledLine([
-        Span("Sample edition", .notice),
-        Span(" · for live news, set NEWSAPI_KEY (free key at newsapi.org)", .muted),
-    ])
+    /// `Sample edition · for live news, set NEWSAPI_KEY (free key at newsapi.org)`.
+    static func sampleBanner(notice: String? = nil) -> StyledLine {
+        StyledLine([
+            Span("Sample edition", .notice),
+            Span(" · " + (notice ?? "for live news, set NEWSAPI_KEY (free key at newsapi.org)"), .muted),
+        ])
+    }
 }

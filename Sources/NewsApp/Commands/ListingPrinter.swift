@@ -1,0 +1,217 @@
+import ArgumentParser
+import Coordinators
+import Foundation
+import Modules
+import Networking
+
+/// What `newsapp headlines` and `newsapp search` fetch.
+enum Listing: Sendable, Equatable {
+    case headlines(NewsCategory?)
+    case search(String, ArticleSortOrder)
+}
+
+/// Fetches one page of a ``Listing`` and prints it to standard output, as a numbered list or as
+/// JSON, for the commands that print and exit.
+@MainActor
+enum ListingPrinter {
+    /// Resolves `settings` with the environment and the config file, then prints page `page` of
+    /// `listing`; throws the exit status when it is not 0.
+    static func print(_ listing: Listing, page: Int, json: Bool, settings: CommandLineSettings) async throws {
+        guard let context = AppLauncher.prepare(settings) else { throw ExitCode(2) }
+        let status = await run(listing, page: page, json: json, context: context)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Prints page `page` of `listing`; returns the exit status: 0, or 1 when the service failed
+    /// (its sentence on standard error).
+    static func run(_ listing: Listing, page: Int, json: Bool, context: LaunchContext) async -> Int32 {
+        let source = context.source
+        let pageSize = context.settings.pageSize
+        let language = source.isSample ? nil : context.settings.language
+        let result: ArticlePage
+        do {
+            switch listing {
+            case .headlines(let category):
+                result = try await source.service.topHeadlines(
+                    HeadlinesRequest(
+                        country: source.country, category: category, page: page, pageSize: pageSize))
+            case .search(let words, let order):
+                result = try await source.service.search(
+                    SearchRequest(
+                        query: words, language: language, sortBy: order, page: page, pageSize: pageSize))
+            }
+        } catch {
+            let sentence = source.key?.redacting(error.sentence) ?? error.sentence
+            StandardError.write("newsapp: " + TextSanitizer.clean(sentence))
+            return 1
+        }
+
+        if json {
+            let query = ListingDocument.Query(
+                listing, country: source.country, language: language)
+            let document = ListingDocument(
+                query: query, page: page, pageSize: pageSize, totalResults: result.totalResults,
+                articles: result.articles)
+            StandardOutput.write(document.json() + "\n")
+            return 0
+        }
+
+        let environment = context.environment
+        let isTerminal = TerminalProbe.isTerminal(STDOUT_FILENO)
+        let width =
+            (isTerminal ? TerminalProbe.size(of: STDOUT_FILENO)?.columns : nil)
+            ?? TerminalProbe.fallbackSize(environment: environment).columns
+        let styler = ANSIStyler(
+            mode: isTerminal ? AppLauncher.styleMode(environment, theme: context.settings.theme) : .plain,
+            hyperlinks: false)
+        let lines = ListingRenderer.render(
+            listing, page: result, width: width, time: TimeFormatting(now: Date()),
+            sampleEdition: source.isSample)
+        StandardOutput.write(lines.map { styler.render($0) + "\n" }.joined())
+        return 0
+    }
+}
+
+/// `--json` output: what was fetched, the page and NewsAPI's articles in its wire format.
+struct ListingDocument: Encodable {
+    /// The request, in NewsAPI's parameter names; absent parameters are left out.
+    struct Query: Encodable, Equatable {
+        /// `top-headlines` or `everything`.
+        var endpoint: String
+        var q: String?
+        var sortBy: String?
+        var category: String?
+        var country: String?
+        var language: String?
+
+        init(_ listing: Listing, country: String?, language: String?) {
+            switch listing {
+            case .headlines(let category):
+                endpoint = "top-headlines"
+                self.category = category?.rawValue
+                self.country = country
+            case .search(let words, let order):
+                endpoint = "everything"
+                q = words
+                sortBy = order.rawValue
+                self.language = language
+            }
+        }
+    }
+
+    var query: Query
+    var page: Int
+    var pageSize: Int
+    var totalResults: Int
+    var articles: [Article]
+
+    /// Pretty-printed with sorted keys. JSON escapes C0 controls itself; C1 controls, bidi
+    /// controls and line separators are escaped too, so no text from the network can drive a
+    /// terminal the JSON is shown on.
+    func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Articles and strings always encode.
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        var text = ""
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+            if Self.mustEscape(scalar.value) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+
+    private static func mustEscape(_ value: UInt32) -> Bool {
+        (0x7F...0x9F).contains(value) || value == 0x061C || value == 0x200E || value == 0x200F
+            || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+}
+
+/// The numbered list `headlines` and `search` print: a header saying what was fetched and
+/// `N of TOTAL`, then each article as its number and title, its source and age, and its address.
+/// All text from the service goes into spans, which sanitise it.
+enum ListingRenderer {
+    static func render(
+        _ listing: Listing,
+        page: ArticlePage,
+        width: Int,
+        time: TimeFormatting,
+        sampleEdition: Bool
+    ) -> [StyledLine] {
+        var header: StyledLine
+        switch listing {
+        case .headlines(let category):
+            header = StyledLine([
+                Span("Top headlines", .heading),
+                Span(" · " + (category?.displayName ?? "All categories"), .muted),
+            ])
+        case .search(let words, let order):
+            header = StyledLine([
+                Span("Search ", .heading), Span("“\(words)”", .strong),
+                Span(" · sorted by \(order.keyword)", .muted),
+            ])
+        }
+        if !page.articles.isEmpty {
+            header.append(
+                " · \(page.articles.count) of \(max(page.totalResults, page.articles.count)) articles", .muted
+            )
+            if page.page > 1 { header.append(" · page \(page.page)", .muted) }
+        }
+        if sampleEdition { header.append(" · sample edition", .notice) }
+        var lines = header.wrapped(toWidth: width)
+        lines.append(.blank)
+
+        guard !page.articles.isEmpty else {
+            lines.append(StyledLine(emptyMessage(listing, page: page), .strong).truncated(toWidth: width))
+            return lines
+        }
+
+        let first = (page.page - 1) * page.pageSize + 1
+        let numberWidth = String(first + page.articles.count - 1).count
+        let indent = String(repeating: " ", count: numberWidth + 2)
+        for (offset, article) in page.articles.enumerated() {
+            if offset > 0 { lines.append(.blank) }
+            let number = String(first + offset)
+            let label = String(repeating: " ", count: numberWidth - number.count) + number + "  "
+            let title = TextWrapper.wrap(
+                TextSanitizer.clean(article.title), width: max(1, width - indent.count))
+            for (index, piece) in title.enumerated() {
+                lines.append(StyledLine([Span(index == 0 ? label : indent, .accent), Span(piece, .strong)]))
+            }
+            let meta = [article.source.name, article.publishedAt.map(time.relative) ?? ""]
+                .map { TextSanitizer.clean($0) }.filter { !$0.isEmpty }.joined(separator: " · ")
+            if !meta.isEmpty {
+                lines.append(StyledLine([Span(indent), Span(meta, .muted)]).truncated(toWidth: width))
+            }
+            // The address stays whole so it can be copied; the terminal folds it if need be.
+            lines.append(StyledLine([Span(indent), Span(article.url.absoluteString, .link)]))
+        }
+        if !page.isLastPage {
+            lines.append(.blank)
+            lines.append(StyledLine("More with --page \(page.page + 1).", .muted))
+        }
+        return lines
+    }
+
+    private static func emptyMessage(_ listing: Listing, page: ArticlePage) -> String {
+        if page.reachedResultCap {
+            return
+                "Page \(page.page) is past the end: NewsAPI returns at most 100 results per query on this plan."
+        }
+        if page.page > 1 && page.totalResults > 0 {
+            let pages = (page.totalResults + page.pageSize - 1) / max(page.pageSize, 1)
+            let articles = page.totalResults == 1 ? "1 article" : "\(page.totalResults) articles"
+            return "Page \(page.page) is past the end: there are \(articles) on \(pages) "
+                + (pages == 1 ? "page." : "pages.")
+        }
+        switch listing {
+        case .headlines(nil): return "There are no headlines right now."
+        case .headlines(let category?): return "There are no \(category.rawValue) headlines right now."
+        case .search(let words, _): return "No articles match “\(words)”."
+        }
+    }
+}
