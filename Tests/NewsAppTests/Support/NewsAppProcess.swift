@@ -1,0 +1,155 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The built `newsapp` binary, run as a subprocess with a controlled environment.
+enum NewsAppProcess {
+    /// What a run produced.
+    struct Output: Sendable {
+        var status: Int32
+        var stdout: Data
+        var stderr: Data
+
+        var out: String { String(decoding: stdout, as: UTF8.self) }
+        var err: String { String(decoding: stderr, as: UTF8.self) }
+        /// True when either stream holds byte 0x1B (ESC).
+        var containsEscape: Bool { stdout.contains(0x1B) || stderr.contains(0x1B) }
+    }
+
+    /// Why the binary could not be run.
+    struct Missing: Error, CustomStringConvertible {
+        var looked: [String]
+        var description: String {
+            "The newsapp binary was not found next to the test bundle. Build it first (swift build, or "
+                + "swift build --build-tests), or set NEWSAPP_BINARY. Looked for: "
+                + looked.joined(separator: ", ")
+        }
+    }
+
+    /// The binary SwiftPM built alongside this test bundle: the directory holding the `.xctest`
+    /// bundle (or, on Linux, the test executable) also holds `newsapp`. `NEWSAPP_BINARY` overrides.
+    static func binary() throws -> URL {
+        var candidates: [URL] = []
+        if let explicit = ProcessInfo.processInfo.environment["NEWSAPP_BINARY"], !explicit.isEmpty {
+            candidates.append(URL(fileURLWithPath: explicit))
+        }
+        var directories: [URL] = []
+        for bundle in [Bundle.main] + Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            // Linux: `NewsAppPackageTests.xctest` is the test executable itself. macOS: the
+            // executable is inside `….xctest/Contents/MacOS`, or is Xcode's test runner.
+            var directory = executable.deletingLastPathComponent()
+            while directory.path != "/" {
+                if directory.pathExtension == "xctest" {
+                    directories.append(directory.deletingLastPathComponent())
+                    break
+                }
+                directory = directory.deletingLastPathComponent()
+            }
+            directories.append(executable.deletingLastPathComponent())
+        }
+        directories.append(Bundle.main.bundleURL)
+        candidates += directories.map { $0.appendingPathComponent("newsapp") }
+        var seen = Set<String>()
+        for candidate in candidates where seen.insert(candidate.standardizedFileURL.path).inserted {
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw Missing(looked: Array(seen))
+    }
+
+    /// Runs `newsapp arguments` with exactly `environment`, `input` on standard input (nothing:
+    /// `/dev/null`), and pipes for standard output and standard error. The blocking work happens
+    /// on a thread of its own, so the cooperative pool stays free for in-process servers.
+    static func run(
+        _ arguments: [String],
+        environment: [String: String],
+        input: String? = nil
+    ) async throws -> Output {
+        let executable = try binary()
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(executable, arguments, environment, input.map { Data($0.utf8) })
+                    })
+            }
+        }
+    }
+
+    private static func runBlocking(
+        _ executable: URL,
+        _ arguments: [String],
+        _ environment: [String: String],
+        _ input: Data?
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        let standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
+        try process.run()
+        if let input {
+            standardInput.fileHandleForWriting.write(input)
+            try standardInput.fileHandleForWriting.close()
+        }
+        let errorBytes = Mutex(Data())
+        let group = DispatchGroup()
+        let errorReader = errors.fileHandleForReading
+        DispatchQueue.global().async(group: group) {
+            let data = errorReader.readDataToEndOfFile()
+            errorBytes.withLock { $0 = data }
+        }
+        let outputBytes = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: outputBytes, stderr: errorBytes.withLock { $0 })
+    }
+}
+
+/// A home directory of its own for each run: HOME and the XDG directories in a temporary
+/// directory, COLUMNS=80, no NEWSAPI_KEY, no NO_COLOR.
+struct Sandbox {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    var home: String { directory.path }
+    var configDirectory: String { home + "/.config/newsapp" }
+
+    var environment: [String: String] {
+        var environment = [
+            "HOME": home,
+            "XDG_CONFIG_HOME": home + "/.config",
+            "XDG_STATE_HOME": home + "/.local/state",
+            "COLUMNS": "80",
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+        ]
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return environment
+    }
+
+    /// Writes the config file.
+    @discardableResult
+    func writeConfig(_ text: String) throws -> String {
+        try directory.write(text, to: ".config/newsapp/config.toml")
+    }
+
+    /// Runs `newsapp` in this sandbox, with `extra` added to the environment.
+    func run(_ arguments: [String], extra: [String: String] = [:], input: String? = nil) async throws
+        -> NewsAppProcess.Output
+    {
+        try await NewsAppProcess.run(
+            arguments, environment: environment.merging(extra) { $1 }, input: input)
+    }
+}
