@@ -1,0 +1,78 @@
+import Coordinators
+import Modules
+import Networking
+import Testing
+
+/// ``ArticleListRenderer`` against its goldens at 60, 100 and 160 columns, each rendering also
+/// checked for control characters and width.
+@Suite("ArticleListRenderer goldens")
+struct ArticleListRendererGoldenTests {
+    private func check(
+        _ lines: [StyledLine],
+        _ name: String,
+        width: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        Golden.expect(
+            lines, matches: "\(name) \(width)", in: ArticleListGoldens.self, sourceLocation: sourceLocation)
+        Golden.expectSafe(lines, width: width, sourceLocation: sourceLocation)
+        Golden.expectNoHostileFragments(lines, sourceLocation: sourceLocation)
+    }
+
+    @Test("Headlines, full", arguments: Fixtures.widths)
+    func headlines(width: Int) {
+        let lines = ArticleListRenderer.render(
+            RenderStates.headlines, width: width, context: Fixtures.context)
+        check(lines, "headlines", width: width)
+    }
+
+    @Test("Headlines, compact for a height the full list does not fit", arguments: Fixtures.widths)
+    func headlinesCompact(width: Int) {
+        let full = ArticleListRenderer.render(RenderStates.headlines, width: width, context: Fixtures.context)
+        let lines = ArticleListRenderer.render(
+            RenderStates.headlines, width: width, height: 16, context: Fixtures.context)
+        #expect(lines.count < full.count)
+        check(lines, "headlines compact", width: width)
+    }
+
+    @Test("A height the full list fits keeps the full form", arguments: Fixtures.widths)
+    func heightThatFits(width: Int) {
+        let full = ArticleListRenderer.render(RenderStates.headlines, width: width, context: Fixtures.context)
+        let lines = ArticleListRenderer.render(
+            RenderStates.headlines, width: width, height: full.count, context: Fixtures.context)
+        #expect(lines == full)
+    }
+
+    @Test("Search results ended by the result cap", arguments: Fixtures.widths)
+    func search(width: Int) {
+        let lines = ArticleListRenderer.render(RenderStates.search, width: width, context: Fixtures.context)
+        check(lines, "search", width: width)
+    }
+
+    @Test("Appendix: the articles from 9 on, numbered on, and the footer", arguments: Fixtures.widths)
+    func appendix(width: Int) {
+        let lines = ArticleListRenderer.appendix(
+            RenderStates.appended, from: 8, width: width, context: Fixtures.context)
+        #expect(lines.first?.plainText.hasPrefix(" 9  ") == true)
+        check(lines, "appendix", width: width)
+    }
+
+    @Test("A failed later page keeps the list and shows the error", arguments: Fixtures.widths)
+    func moreFailed(width: Int) {
+        let lines = ArticleListRenderer.render(
+            RenderStates.moreFailed, width: width, context: Fixtures.context)
+        check(lines, "more failed", width: width)
+    }
+
+    @Test("Loading, cancelled, failed and empty lists", arguments: Fixtures.widths)
+    func phases(width: Int) {
+        let states = [
+            RenderStates.loading, RenderStates.cancelled, RenderStates.failed, RenderStates.emptySearch,
+            RenderStates.emptyCategory,
+        ]
+        let lines = states.flatMap { state -> [StyledLine] in
+            ArticleListRenderer.render(state, width: width, context: Fixtures.context) + [StyledLine("────")]
+        }
+        check(lines, "phases", width: width)
+    }
+}

@@ -1,0 +1,87 @@
+import Coordinators
+import Modules
+import Networking
+import Testing
+
+/// The sort picker and help modals through `handle(_:)` and their output closures.
+@MainActor
+@Suite("SortPickerScreen and HelpScreen")
+struct ModalScreenTests {
+    private func choices(_ lines: [String], current: ArticleSortOrder = .publishedAt) -> (
+        [ArticleSortOrder?], ActivityLog
+    ) {
+        let picker = SortPickerScreen(words: "mars", current: current)
+        let log = ActivityLog(picker.activity)
+        var chosen: [ArticleSortOrder?] = []
+        picker.onChoose = { chosen.append($0) }
+        for line in lines {
+            #expect(picker.handle(Command(line)!))
+        }
+        return (chosen, log)
+    }
+
+    @Test("The picker maps 1–3 to relevancy, popularity and newest")
+    func pickerNumbers() {
+        let (chosen, log) = choices(["1", "2", "3"])
+        #expect(chosen == [.relevancy, .popularity, .publishedAt])
+        #expect(log.events.isEmpty)
+    }
+
+    @Test("The picker maps names, NewsAPI's name and unambiguous prefixes to orders")
+    func pickerNames() {
+        let (chosen, _) = choices(["relevancy", "popularity", "newest", "publishedAt", "POP", "rel", "n"])
+        #expect(
+            chosen == [
+                .relevancy, .popularity, .publishedAt, .publishedAt, .popularity, .relevancy, .publishedAt,
+            ])
+    }
+
+    @Test("b and back keep the current order")
+    func pickerBack() {
+        let (chosen, _) = choices(["b", "back"])
+        #expect(chosen == [nil, nil])
+    }
+
+    @Test(
+        "Anything else stays in the picker with a reminder",
+        arguments: ["4", "0", "sort newest", "x", "open"])
+    func pickerOther(line: String) {
+        let (chosen, log) = choices([line], current: .popularity)
+        #expect(chosen.isEmpty)
+        #expect(log.messages == ["Choose 1–3, or b to keep sorting by popularity."])
+    }
+
+    private func help() -> (HelpScreen, () -> [Command?]) {
+        let help = HelpScreen(sections: [
+            HelpScreen.Section(title: "Top stories", commands: [CommandDescriptor(["n"], summary: "More")]),
+            HelpScreen.Section(title: "Empty", commands: []),
+        ])
+        var closed: [Command?] = []
+        help.onClose = { closed.append($0) }
+        return (help, { closed })
+    }
+
+    @Test("Help closes on b, back, ? and help without a command to run")
+    func helpCloses() {
+        let (help, closed) = help()
+        for line in ["b", "back", "?", "help"] {
+            #expect(help.handle(Command(line)!))
+        }
+        #expect(closed() == [nil, nil, nil, nil])
+    }
+
+    @Test("Any other command closes help and is handed on to run")
+    func helpForwards() {
+        let (help, closed) = help()
+        #expect(help.handle(Command("n")!))
+        #expect(help.handle(Command("/mars rover")!))
+        #expect(help.handle(Command("3")!))
+        #expect(closed() == [Command("n"), Command("/mars rover"), Command("3")])
+    }
+
+    @Test("Help drops sections without commands")
+    func helpDropsEmptySections() {
+        let (help, _) = help()
+        #expect(help.sections.map(\.title) == ["Top stories"])
+    }
+}
