@@ -81,6 +81,11 @@ let package = Package(
             dependencies: ["Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "ModulesTests",
+            dependencies: ["Modules", "Coordinators", "Networking", "SampleEdition"],
+            swiftSettings: strict
+        ),
         // Config parsing, and the `newsapp` binary run end to end as a subprocess.
         .testTarget(
             name: "NewsAppTests",

@@ -1,0 +1,83 @@
+import Foundation
+import Modules
+import Testing
+
+@testable import NewsApp
+
+/// The browser is a real process; these tests use a small script as the browser that writes
+/// the arguments it received to a file.
+@Suite("BrowserLauncher")
+struct BrowserLauncherTests {
+    /// A hostile address: shell metacharacters must arrive as one argument, untouched.
+    static let address = URL(string: "https://example.org/a?q=1&b=$(touch%20pwned);echo%20x'")!
+
+    let directory: URL
+    let recorder: URL
+    let log: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        log = directory.appendingPathComponent("argv.txt")
+        recorder = directory.appendingPathComponent("recorder")
+        let script =
+            "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '\(log.path)'; done\nexit ${RECORDER_STATUS:-0}\n"
+        try script.write(to: recorder, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
+    }
+
+    private func received() throws -> [String] {
+        try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test("$BROWSER gets the address as one argument, never through a shell")
+    func browserVariable() throws {
+        let launcher = BrowserLauncher(environment: ["BROWSER": recorder.path, "PATH": "/usr/bin:/bin"])
+        #expect(launcher.open(Self.address) == .opened(with: "recorder"))
+        #expect(try received() == [Self.address.absoluteString])
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("pwned").path))
+    }
+
+    @Test("%s is replaced, extra words are kept, %% is a percent sign")
+    func substitution() throws {
+        let launcher = BrowserLauncher(environment: ["BROWSER": "\(recorder.path) --new-tab %s 100%%"])
+        #expect(launcher.open(Self.address) == .opened(with: "recorder"))
+        #expect(try received() == ["--new-tab", Self.address.absoluteString, "100%"])
+    }
+
+    @Test("The first runnable command of a colon-separated $BROWSER wins; PATH is searched")
+    func alternatives() throws {
+        let launcher = BrowserLauncher(environment: [
+            "BROWSER": "no-such-browser-anywhere:recorder", "PATH": "/nonexistent:\(directory.path)",
+        ])
+        let invocation = try #require(launcher.invocation(for: Self.address))
+        #expect(invocation.executable.path == recorder.path)
+        #expect(invocation.attached)
+    }
+
+    @Test("Without $BROWSER and without xdg-open there is no browser")
+    func noBrowser() {
+        let launcher = BrowserLauncher(environment: ["PATH": directory.path])
+        #expect(launcher.invocation(for: Self.address) == nil)
+        #expect(launcher.open(Self.address) == .noBrowser)
+    }
+
+    @Test("xdg-open is found on PATH and runs detached from the terminal")
+    func xdgOpen() throws {
+        let opener = directory.appendingPathComponent("xdg-open")
+        try FileManager.default.copyItem(at: recorder, to: opener)
+        let launcher = BrowserLauncher(environment: ["PATH": directory.path])
+        let invocation = try #require(launcher.invocation(for: Self.address))
+        #expect(invocation.name == "xdg-open")
+        #expect(!invocation.attached)
+        #expect(launcher.open(Self.address) == .opened(with: "xdg-open"))
+        #expect(try received() == [Self.address.absoluteString])
+    }
+
+    @Test("A browser that fails is reported with its exit status")
+    func failure() {
+        let launcher = BrowserLauncher(environment: ["BROWSER": "/bin/false"])
+        #expect(launcher.open(Self.address) == .failed("false exited with status 1"))
+    }
+}
