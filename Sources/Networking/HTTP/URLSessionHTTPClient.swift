@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -72,11 +73,11 @@ public final class URLSessionHTTPClient: HTTPClient {
     ) {
         if Task.isCancelled { throw .cancelled }
         let task = session.dataTask(with: request)
+        // The deadline runs on Dispatch, not on the cooperative thread pool, so it fires on time even
+        // when every pool thread is busy.
         let delegate = delegate
-        let timer = Task {
-            try await Task.sleep(for: .seconds(deadline))
-            delegate.expire(task)
-        }
+        let timer = DispatchWorkItem { delegate.expire(task) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
         defer { timer.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
