@@ -6,9 +6,11 @@ import Networking
 /// content without NewsAPI's `[+N chars]` tail, where it continues, and the image's address.
 public enum ArticleRenderer {
     public static func render(_ article: Article, width: Int, context: RenderContext) -> [StyledLine] {
-        var lines = Block.paragraph(article.title, width: width, role: .heading)
+        var lines = Block.paragraph(article.title, width: width, role: .heading, lineBreaks: .spaces)
         let byline = article.author.map { "by \($0)" } ?? ""
-        lines.append(Block.meta([article.source.name, byline], width: width))
+        if !article.source.name.isEmpty || !byline.isEmpty {
+            lines.append(Block.meta([article.source.name, byline], width: width))
+        }
         if let date = article.publishedAt {
             lines.append(
                 Block.meta([context.time.relative(date), context.time.absolute(date)], width: width))
@@ -39,7 +41,9 @@ public enum ArticleRenderer {
         let pieces = TextWrapper.wrap(labelText + address, width: width)
         var lines: [StyledLine] = []
         for (index, piece) in pieces.enumerated() {
-            if index == 0, piece.hasPrefix(labelText) {
+            if index == 0, piece == label {
+                lines.append(StyledLine(label, .muted))
+            } else if index == 0, piece.hasPrefix(labelText) {
                 lines.append(
                     StyledLine([
                         Span(labelText, .muted),

@@ -37,15 +37,16 @@ public final class ArticleScreen: ArticleModule {
             CommandDescriptor(
                 ["o", "open"], summary: "Open the article in your browser ($BROWSER or xdg-open)"),
             CommandDescriptor(["s", "share"], summary: "Print the title and address; copy the address"),
-            CommandDescriptor(["b", "back"], summary: "Go back to the list"),
-        ]
+        ] + (onBack == nil ? [] : [CommandDescriptor(["b", "back"], summary: "Go back to the list")])
     }
 
     public func handle(_ command: Command) -> Bool {
         switch command.verb {
         case "o", "open": open()
         case "s", "share": share()
-        case "b", "back": onBack?()
+        case "b", "back":
+            guard let onBack else { return false }
+            onBack()
         default: return false
         }
         return true

@@ -41,11 +41,10 @@ public enum ArticleListRenderer {
         lines.append(.blank)
         switch state.phase {
         case .idle, .loading:
-            lines.append(StyledLine("Loading \(subject(state.query))…", .muted))
+            lines += StyledLine("Loading \(subject(state.query))…", .muted).wrapped(toWidth: width)
         case .cancelled:
-            lines.append(
-                StyledLine("Loading \(subject(state.query)) was cancelled.", .muted).truncated(toWidth: width)
-            )
+            lines += StyledLine("Loading \(subject(state.query)) was cancelled.", .muted).wrapped(
+                toWidth: width)
             lines.append(Block.hints([("r", "load")], width: width))
         case .failed(let error):
             lines.append(
@@ -118,7 +117,8 @@ public enum ArticleListRenderer {
             let number =
                 String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
             var title = Block.paragraph(
-                article.title, width: width, role: featured ? .heading : .strong, indent: indent)
+                article.title, width: width, role: featured ? .heading : .strong, indent: indent,
+                lineBreaks: .spaces)
             if !title.isEmpty {
                 title[0] = StyledLine([Span(number, .accent)] + title[0].spans.dropFirst())
             }
@@ -126,7 +126,10 @@ public enum ArticleListRenderer {
             if featured, let summary = article.summary {
                 lines += Block.paragraph(summary, width: width, indent: indent)
             }
-            lines.append(Block.meta(metaPieces(article, context: context), width: width, indent: indent))
+            let meta = metaPieces(article, context: context)
+            if meta.contains(where: { !$0.isEmpty }) {
+                lines.append(Block.meta(meta, width: width, indent: indent))
+            }
             if featured && articles.count > 1 { lines.append(.blank) }
         }
         return lines

@@ -10,6 +10,8 @@ public final class ArticleListViewModel {
     private let pageSize: Int
     private let country: String?
     private let language: String?
+    /// Counts reloads and query changes, so late answers can be recognised and dropped.
+    private var generation = 0
 
     /// - Parameters:
     ///   - country: The edition of the top headlines (NewsAPI's `country`, e.g. `us`); NewsAPI
@@ -37,39 +39,51 @@ public final class ArticleListViewModel {
 
     /// Loads page 1, replacing the list once it arrives. A cancelled load leaves the list as it was;
     /// a failed reload of a list that has articles keeps them and reports the error below them.
+    /// An answer that arrives after another load or query started is dropped.
     public func reload() async {
+        generation += 1
+        let current = generation
         if state.list.isEmpty { state.phase = .loading }
         state.moreError = nil
+        state.isLoadingMore = false
         do {
             let page = try await fetch(page: 1)
+            guard current == generation else { return }
             var fresh = ArticleList()
             fresh.append(page)
             state.list = fresh
             state.phase = .loaded
         } catch .cancelled {
+            guard current == generation else { return }
             if state.list.isEmpty { state.phase = .cancelled }
         } catch {
+            guard current == generation else { return }
             if state.list.isEmpty { state.phase = .failed(error) } else { state.moreError = error }
         }
     }
 
-    /// Appends the next page, if there is one.
+    /// Appends the next page, if there is one. A page that arrives after the list was reloaded or
+    /// changed is dropped.
     public func loadMore() async {
         guard state.canLoadMore, let next = state.list.nextPage else { return }
+        let current = generation
         state.isLoadingMore = true
         state.moreError = nil
-        defer { state.isLoadingMore = false }
         do {
-            state.list.append(try await fetch(page: next))
-        } catch .cancelled {
-            return
+            let page = try await fetch(page: next)
+            guard current == generation else { return }
+            state.isLoadingMore = false
+            state.list.append(page)
         } catch {
-            state.moreError = error
+            guard current == generation else { return }
+            state.isLoadingMore = false
+            if error != .cancelled { state.moreError = error }
         }
     }
 
-    /// Shows another query; the caller reloads.
+    /// Shows another query; the caller reloads. Answers to the old query are dropped.
     public func change(to query: ArticleQuery) {
+        generation += 1
         state = ArticleListState(query: query)
     }
 

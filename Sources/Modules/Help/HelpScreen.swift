@@ -63,9 +63,8 @@ public final class HelpScreen: HelpModule {
             }
         }
         lines.append(.blank)
-        lines.append(
-            StyledLine("Type b to close help, or any command to close it and run the command.", .muted)
-                .truncated(toWidth: width))
+        lines += StyledLine("Type b to close help, or any command to close it and run the command.", .muted)
+            .wrapped(toWidth: width)
         return lines
     }
 }

@@ -3,10 +3,16 @@ import Coordinators
 /// Small layout helpers shared by the renderers.
 enum Block {
     /// `text` sanitised and wrapped to `width`, every line indented by `indent` columns.
-    static func paragraph(_ text: String, width: Int, role: TextRole = .plain, indent: Int = 0)
-        -> [StyledLine]
-    {
-        let clean = TextSanitizer.clean(text, lineBreaks: .keep)
+    /// Line breaks in the text start new lines with `.keep` (bodies); titles pass `.spaces` so a
+    /// stray carriage return cannot split them.
+    static func paragraph(
+        _ text: String,
+        width: Int,
+        role: TextRole = .plain,
+        indent: Int = 0,
+        lineBreaks: TextSanitizer.LineBreaks = .keep
+    ) -> [StyledLine] {
+        let clean = TextSanitizer.clean(text, lineBreaks: lineBreaks)
         let prefix = String(repeating: " ", count: indent)
         return TextWrapper.wrap(clean, width: max(1, width - indent)).map { line in
             line.isEmpty ? .blank : StyledLine([Span(prefix), Span(line, role)])

@@ -144,8 +144,7 @@ enum ArticleGoldens: GoldenSet {
         o open · s share · b back
         """#,
         "hostile 60": #"""
-        RED Markets crash today
-        FAKE: all clear
+        RED Markets crash today FAKE: all clear
         Evil Wire · by Mallory click me fdp.exe
         5 hours ago · Sun 22 Nov 2026 07:00
 
@@ -164,8 +163,7 @@ enum ArticleGoldens: GoldenSet {
         o open · s share · b back
         """#,
         "hostile 100": #"""
-        RED Markets crash today
-        FAKE: all clear
+        RED Markets crash today FAKE: all clear
         Evil Wire · by Mallory click me fdp.exe
         5 hours ago · Sun 22 Nov 2026 07:00
 
@@ -182,8 +180,7 @@ enum ArticleGoldens: GoldenSet {
         o open · s share · b back
         """#,
         "hostile 160": #"""
-        RED Markets crash today
-        FAKE: all clear
+        RED Markets crash today FAKE: all clear
         Evil Wire · by Mallory click me fdp.exe
         5 hours ago · Sun 22 Nov 2026 07:00
 
@@ -535,7 +532,6 @@ enum ArticleGoldens: GoldenSet {
         "sparse 60": #"""
         Council meeting moved to Thursday
 
-
         Read at https://example.org/local/council
 
         o open · s share · b back
@@ -543,14 +539,12 @@ enum ArticleGoldens: GoldenSet {
         "sparse 100": #"""
         Council meeting moved to Thursday
 
-
         Read at https://example.org/local/council
 
         o open · s share · b back
         """#,
         "sparse 160": #"""
         Council meeting moved to Thursday
-
 
         Read at https://example.org/local/council
 

@@ -9,8 +9,7 @@ enum ArticleListGoldens: GoldenSet {
          9  Port Avalen exporters trial bitcoin settlement for
             overseas invoices
             Kestrel Wire Service · 18 minutes ago
-        10  RED Markets crash today
-            FAKE: all clear
+        10  RED Markets crash today FAKE: all clear
             Evil Wire · 5 hours ago
         11  Story 11
             Test Wire · 11 minutes ago
@@ -22,8 +21,7 @@ enum ArticleListGoldens: GoldenSet {
         "appendix 100": #"""
          9  Port Avalen exporters trial bitcoin settlement for overseas invoices
             Kestrel Wire Service · 18 minutes ago
-        10  RED Markets crash today
-            FAKE: all clear
+        10  RED Markets crash today FAKE: all clear
             Evil Wire · 5 hours ago
         11  Story 11
             Test Wire · 11 minutes ago
@@ -35,8 +33,7 @@ enum ArticleListGoldens: GoldenSet {
         "appendix 160": #"""
          9  Port Avalen exporters trial bitcoin settlement for overseas invoices
             Kestrel Wire Service · 18 minutes ago
-        10  RED Markets crash today
-            FAKE: all clear
+        10  RED Markets crash today FAKE: all clear
             Evil Wire · 5 hours ago
         11  Story 11
             Test Wire · 11 minutes ago
@@ -74,12 +71,10 @@ enum ArticleListGoldens: GoldenSet {
             Z̷̢a̵l̶g̸o̴ coffee
             Revue Métropole · 2 hours ago
          8  Council meeting moved to Thursday
-        ␣␣␣␣
          9  Port Avalen exporters trial bitcoin settlement for
             overseas invoices
             Kestrel Wire Service · 18 minutes ago
-        10  RED Markets crash today
-            FAKE: all clear
+        10  RED Markets crash today FAKE: all clear
             Evil Wire · 5 hours ago
 
         1–10 open · n more · ? help
@@ -106,11 +101,9 @@ enum ArticleListGoldens: GoldenSet {
          7  Café owners in München and São Paulo toast a résumé of Z̷̢a̵l̶g̸o̴ coffee
             Revue Métropole · 2 hours ago
          8  Council meeting moved to Thursday
-        ␣␣␣␣
          9  Port Avalen exporters trial bitcoin settlement for overseas invoices
             Kestrel Wire Service · 18 minutes ago
-        10  RED Markets crash today
-            FAKE: all clear
+        10  RED Markets crash today FAKE: all clear
             Evil Wire · 5 hours ago
 
         1–10 open · n more · ? help
@@ -136,11 +129,9 @@ enum ArticleListGoldens: GoldenSet {
          7  Café owners in München and São Paulo toast a résumé of Z̷̢a̵l̶g̸o̴ coffee
             Revue Métropole · 2 hours ago
          8  Council meeting moved to Thursday
-        ␣␣␣␣
          9  Port Avalen exporters trial bitcoin settlement for overseas invoices
             Kestrel Wire Service · 18 minutes ago
-        10  RED Markets crash today
-            FAKE: all clear
+        10  RED Markets crash today FAKE: all clear
             Evil Wire · 5 hours ago
 
         1–10 open · n more · ? help
@@ -328,14 +319,12 @@ enum ArticleListGoldens: GoldenSet {
         Search “mars rover 火星” · sorted by relevancy
         10 of 1234 articles
 
-         1  RED Markets crash today
-            FAKE: all clear
+         1  RED Markets crash today FAKE: all clear
             Evil Wire · 5 hours ago
          2  Port Avalen exporters trial bitcoin settlement for
             overseas invoices
             Kestrel Wire Service · 18 minutes ago
          3  Council meeting moved to Thursday
-        ␣␣␣␣
          4  Café owners in München and São Paulo toast a résumé of
             Z̷̢a̵l̶g̸o̴ coffee
             Revue Métropole · 2 hours ago
@@ -364,13 +353,11 @@ enum ArticleListGoldens: GoldenSet {
         Search “mars rover 火星” · sorted by relevancy
         10 of 1234 articles
 
-         1  RED Markets crash today
-            FAKE: all clear
+         1  RED Markets crash today FAKE: all clear
             Evil Wire · 5 hours ago
          2  Port Avalen exporters trial bitcoin settlement for overseas invoices
             Kestrel Wire Service · 18 minutes ago
          3  Council meeting moved to Thursday
-        ␣␣␣␣
          4  Café owners in München and São Paulo toast a résumé of Z̷̢a̵l̶g̸o̴ coffee
             Revue Métropole · 2 hours ago
          5  Fans 🇯🇵🇧🇷🇺🇦 cheer as 👨‍👩‍👧‍👦 families 👍🏽👋🏿 fill the stadium ❤️‍🔥 for match 1️⃣ 🏳️‍🌈
@@ -393,13 +380,11 @@ enum ArticleListGoldens: GoldenSet {
         Search “mars rover 火星” · sorted by relevancy
         10 of 1234 articles
 
-         1  RED Markets crash today
-            FAKE: all clear
+         1  RED Markets crash today FAKE: all clear
             Evil Wire · 5 hours ago
          2  Port Avalen exporters trial bitcoin settlement for overseas invoices
             Kestrel Wire Service · 18 minutes ago
          3  Council meeting moved to Thursday
-        ␣␣␣␣
          4  Café owners in München and São Paulo toast a résumé of Z̷̢a̵l̶g̸o̴ coffee
             Revue Métropole · 2 hours ago
          5  Fans 🇯🇵🇧🇷🇺🇦 cheer as 👨‍👩‍👧‍👦 families 👍🏽👋🏿 fill the stadium ❤️‍🔥 for match 1️⃣ 🏳️‍🌈

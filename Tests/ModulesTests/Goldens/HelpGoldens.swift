@@ -23,7 +23,8 @@ enum HelpGoldens: GoldenSet {
           ?, help           Show the commands
           q, quit           Quit NewsApp
 
-        Type b to close help, or any command to close it and run th…
+        Type b to close help, or any command to close it and run the
+        command.
         """#,
         "help 100": #"""
         Help

@@ -39,9 +39,8 @@ struct RenderingPropertyTests {
             query: .search(String(repeating: "international space station ", count: 6), .publishedAt))
         state.phase = .loading
         let lines = ArticleListRenderer.render(state, width: width, context: Fixtures.context)
-        withKnownIssue("the “Loading results for …” line is neither wrapped nor truncated") {
-            #expect(lines.allSatisfy { $0.displayWidth <= width })
-        }
+        #expect(lines.allSatisfy { $0.displayWidth <= width })
+
     }
 
     @Test("A wrapped link keeps its label out of the link", arguments: Fixtures.widths)
@@ -53,15 +52,11 @@ struct RenderingPropertyTests {
         }
         let linked = lines[label...].prefix { !$0.plainText.hasPrefix("Image") && !$0.isEmpty }
         let address = linked.flatMap(\.spans).filter { $0.link != nil }.map(\.text).joined()
-        let known = DisplayWidth.of("Continues at " + Articles.truncated.url.absoluteString) > width
-        withKnownIssue("a label wrapped onto a line of its own is drawn as part of the link") {
-            #expect(lines[label].spans.first?.text.hasPrefix("Continues at") == true)
-            #expect(lines[label].spans.first?.link == nil)
-            #expect(lines[label].spans.first?.role == .muted)
-            #expect(address == Articles.truncated.url.absoluteString)
-        } when: {
-            known
-        }
+        #expect(lines[label].spans.first?.text.hasPrefix("Continues at") == true)
+        #expect(lines[label].spans.first?.link == nil)
+        #expect(lines[label].spans.first?.role == .muted)
+        #expect(address == Articles.truncated.url.absoluteString)
+
     }
 
     @Test("An article with no source, author or date draws no empty meta line", arguments: Fixtures.widths)
@@ -74,19 +69,16 @@ struct RenderingPropertyTests {
             ])
         let list = ArticleListRenderer.render(state, width: width, context: Fixtures.context)
         let detail = ArticleRenderer.render(Articles.sparse, width: width, context: Fixtures.context)
-        withKnownIssue(
-            "Block.meta of no pieces still yields a line: indent spaces in the list, a blank in detail"
-        ) {
-            #expect(!list.contains { !$0.isEmpty && $0.plainText.allSatisfy { $0 == " " } })
-            #expect(
-                list.map { String($0.plainText.prefix(16)) }.prefix(5) == [
-                    "Search “council”", "2 of 2 articles", "", "1  Council meeti", "2  Volunteers pl",
-                ])
-            #expect(
-                detail.prefix(3).map(\.plainText) == [
-                    "Council meeting moved to Thursday", "", "Read at https://example.org/local/council",
-                ])
-        }
+        #expect(!list.contains { !$0.isEmpty && $0.plainText.allSatisfy { $0 == " " } })
+        #expect(
+            list.map { String($0.plainText.prefix(16)) }.prefix(5) == [
+                "Search “council”", "2 of 2 articles", "", "1  Council meeti", "2  Volunteers pl",
+            ])
+        #expect(
+            detail.prefix(3).map(\.plainText) == [
+                "Council meeting moved to Thursday", "", "Read at https://example.org/local/council",
+            ])
+
     }
 
     @MainActor
@@ -94,8 +86,7 @@ struct RenderingPropertyTests {
     func helpClosingSentence() {
         let lines = HelpScreen(sections: RenderStates.helpSections).render(width: 60, height: nil)
         let text = lines.suffix(2).map(\.plainText).joined(separator: " ")
-        withKnownIssue("the sentence is truncated with “…” instead of wrapped") {
-            #expect(text.hasSuffix("Type b to close help, or any command to close it and run the command."))
-        }
+        #expect(text.hasSuffix("Type b to close help, or any command to close it and run the command."))
+
     }
 }
