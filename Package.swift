@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // MARK: The app
@@ -52,6 +53,13 @@ let package = Package(
             name: "SampleEdition",
             dependencies: ["Networking"],
             resources: [.copy("Resources/sample-edition.json")],
+            swiftSettings: strict
+        ),
+
+        // The local article store (SQLite through GRDB); see README, Architecture.
+        .target(
+            name: "Store",
+            dependencies: ["Networking", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
 
@@ -90,6 +98,11 @@ let package = Package(
         .testTarget(
             name: "NewsAppTests",
             dependencies: ["NewsApp", "Networking", "SampleEdition", "NewsAPIStub"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["Store", "Networking"],
             swiftSettings: strict
         ),
     ]

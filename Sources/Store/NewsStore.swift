@@ -1,0 +1,627 @@
+import Foundation
+import GRDB
+import Networking
+import Synchronization
+
+/// The local article store: every page the app fetched, what the user read and saved, and a
+/// full-text index over it all, in one SQLite file.
+///
+/// A store wraps a GRDB `DatabasePool` (WAL mode, so reads never wait for a write, with a busy
+/// timeout so that two app instances on one file take turns instead of failing). Every method
+/// runs on GRDB's own queues, never blocking the caller's thread, and each write is one
+/// transaction. Open one with ``open(at:clock:)``; tests can use ``inMemory(clock:)``.
+public struct NewsStore: Sendable {
+    let writer: any DatabaseWriter
+    let clock: @Sendable () -> Date
+    /// The database file; nil for an in-memory store.
+    public let path: String?
+    /// Shared by every copy of this store: true once ``close()`` was called.
+    private let closed = ClosedFlag()
+
+    init(writer: any DatabaseWriter, clock: @escaping @Sendable () -> Date, path: String?) {
+        self.writer = writer
+        self.clock = clock
+        self.path = path
+    }
+
+    /// A store in memory, with the full schema, for tests and previews.
+    public static func inMemory(clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError)
+        -> NewsStore
+    {
+        do {
+            let queue = try DatabaseQueue(configuration: StoreOpener.configuration())
+            try StoreSchema.migrator.migrate(queue)
+            return NewsStore(writer: queue, clock: clock, path: nil)
+        } catch {
+            throw .unavailable(path: ":memory:", reason: StoreError(error).reasonText)
+        }
+    }
+
+    /// Folds the write-ahead log into the database file and closes it, once no operation is
+    /// running on it. Later calls fail with ``StoreError/failed(reason:)``; an operation must
+    /// not be started while this runs.
+    public func close() throws(StoreError) {
+        guard closed.set() else { return }
+        if path != nil {
+            // Best effort: another instance reading the file can keep the log from emptying.
+            try? writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+        do { try writer.close() } catch { throw StoreError(error) }
+    }
+
+    // MARK: - Listings
+
+    /// Stores a page of `key`'s list in one transaction: upserts its articles by URL, replaces
+    /// what the store had for that page, and keeps its `totalResults`. Duplicate URLs within the
+    /// page are stored once, at their first position.
+    public func record(_ page: ArticlePage, for key: ListingKey) async throws(StoreError) {
+        guard page.page >= 1, page.pageSize >= 1 else {
+            throw .failed(reason: "page \(page.page) of size \(page.pageSize) cannot be stored")
+        }
+        let now = clock().timeIntervalSince1970
+        let articles = page.articles.uniquedByURL()
+        try await write { db in
+            let listingID = try Self.listingID(for: key, in: db)
+            // A listing keeps one page size: pages of another size would overlap this one.
+            try db.execute(
+                sql: "DELETE FROM listingPage WHERE listingID = ? AND pageSize <> ?",
+                arguments: [listingID, page.pageSize])
+            try db.execute(
+                sql: """
+                    INSERT INTO listingPage
+                        (listingID, page, pageSize, totalResults, skippedCount, reachedResultCap, fetchedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (listingID, page) DO UPDATE SET
+                        pageSize = excluded.pageSize, totalResults = excluded.totalResults,
+                        skippedCount = excluded.skippedCount, reachedResultCap = excluded.reachedResultCap,
+                        fetchedAt = excluded.fetchedAt
+                    """,
+                arguments: [
+                    listingID, page.page, page.pageSize, page.totalResults, page.skippedCount,
+                    page.reachedResultCap, now,
+                ])
+            try db.execute(
+                sql: "DELETE FROM listingEntry WHERE listingID = ? AND page = ?",
+                arguments: [listingID, page.page])
+            let insertEntry = try db.cachedStatement(
+                sql: "INSERT INTO listingEntry (listingID, page, position, articleID) VALUES (?, ?, ?, ?)")
+            for (position, article) in articles.enumerated() {
+                let articleID = try Self.upsert(article, at: now, fetched: true, in: db)
+                try insertEntry.execute(arguments: [listingID, page.page, position, articleID])
+            }
+        }
+    }
+
+    /// The stored copy of page `page` of `key`'s list, with origin
+    /// `.store(savedAt: <when it was fetched>, reason: .stale)`, or nil when it is not stored.
+    ///
+    /// When the list was stored with another page size, the page is cut from the stored ones if
+    /// they cover it entirely; `savedAt` is then the oldest of the pages it came from.
+    public func storedPage(for key: ListingKey, page: Int, pageSize: Int) async throws(StoreError)
+        -> ArticlePage?
+    {
+        guard page >= 1, pageSize >= 1 else { return nil }
+        let canonical = key.canonical
+        return try await read { db in
+            guard
+                let listingID = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM listing WHERE key = ?", arguments: [canonical])
+            else { return nil }
+            let pages = try StoredPageInfo.fetchAll(listingID, in: db)
+            if let exact = pages.first(where: { $0.page == page && $0.pageSize == pageSize }) {
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT a.* FROM listingEntry e JOIN article a ON a.id = e.articleID
+                        WHERE e.listingID = ? AND e.page = ? ORDER BY e.position
+                        """,
+                    arguments: [listingID, page])
+                return ArticlePage(
+                    articles: rows.compactMap(Self.article).uniquedByURL(), totalResults: exact.totalResults,
+                    page: page, pageSize: pageSize, skippedCount: exact.skippedCount,
+                    reachedResultCap: exact.reachedResultCap,
+                    origin: .store(savedAt: exact.fetchedAt, reason: .stale))
+            }
+            return try Self.slice(pages, listingID: listingID, page: page, pageSize: pageSize, in: db)
+        }
+    }
+
+    /// True when at least one page of `key`'s list is stored.
+    public func hasListing(for key: ListingKey) async throws(StoreError) -> Bool {
+        let canonical = key.canonical
+        return try await read { db in
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM listing l JOIN listingPage p ON p.listingID = l.id
+                    WHERE l.key = ?)
+                    """,
+                arguments: [canonical]) ?? false
+        }
+    }
+
+    /// The newest stored articles (by `publishedAt`, undated last): those that appeared in
+    /// headlines of `category`, or every stored article when `category` is nil. For offline
+    /// headlines when the exact list was never stored. Origin `.store(savedAt: <the latest
+    /// fetch among them>, reason: .stale)`.
+    public func newestArticles(category: NewsCategory?, page: Int, pageSize: Int) async throws(StoreError)
+        -> ArticlePage
+    {
+        let now = clock()
+        guard page >= 1, pageSize >= 1 else { return Self.emptyPage(page: page, pageSize: pageSize, at: now) }
+        return try await read { db in
+            let filter: String
+            var arguments: StatementArguments = []
+            if let category {
+                filter = """
+                    WHERE a.id IN (SELECT e.articleID FROM listingEntry e JOIN listing l ON l.id = e.listingID
+                    WHERE l.kind = 'headlines' AND l.category = ?)
+                    """
+                arguments += [category.rawValue]
+            } else {
+                filter = ""
+            }
+            let total = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM article a \(filter)", arguments: arguments)
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT a.* FROM article a \(filter) \(Self.newestFirst) LIMIT ? OFFSET ?",
+                arguments: arguments + [pageSize, (page - 1) * pageSize])
+            return Self.page(rows, total: total ?? 0, page: page, pageSize: pageSize, at: now)
+        }
+    }
+
+    // MARK: - Search
+
+    /// Stored articles matching `text` through the full-text index, one page at a time, with
+    /// origin `.store(savedAt: <the latest fetch among the page's articles>, reason: .stale)`.
+    ///
+    /// `text` is read as NewsAPI's syntax (words, `"phrases"`, `-exclusions`, `NOT`, `OR`) and
+    /// turned into a safe FTS5 expression: nothing typed is ever FTS5 syntax, and no input makes
+    /// this throw. `.relevancy` ranks by bm25 with the title weighted highest (title 10,
+    /// description 4, source 2, content 1); `.publishedAt` is newest first; `.popularity`, which
+    /// the store knows nothing of, ranks by relevancy. With only exclusions (`-sport`), every
+    /// article without them matches, newest first.
+    public func search(
+        _ text: String, sort: ArticleSortOrder = .relevancy, page: Int = 1, pageSize: Int = 20
+    ) async throws(StoreError) -> ArticlePage {
+        let now = clock()
+        let query = FullTextQuery(text)
+        guard page >= 1, pageSize >= 1, !query.isEmpty else {
+            return Self.emptyPage(page: max(page, 1), pageSize: max(pageSize, 1), at: now)
+        }
+        return try await read { db in
+            let offset = (page - 1) * pageSize
+            if let expression = query.expression {
+                let total = try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM articleSearch WHERE articleSearch MATCH ?",
+                    arguments: [expression])
+                let order =
+                    sort == .publishedAt
+                    ? Self.newestFirst
+                    : "ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0), a.publishedAt DESC"
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT a.* FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
+                        WHERE articleSearch MATCH ? \(order) LIMIT ? OFFSET ?
+                        """,
+                    arguments: [expression, pageSize, offset])
+                return Self.page(rows, total: total ?? 0, page: page, pageSize: pageSize, at: now)
+            }
+            // Only exclusions: everything but them.
+            let excluded = query.negativeExpression ?? "\"\""
+            let filter = "WHERE a.id NOT IN (SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?)"
+            let total = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM article a \(filter)", arguments: [excluded])
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT a.* FROM article a \(filter) \(Self.newestFirst) LIMIT ? OFFSET ?",
+                arguments: [excluded, pageSize, offset])
+            return Self.page(rows, total: total ?? 0, page: page, pageSize: pageSize, at: now)
+        }
+    }
+
+    // MARK: - Read and saved
+
+    /// Marks `url` read now. The article need not be stored.
+    public func markRead(_ url: URL) async throws(StoreError) {
+        let now = clock().timeIntervalSince1970
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO readMark (url, readAt) VALUES (?, ?)
+                    ON CONFLICT (url) DO UPDATE SET readAt = excluded.readAt
+                    """,
+                arguments: [url.absoluteString, now])
+        }
+    }
+
+    /// The URLs of `urls` that were marked read.
+    public func readURLs(among urls: [URL]) async throws(StoreError) -> Set<URL> {
+        guard !urls.isEmpty else { return [] }
+        let links = Array(Set(urls.map(\.absoluteString)))
+        let read = try await read { db in
+            var read: Set<String> = []
+            for start in stride(from: 0, to: links.count, by: 500) {
+                let chunk = Array(links[start..<min(start + 500, links.count)])
+                let marks = databaseQuestionMarks(count: chunk.count)
+                read.formUnion(
+                    try String.fetchAll(
+                        db, sql: "SELECT url FROM readMark WHERE url IN (\(marks))",
+                        arguments: StatementArguments(chunk)))
+            }
+            return read
+        }
+        return Set(urls.filter { read.contains($0.absoluteString) })
+    }
+
+    /// Saves `article` (storing it if needed). Saved articles are never evicted nor cleared.
+    /// Saving again keeps the first `savedAt`.
+    public func save(_ article: Article) async throws(StoreError) {
+        let now = clock().timeIntervalSince1970
+        try await write { db in
+            let articleID = try Self.upsert(article, at: now, fetched: false, in: db)
+            try db.execute(
+                sql:
+                    "INSERT INTO saved (articleID, savedAt) VALUES (?, ?) ON CONFLICT (articleID) DO NOTHING",
+                arguments: [articleID, now])
+        }
+    }
+
+    /// Unsaves the article at `url`; it stays stored like any other, and can be evicted.
+    public func unsave(_ url: URL) async throws(StoreError) {
+        try await write { db in
+            try db.execute(
+                sql: "DELETE FROM saved WHERE articleID = (SELECT id FROM article WHERE url = ?)",
+                arguments: [url.absoluteString])
+        }
+    }
+
+    public func isSaved(_ url: URL) async throws(StoreError) -> Bool {
+        try await read { db in
+            try Bool.fetchOne(
+                db,
+                sql:
+                    "SELECT EXISTS (SELECT 1 FROM saved s JOIN article a ON a.id = s.articleID WHERE a.url = ?)",
+                arguments: [url.absoluteString]) ?? false
+        }
+    }
+
+    /// Saved articles, the most recently saved first.
+    public func savedArticles() async throws(StoreError) -> [Article] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT a.* FROM saved s JOIN article a ON a.id = s.articleID ORDER BY s.savedAt DESC, s.rowid DESC"
+            ).compactMap(Self.article)
+        }
+    }
+
+    // MARK: - Housekeeping
+
+    /// Removes what was not fetched since `date`, and returns how many articles went.
+    ///
+    /// Age is `lastFetchedAt`, the last time a recorded page held the article, not
+    /// `publishedAt`: an old article that today's headlines still show stays, so a stored page
+    /// never loses articles while it is fresh. Goes: listing pages fetched before `date` (and
+    /// lists left with none), unsaved articles last fetched before `date`, and read marks older
+    /// than `date` whose article is gone. Saved articles always stay.
+    @discardableResult
+    public func evict(olderThan date: Date) async throws(StoreError) -> Int {
+        let cutoff = date.timeIntervalSince1970
+        return try await write { db in
+            try db.execute(sql: "DELETE FROM listingPage WHERE fetchedAt < ?", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM listing WHERE id NOT IN (SELECT listingID FROM listingPage)")
+            try db.execute(
+                sql:
+                    "DELETE FROM article WHERE lastFetchedAt < ? AND id NOT IN (SELECT articleID FROM saved)",
+                arguments: [cutoff])
+            let evicted = db.changesCount
+            try db.execute(
+                sql: "DELETE FROM readMark WHERE readAt < ? AND url NOT IN (SELECT url FROM article)",
+                arguments: [cutoff])
+            return evicted
+        }
+    }
+
+    /// Removes every list, every read mark and every article that is not saved.
+    public func clear() async throws(StoreError) {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM listing")
+            try db.execute(sql: "DELETE FROM readMark")
+            try db.execute(sql: "DELETE FROM article WHERE id NOT IN (SELECT articleID FROM saved)")
+        }
+    }
+
+    /// Merges the full-text index, rebuilds the file to its smallest size and empties the
+    /// write-ahead log.
+    public func vacuum() async throws(StoreError) {
+        guard !closed.isSet else { throw .failed(reason: "the store is closed") }
+        do {
+            try await writer.write { db in
+                try db.execute(sql: "INSERT INTO articleSearch (articleSearch) VALUES ('optimize')")
+            }
+            try await writer.writeWithoutTransaction { db in
+                try db.execute(sql: "VACUUM")
+                if self.path != nil { try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            }
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// Counts, sizes and dates.
+    public func stats() async throws(StoreError) -> StoreStats {
+        let path = path
+        var stats = try await read { db in
+            let counts = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT count(*) FROM article) AS articles, (SELECT count(*) FROM saved) AS saved,
+                        (SELECT count(*) FROM readMark) AS reads, (SELECT count(*) FROM listing) AS listings,
+                        (SELECT count(*) FROM listingPage) AS pages,
+                        (SELECT min(publishedAt) FROM article) AS oldest,
+                        (SELECT max(publishedAt) FROM article) AS newest
+                    """)
+            return StoreStats(
+                articleCount: counts?["articles"] ?? 0, savedCount: counts?["saved"] ?? 0,
+                readCount: counts?["reads"] ?? 0, listingCount: counts?["listings"] ?? 0,
+                listingPageCount: counts?["pages"] ?? 0, fileSize: 0,
+                oldestArticle: (counts?["oldest"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                newestArticle: (counts?["newest"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                path: path)
+        }
+        if let path {
+            stats.fileSize = [path, path + "-wal"].reduce(Int64(0)) { total, file in
+                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size]) as? NSNumber
+                return total + (size?.int64Value ?? 0)
+            }
+        }
+        return stats
+    }
+
+    /// Problems found by SQLite's `integrity_check`, the full-text index's own check, and a
+    /// comparison of every entry of the index (term, article, column, position) with a fresh
+    /// index of the articles; empty when the store is sound. Reads everything: for diagnostics
+    /// and tests, not for every launch.
+    public func checkIntegrity() async throws(StoreError) -> [String] {
+        try await write { db in
+            var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+            do {
+                try db.execute(sql: "INSERT INTO articleSearch (articleSearch) VALUES ('integrity-check')")
+                let differences = try Self.fullTextDifferences(in: db)
+                if differences > 0 {
+                    problems.append("full-text index: \(differences) entries differ from the articles")
+                }
+            } catch let error as DatabaseError {
+                problems.append("full-text index: " + StoreError.reason(error))
+            }
+            return problems
+        }
+    }
+
+    // MARK: - Database access
+
+    // GRDB crashes on a closed database queue instead of throwing, hence the flag.
+
+    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        guard !closed.isSet else { throw .failed(reason: "the store is closed") }
+        do { return try await writer.read(body) } catch { throw StoreError(error) }
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        guard !closed.isSet else { throw .failed(reason: "the store is closed") }
+        do { return try await writer.write(body) } catch { throw StoreError(error) }
+    }
+}
+
+// MARK: - Rows
+
+extension NewsStore {
+    static let newestFirst = "ORDER BY a.publishedAt IS NULL, a.publishedAt DESC, a.id DESC"
+
+    /// How many (term, article, column, position) entries the full-text index and a fresh index
+    /// of the articles do not share. SQLite 3.40's `integrity-check` does not compare an index
+    /// with its external content; this does.
+    static func fullTextDifferences(in db: Database) throws -> Int {
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE temp.integrityFresh USING fts5(
+                    title, summary, content, sourceName, tokenize = '\(StoreSchema.tokenizer)');
+                INSERT INTO temp.integrityFresh (rowid, title, summary, content, sourceName)
+                    SELECT id, title, summary, content, sourceName FROM article;
+                CREATE VIRTUAL TABLE temp.integrityLiveTerms USING fts5vocab(main, articleSearch, instance);
+                CREATE VIRTUAL TABLE temp.integrityFreshTerms USING fts5vocab(temp, integrityFresh, instance);
+                """)
+        defer {
+            try? db.execute(
+                sql: """
+                    DROP TABLE temp.integrityLiveTerms; DROP TABLE temp.integrityFreshTerms;
+                    DROP TABLE temp.integrityFresh;
+                    """)
+        }
+        let columns = "term, doc, col, offset"
+        return try Int.fetchOne(
+            db,
+            sql: """
+                SELECT (SELECT count(*) FROM (SELECT \(columns) FROM temp.integrityLiveTerms
+                        EXCEPT SELECT \(columns) FROM temp.integrityFreshTerms))
+                    + (SELECT count(*) FROM (SELECT \(columns) FROM temp.integrityFreshTerms
+                        EXCEPT SELECT \(columns) FROM temp.integrityLiveTerms))
+                """) ?? 0
+    }
+
+    /// The `listing` row of `key`, created if needed.
+    static func listingID(for key: ListingKey, in db: Database) throws -> Int64 {
+        var arguments: StatementArguments = [key.canonical]
+        switch key {
+        case .headlines(let country, let category):
+            arguments += ["headlines", country?.lowercased(), category?.rawValue, nil, nil, nil]
+        case .search(let query, let sort, let language):
+            arguments += [
+                "search", nil, nil, ListingKey.normalizedQuery(query), sort.rawValue, language?.lowercased(),
+            ]
+        }
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO listing (key, kind, country, category, query, sort, language)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET kind = excluded.kind
+                RETURNING id
+                """)
+        guard let id = try Int64.fetchAll(statement, arguments: arguments).first else {
+            throw DatabaseError(message: "the listing row was not created")
+        }
+        return id
+    }
+
+    /// Inserts or updates `article` by URL and returns its id. A copy lacking a field keeps the
+    /// stored one; `fetched` moves `lastFetchedAt` forward (never back).
+    static func upsert(_ article: Article, at now: Double, fetched: Bool, in db: Database) throws -> Int64 {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO article (url, sourceID, sourceName, author, title, summary, imageURL, publishedAt,
+                    content, omittedCharacterCount, firstSeenAt, lastFetchedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (url) DO UPDATE SET
+                    sourceID = coalesce(excluded.sourceID, sourceID),
+                    sourceName = CASE WHEN excluded.sourceName = '' THEN sourceName ELSE excluded.sourceName END,
+                    author = coalesce(excluded.author, author),
+                    title = excluded.title,
+                    summary = coalesce(excluded.summary, summary),
+                    imageURL = coalesce(excluded.imageURL, imageURL),
+                    publishedAt = coalesce(excluded.publishedAt, publishedAt),
+                    omittedCharacterCount = CASE WHEN excluded.content IS NULL THEN omittedCharacterCount
+                        ELSE excluded.omittedCharacterCount END,
+                    content = coalesce(excluded.content, content),
+                    lastFetchedAt = CASE WHEN ? THEN max(lastFetchedAt, excluded.lastFetchedAt)
+                        ELSE lastFetchedAt END
+                RETURNING id
+                """)
+        let arguments: StatementArguments = [
+            article.url.absoluteString, article.source.id, article.source.name, article.author, article.title,
+            article.summary, article.imageURL?.absoluteString, article.publishedAt?.timeIntervalSince1970,
+            article.content, article.omittedCharacterCount, now, now, fetched,
+        ]
+        guard let id = try Int64.fetchAll(statement, arguments: arguments).first else {
+            throw DatabaseError(message: "the article row was not stored")
+        }
+        return id
+    }
+
+    /// An article from a row of `article`; nil if its URL no longer parses.
+    static func article(_ row: Row) -> Article? {
+        guard let link: String = row["url"], let url = URL(string: link) else { return nil }
+        return Article(
+            source: ArticleSource(id: row["sourceID"], name: row["sourceName"] ?? ""),
+            author: row["author"],
+            title: row["title"] ?? "",
+            summary: row["summary"],
+            url: url,
+            imageURL: (row["imageURL"] as String?).flatMap(URL.init(string:)),
+            publishedAt: (row["publishedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            content: row["content"],
+            omittedCharacterCount: row["omittedCharacterCount"])
+    }
+
+    /// A page of search-like results; `savedAt` is the latest fetch among them.
+    static func page(_ rows: [Row], total: Int, page: Int, pageSize: Int, at now: Date) -> ArticlePage {
+        let latest = rows.compactMap { $0["lastFetchedAt"] as Double? }.max()
+        return ArticlePage(
+            articles: rows.compactMap(article).uniquedByURL(), totalResults: total, page: page,
+            pageSize: pageSize,
+            origin: .store(savedAt: latest.map(Date.init(timeIntervalSince1970:)) ?? now, reason: .stale))
+    }
+
+    static func emptyPage(page: Int, pageSize: Int, at now: Date) -> ArticlePage {
+        ArticlePage(
+            articles: [], totalResults: 0, page: page, pageSize: pageSize,
+            origin: .store(savedAt: now, reason: .stale))
+    }
+
+    /// Page `page` of size `pageSize` cut from pages stored with another size, or nil unless the
+    /// stored pages cover it entirely.
+    static func slice(
+        _ pages: [StoredPageInfo], listingID: Int64, page: Int, pageSize: Int, in db: Database
+    ) throws -> ArticlePage? {
+        guard let newest = pages.max(by: { $0.fetchedAt < $1.fetchedAt }) else { return nil }
+        let storedSize = newest.pageSize
+        let low = (page - 1) * pageSize
+        let end = min(page * pageSize, newest.totalResults)
+        guard low < end else { return nil }
+        let needed = Set((low / storedSize + 1)...((end - 1) / storedSize + 1))
+        let covering = pages.filter { needed.contains($0.page) }
+        guard covering.count == needed.count, let oldest = covering.map(\.fetchedAt).min() else { return nil }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT a.* FROM listingEntry e JOIN article a ON a.id = e.articleID
+                WHERE e.listingID = ? AND (e.page - 1) * ? + e.position BETWEEN ? AND ?
+                ORDER BY e.page, e.position
+                """,
+            arguments: [listingID, storedSize, low, page * pageSize - 1])
+        return ArticlePage(
+            articles: rows.compactMap(article).uniquedByURL(), totalResults: newest.totalResults, page: page,
+            pageSize: pageSize, origin: .store(savedAt: oldest, reason: .stale))
+    }
+}
+
+/// Whether a store was closed, shared by its copies.
+final class ClosedFlag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    /// Sets the flag; false if it already was.
+    func set() -> Bool {
+        value.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+    }
+}
+
+/// A row of `listingPage`.
+struct StoredPageInfo {
+    var page: Int
+    var pageSize: Int
+    var totalResults: Int
+    var skippedCount: Int
+    var reachedResultCap: Bool
+    var fetchedAt: Date
+
+    static func fetchAll(_ listingID: Int64, in db: Database) throws -> [StoredPageInfo] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT page, pageSize, totalResults, skippedCount, reachedResultCap, fetchedAt
+                FROM listingPage WHERE listingID = ? ORDER BY page
+                """,
+            arguments: [listingID]
+        ).map { row in
+            StoredPageInfo(
+                page: row["page"], pageSize: row["pageSize"], totalResults: row["totalResults"],
+                skippedCount: row["skippedCount"], reachedResultCap: row["reachedResultCap"],
+                fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]))
+        }
+    }
+}
+
+extension [Article] {
+    /// The articles without repeated URLs, each where it first appears.
+    func uniquedByURL() -> [Article] {
+        var seen: Set<URL> = []
+        return filter { seen.insert($0.url).inserted }
+    }
+}
+
+extension StoreError {
+    /// The reason part, for wrapping into another case.
+    var reasonText: String {
+        switch self {
+        case .unavailable(_, let reason), .cannotSetAside(_, let reason), .failed(let reason): reason
+        case .cancelled: "cancelled"
+        }
+    }
+}
