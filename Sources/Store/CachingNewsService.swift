@@ -1,0 +1,170 @@
+import Foundation
+import Networking
+
+/// A ``Networking/NewsService`` that keeps every page another one returns, and answers from the
+/// store when that one cannot.
+///
+/// - Every successful headlines or search page is recorded under its ``ListingKey`` (requests
+///   with filters a key cannot express pass through unrecorded). Pages it returns and records
+///   never hold an article twice.
+/// - ``storedHeadlines(_:)`` and ``storedSearch(_:)`` return the stored copy of exactly that
+///   page, marked `.stale`, for stale-while-revalidate.
+/// - When the wrapped service cannot be reached (connection refused, timed out, host not found,
+///   not connected, connection lost) or fails on its side (HTTP 5xx, or NewsAPI's
+///   `unexpectedError`, which it sends with a 500), the stored page is returned, marked
+///   `.offline(error)`; a search with no stored copy of its own is answered from the full-text
+///   index. The error is rethrown only when the store has nothing. Everything else, the API's
+///   refusals above all (bad key, rate limit, upgrade required), is thrown as is.
+/// - With `offline` set, the wrapped service is never called: pages come from the store marked
+///   `.offlineMode`; headlines never stored fall back to the newest stored articles of their
+///   category (or of all), searches to the full-text index.
+/// - A store that fails to read or write never turns a good answer into an error.
+public struct CachingNewsService: StoringNewsService {
+    public let wrapped: any NewsService
+    public let store: NewsStore
+    /// True: never call ``wrapped``.
+    public let offline: Bool
+
+    public init(wrapping service: any NewsService, store: NewsStore, offline: Bool = false) {
+        wrapped = service
+        self.store = store
+        self.offline = offline
+    }
+
+    // MARK: - NewsService
+
+    public func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
+        let key = ListingKey(request)
+        if offline {
+            if let key, let page = await listingPage(key, page: request.page, pageSize: request.pageSize) {
+                return page.from(.offlineMode)
+            }
+            let newest = try? await store.newestArticles(
+                category: request.category, page: request.page, pageSize: request.pageSize)
+            return (newest ?? emptyPage(request.page, request.pageSize)).from(.offlineMode)
+        }
+        do {
+            let page = try await wrapped.topHeadlines(request).withoutDuplicates()
+            if let key { try? await store.record(page, for: key) }
+            return page
+        } catch {
+            guard Self.isOutage(error), let key,
+                let stored = try? await store.storedPage(
+                    for: key, page: request.page, pageSize: request.pageSize)
+            else { throw error }
+            return stored.from(.offline(error))
+        }
+    }
+
+    public func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
+        let key = ListingKey(request)
+        if offline {
+            if let key, let page = await listingPage(key, page: request.page, pageSize: request.pageSize) {
+                return page.from(.offlineMode)
+            }
+            let found = try? await store.search(
+                request.query, sort: request.sortBy, page: request.page, pageSize: request.pageSize)
+            return (found ?? emptyPage(request.page, request.pageSize)).from(.offlineMode)
+        }
+        do {
+            let page = try await wrapped.search(request).withoutDuplicates()
+            if let key { try? await store.record(page, for: key) }
+            return page
+        } catch {
+            guard Self.isOutage(error) else { throw error }
+            if let key {
+                if let stored = try? await store.storedPage(
+                    for: key, page: request.page, pageSize: request.pageSize)
+                {
+                    return stored.from(.offline(error))
+                }
+                // Part of this list is stored, not this page: the index would mix another order in.
+                if (try? await store.hasListing(for: key)) == true { throw error }
+            }
+            guard
+                let found = try? await store.search(
+                    request.query, sort: request.sortBy, page: request.page, pageSize: request.pageSize),
+                found.totalResults > 0
+            else { throw error }
+            return found.from(.offline(error))
+        }
+    }
+
+    public func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {
+        guard !offline else {
+            throw .unavailable("The list of sources needs the network, and NewsApp is offline.")
+        }
+        return try await wrapped.sources(request)
+    }
+
+    // MARK: - StoringNewsService
+
+    public func storedHeadlines(_ request: HeadlinesRequest) async -> ArticlePage? {
+        guard let key = ListingKey(request) else { return nil }
+        return try? await store.storedPage(for: key, page: request.page, pageSize: request.pageSize)
+    }
+
+    public func storedSearch(_ request: SearchRequest) async -> ArticlePage? {
+        guard let key = ListingKey(request) else { return nil }
+        return try? await store.storedPage(for: key, page: request.page, pageSize: request.pageSize)
+    }
+
+    // MARK: - Helpers
+
+    /// True for failures that say the service is out of reach or broken, not that it refused.
+    public static func isOutage(_ error: NewsServiceError) -> Bool {
+        switch error {
+        case .transport(let failure, _):
+            switch failure {
+            case .connectionRefused, .timedOut, .hostNotFound, .notConnectedToInternet, .connectionLost:
+                return true
+            case .secureConnectionFailed, .other:
+                return false
+            }
+        case .server(let status, _):
+            return (500...599).contains(status)
+        case .api(let code, _):
+            return code == "unexpectedError"
+        case .undecodable, .responseTooLarge, .unavailable, .cancelled:
+            return false
+        }
+    }
+
+    /// The stored page of `key`; when the list is stored but not this page, an empty last page,
+    /// so an offline list ends where the stored one does instead of mixing in other articles.
+    private func listingPage(_ key: ListingKey, page: Int, pageSize: Int) async -> ArticlePage? {
+        if let stored = try? await store.storedPage(for: key, page: page, pageSize: pageSize) {
+            return stored
+        }
+        guard (try? await store.hasListing(for: key)) == true else { return nil }
+        return ArticlePage(
+            articles: [], totalResults: max(0, (page - 1) * pageSize), page: page, pageSize: pageSize,
+            origin: .store(savedAt: store.clock(), reason: .stale))
+    }
+
+    private func emptyPage(_ page: Int, _ pageSize: Int) -> ArticlePage {
+        ArticlePage(
+            articles: [], totalResults: 0, page: page, pageSize: pageSize,
+            origin: .store(savedAt: store.clock(), reason: .stale))
+    }
+}
+
+extension ArticlePage {
+    /// The page with its origin's reason replaced; `savedAt` stays.
+    fileprivate func from(_ reason: PageOrigin.StoreReason) -> ArticlePage {
+        var page = self
+        if case .store(let savedAt, _) = origin {
+            page.origin = .store(savedAt: savedAt, reason: reason)
+        } else {
+            page.origin = .store(savedAt: Date(), reason: reason)
+        }
+        return page
+    }
+
+    /// The page without repeated URLs.
+    fileprivate func withoutDuplicates() -> ArticlePage {
+        var page = self
+        page.articles = articles.uniquedByURL()
+        return page
+    }
+}
