@@ -62,6 +62,12 @@ let package = Package(
             dependencies: ["Networking", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
+        // Records pages in a loop until killed; StoreTests SIGKILLs it to test crash safety.
+        .executableTarget(
+            name: "StoreKillTestHelper",
+            dependencies: ["Store", "Networking"],
+            swiftSettings: strict
+        ),
 
         // MARK: A NewsAPI-compatible server for tests, the benchmark and manual runs
 
@@ -102,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Networking"],
+            dependencies: ["Store", "Networking", "StoreKillTestHelper"],
             swiftSettings: strict
         ),
     ]

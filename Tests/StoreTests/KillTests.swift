@@ -1,0 +1,190 @@
+import Foundation
+import Networking
+import Testing
+
+@testable import Store
+@testable import StoreKillTestHelper
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The helper (`StoreKillTestHelper`) records pages in a loop and is killed with SIGKILL at
+/// random moments: right after it reported 0 to 6 commits, so mostly in the middle of the next
+/// transaction (or a checkpoint), and now and then before it even opened the store. After each
+/// kill the store must open without a notice, pass both integrity checks and hold every page the
+/// helper reported. Synchronisation is on the helper's lines, never on sleeps.
+@Suite("SIGKILL safety")
+struct KillTests {
+    @Test func killingAWriterAtRandomMomentsLosesNoCommittedPageAndNeverCorrupts() async throws {
+        let helper = try HelperBinary.url()
+        let directory = try TemporaryDirectory()
+        var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
+        let seed = generator.seed
+        var committed: [Int] = []
+        for iteration in 0..<30 {
+            let wanted = iteration % 10 == 9 ? -1 : Int.random(in: 0...6, using: &generator)
+            let run = try await HelperRun.start(
+                helper, store: directory.storeURL, firstIndex: iteration * 10_000, killAfter: wanted)
+            let context = Comment(
+                rawValue: "seed \(seed), iteration \(iteration), wanted \(wanted): \(run.lines)")
+            #expect(run.killedBySIGKILL, context)
+            #expect(!run.lines.contains { $0.hasPrefix("error") || $0.hasPrefix("notice") }, context)
+            if wanted >= 0 { #expect(run.committed.count >= wanted, context) }
+            committed += run.committed
+
+            let store = try NewsStore.openClean(directory.storeURL)
+            #expect(try await store.checkIntegrity() == [], context)
+            for index in committed {
+                let page = try await store.storedPage(
+                    for: KillTestPages.key(index), page: 1, pageSize: KillTestPages.pageSize)
+                #expect(page?.urls == KillTestPages.urls(index), "page \(index) \(context)")
+            }
+            try store.close()
+        }
+        #expect(committed.count >= 30, "seed \(seed)")
+        #expect(try directory.names().allSatisfy { !$0.contains("corrupt") })
+    }
+}
+
+/// One run of the helper, from start to SIGKILL.
+struct HelperRun {
+    var lines: [String] = []
+    var killedBySIGKILL = false
+
+    /// The indexes of the pages the helper reported committed.
+    var committed: [Int] {
+        lines.compactMap { $0.hasPrefix("committed ") ? Int($0.dropFirst("committed ".count)) : nil }
+    }
+
+    /// Starts the helper, waits for `ready` and `killAfter` commits (a negative number: waits
+    /// for nothing), kills it with SIGKILL, then reads what it wrote before dying. The blocking
+    /// work runs on a thread of its own.
+    static func start(_ helper: URL, store: URL, firstIndex: Int, killAfter: Int) async throws -> HelperRun {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(helper, store: store, firstIndex: firstIndex, killAfter: killAfter)
+                    })
+            }
+        }
+    }
+
+    private static func runBlocking(_ helper: URL, store: URL, firstIndex: Int, killAfter: Int) throws
+        -> HelperRun
+    {
+        let process = Process()
+        process.executableURL = helper
+        process.arguments = [store.path, String(firstIndex)]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Only the child may hold the write end, so that its death ends the stream.
+        try output.fileHandleForWriting.close()
+        var reader = LineReader(output.fileHandleForReading.fileDescriptor)
+        var run = HelperRun()
+        if killAfter >= 0 {
+            while let line = reader.next() {
+                run.lines.append(line)
+                if line == "ready", killAfter == 0 { break }
+                if line.hasPrefix("committed"), run.committed.count >= killAfter { break }
+                if line.hasPrefix("error") || line.hasPrefix("notice") { break }
+            }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        // Lines already in the pipe were written after their commit returned: they count too.
+        while let line = reader.next() { run.lines.append(line) }
+        process.waitUntilExit()
+        run.killedBySIGKILL =
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        try output.fileHandleForReading.close()
+        return run
+    }
+}
+
+/// Blocking line reads from a file descriptor.
+struct LineReader {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var ended = false
+
+    init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    /// The next line without its newline; nil at the end of the stream. A last line without a
+    /// newline was cut off by the kill and is dropped.
+    mutating func next() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            if ended { return nil }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer += chunk[..<count]
+            } else if count == 0 || errno != EINTR {
+                ended = true
+            }
+        }
+    }
+}
+
+/// The helper binary SwiftPM builds next to the test bundle.
+enum HelperBinary {
+    struct Missing: Error, CustomStringConvertible {
+        var looked: [String]
+        var description: String {
+            "StoreKillTestHelper was not found next to the test bundle; build it first (swift build). Looked in: "
+                + looked.joined(separator: ", ")
+        }
+    }
+
+    static func url() throws -> URL {
+        var directories: [URL] = []
+        for bundle in [Bundle.main] + Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            var directory = executable.deletingLastPathComponent()
+            while directory.path != "/" {
+                if directory.pathExtension == "xctest" {
+                    directories.append(directory.deletingLastPathComponent())
+                    break
+                }
+                directory = directory.deletingLastPathComponent()
+            }
+            directories.append(executable.deletingLastPathComponent())
+        }
+        let candidates = directories.map { $0.appendingPathComponent("StoreKillTestHelper") }
+        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) {
+            return found
+        }
+        throw Missing(looked: candidates.map(\.path))
+    }
+}
+
+/// A small seeded generator, so a failing run can be replayed from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    let seed: UInt64
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        self.seed = seed
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
