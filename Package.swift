@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "Coordinators", targets: ["Coordinators"]),
         .library(name: "CoordinatorsTesting", targets: ["CoordinatorsTesting"]),
+        .library(name: "Images", targets: ["Images"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -42,6 +43,17 @@ let package = Package(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
         ),
+        // libjpeg-turbo and libpng, linked by their modulemaps like CReadline (no pkgConfig: the
+        // headers are in the default include path). Each shim header holds the C that catches the
+        // library's longjmp-based errors, which Swift cannot survive.
+        .systemLibrary(
+            name: "CJPEG",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
 
         // MARK: Libraries
 
@@ -53,6 +65,12 @@ let package = Package(
             name: "SampleEdition",
             dependencies: ["Networking"],
             resources: [.copy("Resources/sample-edition.json")],
+            swiftSettings: strict
+        ),
+        // Pictures: JPEG/PNG decoding and half-block rendering.
+        .target(
+            name: "Images",
+            dependencies: ["CJPEG", "CPNG", "Coordinators"],
             swiftSettings: strict
         ),
 
@@ -88,6 +106,11 @@ let package = Package(
             name: "NetworkingTests",
             dependencies: ["Networking", "NewsAPIStub", "SampleEdition"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ImagesTests",
+            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators"],
             swiftSettings: strict
         ),
         .testTarget(
