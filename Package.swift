@@ -20,6 +20,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -67,10 +68,13 @@ let package = Package(
             resources: [.copy("Resources/sample-edition.json")],
             swiftSettings: strict
         ),
-        // Pictures: JPEG/PNG decoding and half-block rendering.
+        // Pictures: JPEG/PNG decoding, half-block rendering, and a memory/disk/network cache.
         .target(
             name: "Images",
-            dependencies: ["CJPEG", "CPNG", "Coordinators"],
+            dependencies: [
+                "CJPEG", "CPNG", "Coordinators",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict
         ),
 
