@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// The built `newsapp` in a real pseudo-terminal: a tmux server on a private socket, one window of a
+/// given size. Tests type with ``send(_:)`` and wait for text on screen with ``waitFor(_:)``,
+/// which polls the pane until the text appears (a condition, with a deadline), never a fixed
+/// pause.
+final class TmuxSession {
+    let socket = "newsapp-test-\(UUID().uuidString.prefix(8))"
+    private let home: TemporaryDirectory
+    private let configuration: URL
+
+    /// Starts `newsapp arguments` in a `columns`×`rows` terminal with a clean home and no key.
+    init(_ arguments: [String], columns: Int, rows: Int = 40) throws {
+        home = try TemporaryDirectory()
+        configuration = home.url.appendingPathComponent("tmux.conf")
+        try "set -g remain-on-exit on\nset -g status off\n".write(
+            to: configuration, atomically: true, encoding: .utf8)
+        let binary = try NewsAppProcess.binary().path
+        let environment = [
+            "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_STATE_HOME=\(home.path)/state",
+            "XDG_CACHE_HOME=\(home.path)/cache", "TERM=xterm-256color", "LANG=C.UTF-8", "PATH=/usr/bin:/bin",
+            "BROWSER=/bin/true",
+        ]
+        // A shell runs the app and prints its exit status on screen: tmux 3.3 does not always
+        // reap a pane's process (it stays a zombie after a full-screen redraw), so the status is
+        // read from the screen, not from tmux. `trap : INT` keeps Ctrl-C from ending the shell
+        // while the app runs with the default disposition (a trap, unlike `trap ''`, is reset on exec).
+        let script = "trap : INT; \"$0\" \"$@\"; echo \"[newsapp exited with status $?]\""
+        let command = (["env", "-i"] + environment + ["/bin/sh", "-c", script, binary] + arguments)
+            .map(Self.quote).joined(separator: " ")
+        try tmux(["new-session", "-d", "-s", "app", "-x", "\(columns)", "-y", "\(rows)", command])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Types `text` and presses Enter.
+    func send(_ text: String) throws {
+        try tmux(["send-keys", "-t", "app:", "-l", text])
+        try tmux(["send-keys", "-t", "app:", "Enter"])
+    }
+
+    /// Presses a key by tmux's name for it, e.g. `C-c`.
+    func press(_ key: String) throws {
+        try tmux(["send-keys", "-t", "app:", key])
+    }
+
+    func resize(columns: Int) throws {
+        try tmux(["resize-window", "-t", "app:", "-x", "\(columns)"])
+    }
+
+    /// The visible screen.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "app:"])
+    }
+
+    /// Waits until `predicate` holds for the visible screen, up to `timeout`; returns the screen.
+    @discardableResult
+    func waitFor(
+        _ description: String,
+        timeout: Duration = .seconds(20),
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ predicate: (String) -> Bool
+    ) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var last = ""
+        while ContinuousClock.now < deadline {
+            last = try screen()
+            if predicate(last) { return last }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record(
+            "Timed out waiting for \(description). The screen was:\n\(last)", sourceLocation: sourceLocation)
+        return last
+    }
+
+    /// Waits for `text` to be on screen.
+    @discardableResult
+    func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        try await waitFor("“\(text)”", sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    /// The part of `screen` the app drew last: from the last sample-edition banner, which opens
+    /// every full redraw, to the end.
+    static func latestDraw(_ screen: String) -> Substring {
+        guard let banner = screen.range(of: "Sample edition", options: .backwards) else { return screen[...] }
+        return screen[banner.lowerBound...]
+    }
+
+    /// The exit status once the program has ended, waiting for it; nil if it does not end.
+    func exitStatus(timeout: Duration = .seconds(20)) async throws -> Int? {
+        let ended = try await waitFor("the app to end", timeout: timeout) {
+            $0.contains("[newsapp exited with status ")
+        }
+        guard let range = ended.range(of: "[newsapp exited with status ") else { return nil }
+        return Int(ended[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// Runs tmux on this session's socket and returns what it printed. Spawned and reaped with
+    /// posix_spawn and waitpid, output through a file: the first client forks the tmux server, which
+    /// would hold a pipe open for as long as it lives.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let outputPath = home.path + "/tmux-output-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let argv = ["tmux", "-L", socket, "-f", configuration.path] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Test threads (Dispatch workers) block most signals, and a spawned process inherits the
+        // mask: a tmux server blind to SIGCHLD never notices that the app ended. Start clean.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
+        guard spawned == 0 else { throw TmuxFailure(arguments: arguments, status: spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    private static func quote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// tmux could not be started at all.
+struct TmuxFailure: Error, CustomStringConvertible {
+    var arguments: [String]
+    var status: Int32
+    var description: String { "tmux \(arguments.joined(separator: " ")) could not start (error \(status))" }
+}
