@@ -1,0 +1,44 @@
+import Foundation
+import Networking
+
+/// What the reader has done with articles: which were opened (read) and which were kept (saved).
+/// The executable backs it with the local store; sessions without one use ``NoReadingList``.
+/// Screens ask; they never learn where the marks are kept.
+public protocol ReadingList: Sendable {
+    /// Marks the article at `url` as read. Failing to remember it is not worth a message.
+    func markRead(_ url: URL) async
+    /// Which of `urls` have been read.
+    func readURLs(among urls: [URL]) async -> Set<URL>
+    /// Keeps `article` until it is unsaved; saved articles are never evicted.
+    func save(_ article: Article) async throws(ReadingListError)
+    /// Stops keeping the article at `url`.
+    func unsave(_ url: URL) async throws(ReadingListError)
+    /// True when the article at `url` is saved.
+    func isSaved(_ url: URL) async -> Bool
+    /// Every saved article, the most recently saved first.
+    func savedArticles() async throws(ReadingListError) -> [Article]
+}
+
+/// Why a reading-list change or lookup did not happen, as one sentence for the screen.
+public struct ReadingListError: Error, Sendable, Equatable {
+    public var sentence: String
+
+    public init(_ sentence: String) {
+        self.sentence = sentence
+    }
+
+    /// There is no store to keep marks in (it could not be opened, or the session has none).
+    public static let unavailable = ReadingListError(
+        "Saving needs the local article store, which is not available in this session.")
+}
+
+/// For sessions without a store: nothing is read, nothing can be saved.
+public struct NoReadingList: ReadingList {
+    public init() {}
+    public func markRead(_ url: URL) async {}
+    public func readURLs(among urls: [URL]) async -> Set<URL> { [] }
+    public func save(_ article: Article) async throws(ReadingListError) { throw .unavailable }
+    public func unsave(_ url: URL) async throws(ReadingListError) { throw .unavailable }
+    public func isSaved(_ url: URL) async -> Bool { false }
+    public func savedArticles() async throws(ReadingListError) -> [Article] { throw .unavailable }
+}
