@@ -5,6 +5,11 @@ import Networking
 /// Draws an article list: the header, the top story as a featured block (headlines only), then
 /// numbered articles with source and time, and a footer saying how to go on.
 ///
+/// Under the header, one line says where the articles came from when it was not the network
+/// ("Saved 2 hours ago · refreshing…", "Offline — showing articles saved 2 hours ago · r
+/// retries"), and what the last refresh changed. Articles already read have muted titles and
+/// say `read` (`✓` in the compact form), so the difference survives plain text.
+///
 /// Given a `height` (the list shares the terminal with a detail pane) and too many lines for
 /// it, the list is drawn compactly instead: one line per article, title and age.
 public enum ArticleListRenderer {
@@ -37,7 +42,7 @@ public enum ArticleListRenderer {
         context: RenderContext
     ) -> [StyledLine] {
         var lines: [StyledLine] = []
-        lines += header(state, width: width)
+        lines += header(state, width: width, context: context)
         lines.append(.blank)
         switch state.phase {
         case .idle, .loading:
@@ -52,7 +57,7 @@ public enum ArticleListRenderer {
             lines += Block.paragraph(error.sentence, width: width, role: .error)
             lines.append(Block.hints([("r", "retry")], width: width))
         case .loaded where state.list.isEmpty:
-            lines += emptyLines(state.query, width: width)
+            lines += emptyLines(state, width: width)
         case .loaded:
             lines +=
                 compact
@@ -70,6 +75,7 @@ public enum ArticleListRenderer {
         case .headlines(nil): "top headlines"
         case .headlines(let category?): "\(category.rawValue) headlines"
         case .search(let words, _): "results for “\(words)”"
+        case .saved: "saved articles"
         }
     }
 
@@ -80,10 +86,12 @@ public enum ArticleListRenderer {
         case .headlines(let category?): category.displayName
         case .search(let words, _):
             "Search “\(TextWrapper.truncate(TextSanitizer.clean(words), toWidth: 20))”"
+        case .saved: "Saved"
         }
     }
 
-    private static func header(_ state: ArticleListState, width: Int) -> [StyledLine] {
+    private static func header(_ state: ArticleListState, width: Int, context: RenderContext) -> [StyledLine]
+    {
         var line = StyledLine()
         switch state.query {
         case .headlines(let category):
@@ -93,13 +101,70 @@ public enum ArticleListRenderer {
             line.append("Search ", .heading)
             line.append("“\(words)”", .strong)
             line.append(" · sorted by \(sort.keyword)", .muted)
+        case .saved:
+            line.append("Saved articles", .heading)
         }
         var result = line.wrapped(toWidth: width)
         if state.phase == .loaded, !state.list.isEmpty {
             let total = max(state.list.totalResults, state.list.count)
             result.append(Block.meta(["\(state.list.count) of \(total) articles"], width: width))
         }
+        if state.phase == .loaded {
+            result += status(state, width: width, context: context)
+        }
         return result
+    }
+
+    /// Where the articles came from when it was not the network, what the last refresh changed,
+    /// and an order the store could not follow.
+    static func status(_ state: ArticleListState, width: Int, context: RenderContext) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        switch state.origin {
+        case .store(let savedAt, .stale)?:
+            var line = StyledLine("Saved \(savedAgo(savedAt, context: context))", .muted)
+            if state.isRefreshing {
+                line.append(" · refreshing…", .muted)
+            } else {
+                line.append(" · ", .muted)
+                line.append("r", .accent)
+                line.append(" refreshes", .muted)
+            }
+            lines += line.wrapped(toWidth: width)
+        case .store(let savedAt, .offline(let error))?:
+            // An empty list shows no articles, so it does not say when they were saved.
+            let text =
+                state.list.isEmpty
+                ? "Offline" : "Offline — showing articles saved \(savedAgo(savedAt, context: context))"
+            var line = StyledLine(text, .notice)
+            line.append(" · ", .muted)
+            line.append("r", .accent)
+            line.append(" retries", .muted)
+            lines += line.wrapped(toWidth: width)
+            lines += Block.paragraph(error.sentence, width: width, role: .muted)
+        case .store(let savedAt, .offlineMode)?:
+            let text =
+                state.list.isEmpty
+                ? "Offline mode" : "Offline mode — articles saved \(savedAgo(savedAt, context: context))"
+            lines += StyledLine(text, .notice).wrapped(toWidth: width)
+        case .network?, nil:
+            break
+        }
+        if let note = state.note {
+            lines += Block.paragraph(note, width: width, role: .muted)
+        }
+        if state.sortsByRelevancyInstead {
+            lines += Block.paragraph(
+                "Sorting by popularity needs the network; showing the best matches (relevancy) instead.",
+                width: width, role: .muted)
+        }
+        return lines
+    }
+
+    /// "2 hours ago", "yesterday", "on 12 Oct 2026".
+    static func savedAgo(_ date: Date, context: RenderContext) -> String {
+        let relative = context.time.relative(date)
+        let reads = relative.hasSuffix(" ago") || relative == "just now" || relative == "yesterday"
+        return reads ? relative : "on " + relative
     }
 
     private static func items(
@@ -114,11 +179,12 @@ public enum ArticleListRenderer {
         var lines: [StyledLine] = []
         for (index, article) in articles.enumerated().dropFirst(start) {
             let featured = index == 0 && isHeadlines(state.query)
+            let read = state.read.contains(article.url)
             let number =
                 String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
+            let role: TextRole = read ? .muted : featured ? .heading : .strong
             var title = Block.paragraph(
-                article.title, width: width, role: featured ? .heading : .strong, indent: indent,
-                lineBreaks: .spaces)
+                article.title, width: width, role: role, indent: indent, lineBreaks: .spaces)
             if !title.isEmpty {
                 title[0] = StyledLine([Span(number, .accent)] + title[0].spans.dropFirst())
             }
@@ -126,7 +192,7 @@ public enum ArticleListRenderer {
             if featured, let summary = article.summary {
                 lines += Block.paragraph(summary, width: width, indent: indent)
             }
-            let meta = metaPieces(article, context: context)
+            let meta = metaPieces(article, context: context) + (read ? ["read"] : [])
             if meta.contains(where: { !$0.isEmpty }) {
                 lines.append(Block.meta(meta, width: width, indent: indent))
             }
@@ -142,14 +208,18 @@ public enum ArticleListRenderer {
         let articles = state.list.articles
         let numberWidth = String(articles.count).count
         return articles.enumerated().map { index, article in
+            let read = state.read.contains(article.url)
             let number =
                 String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
-            let age = article.publishedAt.map { "  " + context.time.compact($0) } ?? ""
+            let age =
+                (read ? "  ✓" : "") + (article.publishedAt.map { "  " + context.time.compact($0) } ?? "")
             let room = width - DisplayWidth.of(number) - DisplayWidth.of(age)
             let title = TextWrapper.pad(
                 TextWrapper.truncate(TextSanitizer.clean(article.title), toWidth: max(room, 1)), toWidth: room
             )
-            let line = StyledLine([Span(number, .accent), Span(title, .strong), Span(age, .muted)])
+            let line = StyledLine([
+                Span(number, .accent), Span(title, read ? .muted : .strong), Span(age, .muted),
+            ])
             return line.truncated(toWidth: width)
         }
     }
@@ -173,10 +243,12 @@ public enum ArticleListRenderer {
         } else if state.list.nextPage != nil {
             lines.append(Block.hints(hints(state, more: true), width: width))
         } else {
-            let end =
-                state.list.reachedResultCap
-                ? "End of results: NewsAPI returns at most 100 per query." : "End of results."
-            lines.append(Block.meta([end], width: width))
+            if state.query != .saved {
+                let end =
+                    state.list.reachedResultCap
+                    ? "End of results: NewsAPI returns at most 100 per query." : "End of results."
+                lines.append(Block.meta([end], width: width))
+            }
             lines.append(Block.hints(hints(state, more: false), width: width))
         }
         return lines
@@ -191,8 +263,11 @@ public enum ArticleListRenderer {
         return hints
     }
 
-    private static func emptyLines(_ query: ArticleQuery, width: Int) -> [StyledLine] {
-        switch query {
+    private static func emptyLines(_ state: ArticleListState, width: Int) -> [StyledLine] {
+        if case .store(_, let reason)? = state.origin, reason != .stale {
+            return offlineEmptyLines(state.query, width: width)
+        }
+        switch state.query {
         case .headlines(nil):
             return Block.paragraph("There are no headlines right now.", width: width, role: .muted)
                 + [Block.hints([("r", "refresh")], width: width)]
@@ -204,6 +279,24 @@ public enum ArticleListRenderer {
             return Block.paragraph("No articles match “\(words)”.", width: width, role: .strong)
                 + Block.paragraph(
                     "Try fewer or more general words, or check the spelling.", width: width, role: .muted)
+        case .saved:
+            return Block.paragraph(
+                "No saved articles yet. Type save on an article to keep it.", width: width, role: .muted)
+        }
+    }
+
+    /// An empty list answered by the store: nothing was kept for it while online.
+    private static func offlineEmptyLines(_ query: ArticleQuery, width: Int) -> [StyledLine] {
+        switch query {
+        case .headlines, .saved:
+            return Block.paragraph(
+                "No \(subject(query)) are kept offline yet: NewsApp keeps the lists it loads while online.",
+                width: width, role: .muted)
+        case .search(let words, _):
+            return Block.paragraph("No articles kept offline match “\(words)”.", width: width, role: .strong)
+                + Block.paragraph(
+                    "Offline, NewsApp searches the articles it loaded while online.", width: width,
+                    role: .muted)
         }
     }
 }

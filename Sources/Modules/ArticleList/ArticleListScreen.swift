@@ -1,4 +1,5 @@
 import Coordinators
+import Foundation
 import Networking
 
 /// An article list as its coordinator sees it: a screen that reports the article the user picked.
@@ -15,14 +16,23 @@ public protocol ArticleListModule: Presentable {
     var query: ArticleQuery { get }
     /// Shows another query in place and loads it from page 1.
     func show(_ query: ArticleQuery)
+    /// Loads the list again from page 1, keeping what is shown until the answer arrives.
+    func refresh()
     /// The article numbered `number` (1-based), once loaded.
     func article(numbered number: Int) -> Article?
     /// Shows search results in `order`, from page 1.
     func sort(by order: ArticleSortOrder)
+    /// Shows `article` as read from now on: the coordinator opened it.
+    func markOpened(_ article: Article)
 }
 
-/// Top headlines or search results: a numbered list the user opens by number and extends with
-/// `n`, as the terminal's infinite scroll; search results can be re-sorted with `sort`.
+/// Top headlines, search results or saved articles: a numbered list the user opens by number and
+/// extends with `n`, as the terminal's infinite scroll; search results can be re-sorted with
+/// `sort`.
+///
+/// Loads run through ``activity``. The next page is fetched ahead in the background without
+/// holding the screen busy; it is cancelled by a reload or a query change, and when the screen
+/// leaves navigation and is released.
 @MainActor
 public final class ArticleListScreen: ArticleListModule {
     public let activity = ScreenActivity()
@@ -37,6 +47,10 @@ public final class ArticleListScreen: ArticleListModule {
         self.environment = environment
     }
 
+    isolated deinit {
+        viewModel.cancelBackgroundWork()
+    }
+
     public var title: String { ArticleListRenderer.title(viewModel.state.query) }
     public var query: ArticleQuery { viewModel.state.query }
 
@@ -48,6 +62,10 @@ public final class ArticleListScreen: ArticleListModule {
 
     public func article(numbered number: Int) -> Article? {
         viewModel.article(numbered: number)
+    }
+
+    public func markOpened(_ article: Article) {
+        if viewModel.markOpened(article) { activity.setNeedsDisplay() }
     }
 
     public func render(width: Int, height: Int?) -> [StyledLine] {
@@ -107,7 +125,7 @@ public final class ArticleListScreen: ArticleListModule {
         activity.cancelAll()
         activity.run("Loading \(ArticleListRenderer.subject(viewModel.state.query))") {
             [viewModel, activity] in
-            await viewModel.reload()
+            await viewModel.reload(storedPageShown: { activity.setNeedsDisplay() })
             activity.setNeedsDisplay()
         }
     }
@@ -149,6 +167,11 @@ public final class ArticleListScreen: ArticleListModule {
         guard state.list.nextPage != nil else {
             return activity.post([StyledLine("End of results: there are no more articles.", .muted)])
         }
+        guard !state.isRefreshing else {
+            return activity.post([
+                StyledLine("The list is still refreshing; try n again in a moment.", .muted)
+            ])
+        }
         guard !state.isLoadingMore else { return }
         let shown = state.list.count
         activity.run("Loading more") { [viewModel, activity, environment] in
@@ -166,6 +189,8 @@ public final class ArticleListScreen: ArticleListModule {
             let range = count == 0 ? "the list is empty" : "choose 1–\(count)"
             return activity.post([StyledLine("There is no article \(number) here: \(range).", .warning)])
         }
+        viewModel.readerIsAt(number)
+        markOpened(article)
         onArticleSelected?(article)
     }
 }

@@ -1,34 +1,83 @@
+import Foundation
 import Networking
 
-/// A paged list of articles (top headlines or search results), with no terminal code: it loads
-/// pages from a ``NewsService`` and keeps an ``ArticleListState`` for the renderer.
+/// A paged list of articles (top headlines, search results or the saved articles), with no
+/// terminal code: it loads pages from a ``NewsService`` and keeps an ``ArticleListState`` for the
+/// renderer.
+///
+/// - With a ``StoringNewsService``, a list with nothing on screen first shows the stored copy of
+///   page 1 (stale-while-revalidate), then the network's, noting what changed.
+/// - Read marks come from the ``ReadingList`` after every page; an article opened here is marked
+///   at once.
+/// - With `prefetchesNextPage`, the page after the last one shown is fetched in the background
+///   while the reader is within ``prefetchDistance`` articles of the end, and held until
+///   ``loadMore()`` asks for it. A reload, a query change or ``cancelBackgroundWork()`` (the
+///   screen left navigation) cancels it.
 @MainActor
 public final class ArticleListViewModel {
+    /// How close to the end of the list (in articles) the reader must be for the next page to be
+    /// fetched ahead.
+    public static let prefetchDistance = 5
+
     public private(set) var state: ArticleListState
 
     private let service: any NewsService
     private let pageSize: Int
     private let country: String?
     private let language: String?
+    private let readingList: any ReadingList
+    private let images: any ArticleImages
+    private let prefetchesNextPage: Bool
     /// Counts reloads and query changes, so late answers can be recognised and dropped.
     private var generation = 0
+    /// The next page, fetched ahead or on its way.
+    private var prefetch: Prefetch?
+    /// Picture downloads started for the pages shown.
+    private var imageDownloads: [Task<Void, Never>] = []
+
+    /// A page fetched ahead of the reader.
+    private final class Prefetch {
+        let generation: Int
+        let page: Int
+        var task: Task<Result<ArticlePage, NewsServiceError>, Never>?
+        /// True once the request failed: the page may be asked for again.
+        var failed = false
+
+        init(generation: Int, page: Int) {
+            self.generation = generation
+            self.page = page
+        }
+    }
 
     /// - Parameters:
     ///   - country: The edition of the top headlines (NewsAPI's `country`, e.g. `us`); NewsAPI
     ///     refuses top headlines with neither a country nor a category.
     ///   - language: The language of search results (NewsAPI's `language`, e.g. `en`).
+    ///   - readingList: Read marks, and the articles of ``ArticleQuery/saved``.
+    ///   - images: Told to fetch each page's pictures ahead.
+    ///   - prefetchesNextPage: Fetch the next page while the reader nears the end of the list.
     public init(
         query: ArticleQuery,
         service: any NewsService,
         pageSize: Int,
         country: String? = nil,
-        language: String? = nil
+        language: String? = nil,
+        readingList: any ReadingList = NoReadingList(),
+        images: any ArticleImages = NoArticleImages(),
+        prefetchesNextPage: Bool = false
     ) {
         state = ArticleListState(query: query)
         self.service = service
         self.pageSize = pageSize
         self.country = country
         self.language = language
+        self.readingList = readingList
+        self.images = images
+        self.prefetchesNextPage = prefetchesNextPage
+    }
+
+    isolated deinit {
+        cancelBackgroundWork()
     }
 
     /// The article numbered `number` on screen (1-based).
@@ -40,64 +89,257 @@ public final class ArticleListViewModel {
     /// Loads page 1, replacing the list once it arrives. A cancelled load leaves the list as it was;
     /// a failed reload of a list that has articles keeps them and reports the error below them.
     /// An answer that arrives after another load or query started is dropped.
-    public func reload() async {
+    ///
+    /// When the list is empty and the service keeps pages, the stored page 1 is shown first and
+    /// `storedPageShown` is called, so the screen can draw it while the network is asked.
+    public func reload(storedPageShown: @MainActor () -> Void = {}) async {
         generation += 1
         let current = generation
+        cancelBackgroundWork()
         if state.list.isEmpty { state.phase = .loading }
         state.moreError = nil
         state.isLoadingMore = false
+        state.note = nil
+        if state.list.isEmpty, let stored = await storedFirstPage() {
+            guard current == generation else { return }
+            show(firstPage: stored)
+            state.isRefreshing = true
+            await fetchReadMarks(stored.articles, generation: current)
+            guard current == generation else { return }
+            storedPageShown()
+        }
         do {
             let page = try await fetch(page: 1)
             guard current == generation else { return }
-            var fresh = ArticleList()
-            fresh.append(page)
-            state.list = fresh
-            state.phase = .loaded
+            state.isRefreshing = false
+            if !state.list.isEmpty, page.origin == .network {
+                state.note = Self.note(new: page, shown: state.list)
+            }
+            show(firstPage: page)
+            await fetchReadMarks(page.articles, generation: current)
+            guard current == generation else { return }
+            startPrefetchIfNear(state.list.count)
         } catch .cancelled {
             guard current == generation else { return }
+            state.isRefreshing = false
             if state.list.isEmpty { state.phase = .cancelled }
         } catch {
             guard current == generation else { return }
-            if state.list.isEmpty { state.phase = .failed(error) } else { state.moreError = error }
+            state.isRefreshing = false
+            if state.list.isEmpty {
+                state.phase = .failed(error)
+            } else if case .store(let savedAt, _) = state.origin {
+                // The stored articles stay, and say why they are all there is.
+                state.origin = .store(savedAt: savedAt, reason: .offline(error))
+            } else {
+                state.moreError = error
+            }
         }
     }
 
-    /// Appends the next page, if there is one. A page that arrives after the list was reloaded or
-    /// changed is dropped.
+    /// Appends the next page, if there is one: the page fetched ahead when it is ready or on its
+    /// way (never a second request for it), else a new request. A page that arrives after the
+    /// list was reloaded or changed is dropped.
     public func loadMore() async {
         guard state.canLoadMore, let next = state.list.nextPage else { return }
         let current = generation
         state.isLoadingMore = true
         state.moreError = nil
-        do {
-            let page = try await fetch(page: next)
-            guard current == generation else { return }
-            state.isLoadingMore = false
+        state.note = nil
+        var result: Result<ArticlePage, NewsServiceError>?
+        if let prefetch, prefetch.generation == current, prefetch.page == next, let task = prefetch.task {
+            self.prefetch = nil
+            let fetched = await withTaskCancellationHandler {
+                await task.value
+            } onCancel: {
+                task.cancel()
+            }
+            // A page fetched ahead that failed is asked for again, now that the reader wants it.
+            if case .success = fetched {
+                result = fetched
+            } else if Task.isCancelled {
+                result = .failure(.cancelled)
+            }
+        }
+        if result == nil {
+            do {
+                result = .success(try await fetch(page: next))
+            } catch {
+                result = .failure(error)
+            }
+        }
+        guard current == generation else { return }
+        state.isLoadingMore = false
+        switch result {
+        case .success(let page):
             state.list.append(page)
-        } catch {
+            if case .store = page.origin { state.origin = page.origin }
+            prefetchImages(page.articles)
+            await fetchReadMarks(page.articles, generation: current)
             guard current == generation else { return }
-            state.isLoadingMore = false
+            startPrefetchIfNear(state.list.count)
+        case .failure(let error):
             if error != .cancelled { state.moreError = error }
+        case nil:
+            break
         }
     }
 
-    /// Shows another query; the caller reloads. Answers to the old query are dropped.
+    /// Shows another query; the caller reloads. Answers to the old query are dropped and work
+    /// for it is cancelled.
     public func change(to query: ArticleQuery) {
         generation += 1
+        cancelBackgroundWork()
+        let read = state.read
         state = ArticleListState(query: query)
+        state.read = read
+    }
+
+    /// Notes that the reader opened `article`: it shows as read from now on (the article screen
+    /// records the mark in the reading list), and the one-off note about the last refresh goes.
+    /// Returns whether the rendering changed.
+    @discardableResult
+    public func markOpened(_ article: Article) -> Bool {
+        let changed = state.read.insert(article.url).inserted || state.note != nil
+        state.note = nil
+        return changed
+    }
+
+    /// The reader is looking at article `number` (1-based): within ``prefetchDistance`` of the end
+    /// of a list that has more pages, the next page is fetched ahead.
+    public func readerIsAt(_ number: Int) {
+        startPrefetchIfNear(number)
+    }
+
+    /// The page being fetched ahead or held ready, if any.
+    public var prefetchedPage: Int? { prefetch?.page }
+
+    /// Returns when the work started in the background so far has finished: the page fetched
+    /// ahead and the picture downloads. For tests and measurements; the screen never waits.
+    public func settleBackgroundWork() async {
+        _ = await prefetch?.task?.value
+        for task in imageDownloads { await task.value }
+    }
+
+    /// Stops the work the list does in the background: the page fetched ahead and the picture
+    /// downloads.
+    public func cancelBackgroundWork() {
+        prefetch?.task?.cancel()
+        prefetch = nil
+        for task in imageDownloads { task.cancel() }
+        imageDownloads.removeAll()
+    }
+
+    // MARK: Loading
+
+    private func show(firstPage page: ArticlePage) {
+        var list = ArticleList()
+        list.append(page)
+        state.list = list
+        state.phase = .loaded
+        state.origin = page.origin
+        prefetchImages(page.articles)
+    }
+
+    /// "Updated: 3 new articles." or "Up to date.": what `page` adds to the articles `shown`.
+    private static func note(new page: ArticlePage, shown: ArticleList) -> String {
+        let known = Set(shown.articles.map(\.url))
+        let added = Set(page.articles.map(\.url)).subtracting(known).count
+        switch added {
+        case 0: return "Up to date."
+        case 1: return "Updated: 1 new article."
+        default: return "Updated: \(added) new articles."
+        }
+    }
+
+    private func fetchReadMarks(_ articles: [Article], generation current: Int) async {
+        guard !articles.isEmpty else { return }
+        let read = await readingList.readURLs(among: articles.map(\.url))
+        guard current == generation else { return }
+        state.read.formUnion(read)
+    }
+
+    private func prefetchImages(_ articles: [Article]) {
+        let urls = articles.compactMap(\.imageURL)
+        guard !urls.isEmpty else { return }
+        imageDownloads.removeAll { $0.isCancelled }
+        let images = images
+        imageDownloads.append(Task { await images.prefetch(urls) })
+    }
+
+    private func startPrefetchIfNear(_ number: Int) {
+        guard prefetchesNextPage, state.canLoadMore, !state.isRefreshing,
+            let next = state.list.nextPage,
+            state.list.count - number < Self.prefetchDistance
+        else { return }
+        if let prefetch, prefetch.generation == generation, prefetch.page == next, !prefetch.failed { return }
+        prefetch?.task?.cancel()
+        let load = loader(page: next)
+        let ahead = Prefetch(generation: generation, page: next)
+        ahead.task = Task { () -> Result<ArticlePage, NewsServiceError> in
+            do throws(NewsServiceError) {
+                return .success(try await load())
+            } catch {
+                ahead.failed = true
+                return .failure(error)
+            }
+        }
+        prefetch = ahead
     }
 
     private func fetch(page: Int) async throws(NewsServiceError) -> ArticlePage {
+        try await loader(page: page)()
+    }
+
+    /// The request for `page` of the current query, as a closure that does not hold the model.
+    private func loader(page: Int) -> @Sendable () async throws(NewsServiceError) -> ArticlePage {
+        let service = service
         switch state.query {
         case .headlines(let category):
             let request = HeadlinesRequest(
                 country: country, category: category, page: page, pageSize: pageSize)
-            return try await service.topHeadlines(request)
+            return { () async throws(NewsServiceError) -> ArticlePage in
+                try await service.topHeadlines(request)
+            }
         case .search(let words, let sort):
             let request = SearchRequest(
                 query: words, language: language, sortBy: sort, page: page, pageSize: pageSize)
-            return try await service.search(request)
+            return { () async throws(NewsServiceError) -> ArticlePage in try await service.search(request) }
+        case .saved:
+            let readingList = readingList
+            return { () async throws(NewsServiceError) -> ArticlePage in
+                let articles: [Article]
+                do throws(ReadingListError) {
+                    articles = try await readingList.savedArticles()
+                } catch {
+                    throw Task.isCancelled ? .cancelled : .unavailable(error.sentence)
+                }
+                return ArticlePage(
+                    articles: articles, totalResults: articles.count, page: 1,
+                    pageSize: max(articles.count, 1))
+            }
         }
+    }
+
+    /// The stored copy of page 1, when the service keeps pages and has one with articles.
+    private func storedFirstPage() async -> ArticlePage? {
+        guard let storing = service as? any StoringNewsService else { return nil }
+        let page: ArticlePage?
+        switch state.query {
+        case .headlines(let category):
+            page = await storing.storedHeadlines(
+                HeadlinesRequest(country: country, category: category, page: 1, pageSize: pageSize))
+        case .search(let words, let sort):
+            page = await storing.storedSearch(
+                SearchRequest(query: words, language: language, sortBy: sort, page: 1, pageSize: pageSize))
+        case .saved:
+            page = nil
+        }
+        guard let page, !page.articles.isEmpty else { return nil }
+        if case .store = page.origin { return page }
+        var stale = page
+        stale.origin = .store(savedAt: Date(), reason: .stale)
+        return stale
     }
 }
 
@@ -107,6 +349,8 @@ public enum ArticleQuery: Sendable, Hashable {
     case headlines(NewsCategory?)
     /// Articles matching words, in an order.
     case search(String, ArticleSortOrder)
+    /// The articles the reader saved, the most recently saved first.
+    case saved
 }
 
 /// Everything the list renderer needs, as a value.
@@ -131,10 +375,31 @@ public struct ArticleListState: Sendable, Equatable {
     /// Why the last "more" (or a reload of a non-empty list) failed; the list itself is fine.
     public var moreError: NewsServiceError?
     public var isLoadingMore = false
+    /// Where the articles shown came from: the network, or the store and why (the first page's
+    /// origin, or a later page's when that one came from the store). Nil before any page.
+    public var origin: PageOrigin?
+    /// True while a stored page is shown and the network's copy is on its way.
+    public var isRefreshing = false
+    /// What the last refresh changed, e.g. "Updated: 3 new articles."; shown once.
+    public var note: String?
+    /// The addresses of the articles the reader has read.
+    public var read: Set<URL> = []
 
     public init(query: ArticleQuery) {
         self.query = query
     }
 
-    public var canLoadMore: Bool { phase == .loaded && list.nextPage != nil && !isLoadingMore }
+    public var canLoadMore: Bool {
+        phase == .loaded && list.nextPage != nil && !isLoadingMore && !isRefreshing
+    }
+
+    /// True for a search asked to sort by popularity but answered from the store, which ranks by
+    /// relevancy instead.
+    public var sortsByRelevancyInstead: Bool {
+        guard case .search(_, .popularity) = query, case .store(_, let reason)? = origin else { return false }
+        switch reason {
+        case .offline, .offlineMode: return true
+        case .stale: return false
+        }
+    }
 }

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite("Sessions")
 struct SessionTests {
-    @Test("Feed → detail → back prints the list, the article, then the list again")
+    @Test("Feed → detail → back prints the list, the article, then the list again, the article read")
     func feedDetailBack() async {
         let (session, terminal) = TestFixtures.session(["1", "b", "q"])
         let ending = await session.run()
@@ -17,7 +17,12 @@ struct SessionTests {
         #expect(terminal.outputs[0].contains(" 1  \(TestFixtures.headlineTitles[0])"))
         #expect(terminal.outputs[1].hasPrefix(TestFixtures.headlineTitles[0]))
         #expect(terminal.outputs[1].contains("17 minutes ago · Sun 22 Nov 2026 11:43"))
-        #expect(terminal.outputs[2] == terminal.outputs[0])
+        let readMeta = "    Northfield Courier · 17 minutes ago"
+        #expect(terminal.outputs[0].contains(readMeta + "\n"))
+        #expect(
+            terminal.outputs[2]
+                == terminal.outputs[0].replacingOccurrences(of: readMeta + "\n", with: readMeta + " · read\n"),
+            "the list again, the article just read marked")
         #expect(terminal.text.contains("news › Top stories › Article › b"))
     }
 

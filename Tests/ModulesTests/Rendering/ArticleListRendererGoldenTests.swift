@@ -64,6 +64,40 @@ struct ArticleListRendererGoldenTests {
         check(lines, "more failed", width: width)
     }
 
+    @Test(
+        "Stored, offline, offline-mode and refreshed lists say where the articles came from",
+        arguments: Fixtures.widths)
+    func origins(width: Int) {
+        let lines = RenderStates.origins.flatMap { state -> [StyledLine] in
+            ArticleListRenderer.render(state, width: width, context: Fixtures.context) + [StyledLine("────")]
+        }
+        check(lines, "origins", width: width)
+    }
+
+    @Test(
+        "Read articles are muted and say read; in the compact form they carry ✓", arguments: Fixtures.widths)
+    func readMarks(width: Int) {
+        let full = ArticleListRenderer.render(RenderStates.readMarks, width: width, context: Fixtures.context)
+        check(full, "read marks", width: width)
+        let compact = ArticleListRenderer.render(
+            RenderStates.readMarks, width: width, height: 16, context: Fixtures.context)
+        check(compact, "read marks compact", width: width)
+        let titleRoles = full.flatMap(\.spans).filter { $0.text.contains("Volunteers plant") }.map(\.role)
+        #expect(titleRoles == [.muted], "a read title is muted, the featured one too")
+        let unread = full.flatMap(\.spans).filter { $0.text.contains("Port Avalen") }.map(\.role)
+        #expect(unread == [.strong])
+    }
+
+    @Test(
+        "Saved articles: the list, the empty list and a reading list that failed", arguments: Fixtures.widths)
+    func saved(width: Int) {
+        let states = [RenderStates.saved, RenderStates.savedEmpty, RenderStates.savedFailed]
+        let lines = states.flatMap { state -> [StyledLine] in
+            ArticleListRenderer.render(state, width: width, context: Fixtures.context) + [StyledLine("────")]
+        }
+        check(lines, "saved", width: width)
+    }
+
     @Test("Loading, cancelled, failed and empty lists", arguments: Fixtures.widths)
     func phases(width: Int) {
         let states = [

@@ -80,6 +80,89 @@ enum RenderStates {
     static let emptyCategory = Fixtures.loadedState(
         .headlines(.health), pages: [ArticlePage(articles: [], totalResults: 0, page: 1, pageSize: 20)])
 
+    // MARK: Where the articles came from
+
+    private static let threeArticles = ArticlePage(
+        articles: [Articles.plain, Articles.truncated, Articles.emoji], totalResults: 30, page: 1, pageSize: 3
+    )
+
+    /// Headlines from `origin`, optionally refreshing or with a note.
+    static func headlines(
+        from origin: PageOrigin,
+        refreshing: Bool = false,
+        note: String? = nil,
+        query: ArticleQuery = .headlines(nil)
+    ) -> ArticleListState {
+        var state = Fixtures.loadedState(query, pages: [threeArticles])
+        state.origin = origin
+        state.isRefreshing = refreshing
+        state.note = note
+        return state
+    }
+
+    /// Every way a list says where its articles came from, and what a refresh changed.
+    static let origins: [ArticleListState] = [
+        headlines(from: .store(savedAt: Fixtures.minutesAgo(120), reason: .stale), refreshing: true),
+        headlines(from: .store(savedAt: Fixtures.minutesAgo(60 * 24 * 30), reason: .stale)),
+        headlines(
+            from: .store(
+                savedAt: Fixtures.minutesAgo(120),
+                reason: .offline(.transport(.notConnectedToInternet, host: "newsapi.org")))),
+        headlines(from: .store(savedAt: Fixtures.minutesAgo(60 * 26), reason: .offlineMode)),
+        headlines(from: .network, note: "Updated: 3 new articles."),
+        headlines(
+            from: .store(
+                savedAt: Fixtures.minutesAgo(5), reason: .offline(.server(status: 503, host: "newsapi.org"))),
+            query: .search("river", .popularity)),
+        {
+            var state = Fixtures.loadedState(
+                .search("zebra", .publishedAt),
+                pages: [ArticlePage(articles: [], totalResults: 0, page: 1, pageSize: 20)])
+            state.origin = .store(savedAt: Fixtures.minutesAgo(3), reason: .offlineMode)
+            return state
+        }(),
+        {
+            var state = Fixtures.loadedState(
+                .headlines(.science),
+                pages: [ArticlePage(articles: [], totalResults: 0, page: 1, pageSize: 20)])
+            state.origin = .store(savedAt: Fixtures.minutesAgo(3), reason: .offlineMode)
+            return state
+        }(),
+    ]
+
+    // MARK: Read marks
+
+    /// Headlines with the featured story, a wide-script story and the sparse one read.
+    static let readMarks: ArticleListState = {
+        var state = headlines
+        state.read = [Articles.plain.url, Articles.chinese.url, Articles.sparse.url]
+        return state
+    }()
+
+    // MARK: Saved articles
+
+    static let saved: ArticleListState = {
+        var state = Fixtures.loadedState(
+            .saved,
+            pages: [
+                ArticlePage(
+                    articles: [Articles.truncated, Articles.japanese, Articles.sparse], totalResults: 3,
+                    page: 1,
+                    pageSize: 3)
+            ])
+        state.read = [Articles.japanese.url]
+        return state
+    }()
+
+    static let savedEmpty = Fixtures.loadedState(
+        .saved, pages: [ArticlePage(articles: [], totalResults: 0, page: 1, pageSize: 1)])
+
+    static let savedFailed: ArticleListState = {
+        var state = ArticleListState(query: .saved)
+        state.phase = .failed(.unavailable(ReadingListError.unavailable.sentence))
+        return state
+    }()
+
     /// What help lists over search results: the screen's commands, then the global ones.
     static let helpSections = [
         HelpScreen.Section(

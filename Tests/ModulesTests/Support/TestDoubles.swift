@@ -1,6 +1,8 @@
 import Coordinators
 import Foundation
 import Modules
+import Networking
+import Synchronization
 
 /// A ``SystemActions`` that records what the screen asked for and answers as configured.
 @MainActor
@@ -59,4 +61,225 @@ final class ActivityLog {
             return appendix
         }
     }
+}
+
+/// Holds callers until the test opens it. A caller whose task is cancelled is let go at once and
+/// counted, so a test can prove that leaving a screen cancelled its work.
+final class Gate: Sendable {
+    private struct Watcher {
+        let cancellations: Bool
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private struct State {
+        var waiting: [Int: CheckedContinuation<Bool, Never>] = [:]
+        var cancelledEarly: Set<Int> = []
+        var nextID = 0
+        var arrivals = 0
+        var cancellations = 0
+        var isOpen = false
+        var watchers: [Watcher] = []
+
+        mutating func readyWatchers() -> [CheckedContinuation<Void, Never>] {
+            let (arrived, cancelled) = (arrivals, cancellations)
+            let isReady = { (watcher: Watcher) in
+                (watcher.cancellations ? cancelled : arrived) >= watcher.count
+            }
+            let ready = watchers.filter(isReady).map(\.continuation)
+            watchers.removeAll(where: isReady)
+            return ready
+        }
+    }
+
+    private let state: Mutex<State>
+
+    init(open: Bool = false) {
+        state = Mutex(State(isOpen: open))
+    }
+
+    var arrivals: Int { state.withLock { $0.arrivals } }
+    var cancellations: Int { state.withLock { $0.cancellations } }
+
+    /// Waits until the gate opens (true) or the calling task is cancelled (false).
+    func pass() async -> Bool {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let (answer, ready): (Bool?, [CheckedContinuation<Void, Never>]) = state.withLock { state in
+                    state.arrivals += 1
+                    if state.cancelledEarly.remove(id) != nil {
+                        state.cancellations += 1
+                        return (false, state.readyWatchers())
+                    }
+                    if state.isOpen { return (true, state.readyWatchers()) }
+                    state.waiting[id] = continuation
+                    return (nil, state.readyWatchers())
+                }
+                if let answer { continuation.resume(returning: answer) }
+                for watcher in ready { watcher.resume() }
+            }
+        } onCancel: {
+            let (continuation, ready):
+                (CheckedContinuation<Bool, Never>?, [CheckedContinuation<Void, Never>]) =
+                    state.withLock { state in
+                        guard let continuation = state.waiting.removeValue(forKey: id) else {
+                            state.cancelledEarly.insert(id)
+                            return (nil, [])
+                        }
+                        state.cancellations += 1
+                        return (continuation, state.readyWatchers())
+                    }
+            continuation?.resume(returning: false)
+            for watcher in ready { watcher.resume() }
+        }
+    }
+
+    /// Lets every waiting caller through, and every later one.
+    func open() {
+        let waiting = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiting.removeAll() }
+            return Array(state.waiting.values)
+        }
+        for continuation in waiting { continuation.resume(returning: true) }
+    }
+
+    /// Returns once `count` callers have arrived in all.
+    func waitForArrivals(_ count: Int) async {
+        await watch(cancellations: false, count)
+    }
+
+    /// Returns once `count` callers have been cancelled in all.
+    func waitForCancellations(_ count: Int) async {
+        await watch(cancellations: true, count)
+    }
+
+    private func watch(cancellations: Bool, _ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if (cancellations ? state.cancellations : state.arrivals) >= count { return true }
+                state.watchers.append(
+                    Watcher(cancellations: cancellations, count: count, continuation: continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+}
+
+/// A ``ReadingList`` in memory that records what it was told.
+final class RecordingReadingList: ReadingList {
+    private struct State {
+        var read: Set<URL>
+        var saved: [Article]
+        var markedRead: [URL] = []
+        var readQueries: [[URL]] = []
+        var failure: ReadingListError?
+    }
+
+    private let state: Mutex<State>
+
+    init(read: Set<URL> = [], saved: [Article] = [], failure: ReadingListError? = nil) {
+        state = Mutex(State(read: read, saved: saved, failure: failure))
+    }
+
+    /// The addresses ``markRead(_:)`` was given, oldest first.
+    var markedRead: [URL] { state.withLock { $0.markedRead } }
+    /// What ``readURLs(among:)`` was asked, oldest first.
+    var readQueries: [[URL]] { state.withLock { $0.readQueries } }
+    /// The saved articles, the most recently saved first.
+    var saved: [Article] { state.withLock { $0.saved } }
+
+    /// Makes every later change and lookup of saved articles fail with `failure` (nil: succeed).
+    func fail(with failure: ReadingListError?) {
+        state.withLock { $0.failure = failure }
+    }
+
+    func markRead(_ url: URL) async {
+        state.withLock { state in
+            state.markedRead.append(url)
+            state.read.insert(url)
+        }
+    }
+
+    func readURLs(among urls: [URL]) async -> Set<URL> {
+        state.withLock { state in
+            state.readQueries.append(urls)
+            return state.read.intersection(urls)
+        }
+    }
+
+    func save(_ article: Article) async throws(ReadingListError) {
+        try state.withLock { (state: inout State) throws(ReadingListError) in
+            if let failure = state.failure { throw failure }
+            state.saved.removeAll { $0.url == article.url }
+            state.saved.insert(article, at: 0)
+        }
+    }
+
+    func unsave(_ url: URL) async throws(ReadingListError) {
+        try state.withLock { (state: inout State) throws(ReadingListError) in
+            if let failure = state.failure { throw failure }
+            state.saved.removeAll { $0.url == url }
+        }
+    }
+
+    func isSaved(_ url: URL) async -> Bool {
+        state.withLock { $0.saved.contains { $0.url == url } }
+    }
+
+    func savedArticles() async throws(ReadingListError) -> [Article] {
+        try state.withLock { (state: inout State) throws(ReadingListError) in
+            if let failure = state.failure { throw failure }
+            return state.saved
+        }
+    }
+}
+
+/// ``ArticleImages`` that records what it was asked and answers with `answer`; thumbnails and
+/// prefetches wait at their gates first.
+final class RecordingImages: ArticleImages {
+    struct Request: Sendable, Equatable {
+        let url: URL
+        let columns: Int
+        let rows: Int
+    }
+
+    let answer: Thumbnail
+    /// Thumbnails pass it before answering; a cancelled one answers `.skipped("cancelled")`.
+    let thumbnailGate: Gate
+    /// Prefetches pass it before returning.
+    let prefetchGate: Gate
+    private let recorded = Mutex<(thumbnails: [Request], prefetches: [[URL]])>(([], []))
+
+    init(answer: Thumbnail, thumbnailGate: Gate = Gate(open: true), prefetchGate: Gate = Gate(open: true)) {
+        self.answer = answer
+        self.thumbnailGate = thumbnailGate
+        self.prefetchGate = prefetchGate
+    }
+
+    var thumbnailRequests: [Request] { recorded.withLock { $0.thumbnails } }
+    var prefetches: [[URL]] { recorded.withLock { $0.prefetches } }
+
+    func thumbnail(for url: URL, columns: Int, rows: Int) async -> Thumbnail {
+        recorded.withLock { $0.thumbnails.append(Request(url: url, columns: columns, rows: rows)) }
+        return await thumbnailGate.pass() ? answer : .skipped("cancelled")
+    }
+
+    func prefetch(_ urls: [URL]) async {
+        recorded.withLock { $0.prefetches.append(urls) }
+        _ = await prefetchGate.pass()
+    }
+}
+
+/// A screen with nothing on it, to sit under the screen a test pushes and pops.
+@MainActor
+final class BlankScreen: Presentable {
+    let activity = ScreenActivity()
+    var title: String { "Blank" }
+    func render(width: Int, height: Int?) -> [StyledLine] { [] }
 }
