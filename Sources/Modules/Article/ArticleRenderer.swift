@@ -2,19 +2,40 @@ import Coordinators
 import Foundation
 import Networking
 
-/// Draws one article: title, source and author, relative and absolute time, description, the
-/// content without NewsAPI's `[+N chars]` tail, where it continues, and the image's address.
+/// Draws one article: title, source and author (and `Saved` when the reader kept it), relative
+/// and absolute time, the picture when there is one, description, the content without NewsAPI's
+/// `[+N chars]` tail, where it continues, and the image's address.
 public enum ArticleRenderer {
-    public static func render(_ article: Article, width: Int, context: RenderContext) -> [StyledLine] {
+    /// - Parameters:
+    ///   - saved: The reader saved the article.
+    ///   - picture: The article's picture, if it was asked for; a picture wider than `width` is
+    ///     left out.
+    public static func render(
+        _ article: Article,
+        width: Int,
+        context: RenderContext,
+        saved: Bool = false,
+        picture: Thumbnail? = nil
+    ) -> [StyledLine] {
         var lines = Block.paragraph(article.title, width: width, role: .heading, lineBreaks: .spaces)
         let byline = article.author.map { "by \($0)" } ?? ""
-        if !article.source.name.isEmpty || !byline.isEmpty {
-            lines.append(Block.meta([article.source.name, byline], width: width))
+        let pieces = [article.source.name, byline].filter { !$0.isEmpty }
+        if !pieces.isEmpty || saved {
+            // `Saved` keeps its place at the end; the source and author are cut first.
+            let separator = pieces.isEmpty ? "" : " · "
+            let room = width - (saved ? DisplayWidth.of(separator + "Saved") : 0)
+            var meta = Block.meta(pieces, width: max(1, room))
+            if saved {
+                meta.append(separator, .muted)
+                meta.append("Saved", .accent)
+            }
+            lines.append(meta.truncated(toWidth: width))
         }
         if let date = article.publishedAt {
             lines.append(
                 Block.meta([context.time.relative(date), context.time.absolute(date)], width: width))
         }
+        lines += pictureLines(picture, width: width)
         if let summary = article.summary {
             lines.append(.blank)
             lines += Block.paragraph(summary, width: width, role: .strong)
@@ -32,6 +53,20 @@ public enum ArticleRenderer {
         lines.append(.blank)
         lines.append(Block.hints([("o", "open"), ("s", "share"), ("b", "back")], width: width))
         return lines
+    }
+
+    /// The picture under the meta lines, set off by a blank line; one muted line when it was
+    /// skipped; nothing when pictures are off.
+    private static func pictureLines(_ picture: Thumbnail?, width: Int) -> [StyledLine] {
+        switch picture {
+        case .picture(let rows)?:
+            guard !rows.isEmpty, rows.allSatisfy({ $0.displayWidth <= width }) else { return [] }
+            return [.blank] + rows
+        case .skipped(let reason)?:
+            return Block.paragraph("Image skipped: \(reason)", width: width, role: .muted)
+        case .disabled?, nil:
+            return []
+        }
     }
 
     /// `Continues at https://…`, the address wrapped (never cut: it must stay copyable).

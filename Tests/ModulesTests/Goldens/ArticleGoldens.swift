@@ -482,6 +482,74 @@ enum ArticleGoldens: GoldenSet {
 
         o open · s share · b back
         """#,
+        "picture 60": #"""
+        Port Avalen exporters trial bitcoin settlement for overseas
+        invoices
+        Kestrel Wire Service · by Priya Raman · Saved
+        18 minutes ago · Sun 22 Nov 2026 11:42
+
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+
+        Twelve small exporters will settle part of their foreign
+        invoices in bitcoin for six months.
+
+        PORT AVALEN — A group of twelve small exporters will settle
+        a portion of their overseas invoices in bitcoin during a
+        six-month trial organised by the local chamber of commerce.
+        Participants, most…
+
+        Continues at
+        https://example.org/business/port-avalen-exporters-trial-bit
+        coin-settlement
+        Image
+        https://example.org/images/port-avalen-exporters-trial-bitco
+        in-settlement.jpg
+
+        o open · s share · b back
+        """#,
+        "picture 100": #"""
+        Port Avalen exporters trial bitcoin settlement for overseas invoices
+        Kestrel Wire Service · by Priya Raman · Saved
+        18 minutes ago · Sun 22 Nov 2026 11:42
+
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+
+        Twelve small exporters will settle part of their foreign invoices in bitcoin for six months.
+
+        PORT AVALEN — A group of twelve small exporters will settle a portion of their overseas invoices in
+        bitcoin during a six-month trial organised by the local chamber of commerce. Participants, most…
+
+        Continues at https://example.org/business/port-avalen-exporters-trial-bitcoin-settlement
+        Image https://example.org/images/port-avalen-exporters-trial-bitcoin-settlement.jpg
+
+        o open · s share · b back
+        """#,
+        "picture 160": #"""
+        Port Avalen exporters trial bitcoin settlement for overseas invoices
+        Kestrel Wire Service · by Priya Raman · Saved
+        18 minutes ago · Sun 22 Nov 2026 11:42
+
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+        ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
+
+        Twelve small exporters will settle part of their foreign invoices in bitcoin for six months.
+
+        PORT AVALEN — A group of twelve small exporters will settle a portion of their overseas invoices in bitcoin during a six-month trial organised by the local
+        chamber of commerce. Participants, most…
+
+        Continues at https://example.org/business/port-avalen-exporters-trial-bitcoin-settlement
+        Image https://example.org/images/port-avalen-exporters-trial-bitcoin-settlement.jpg
+
+        o open · s share · b back
+        """#,
         "plain 60": #"""
         Volunteers plant 12,000 trees along the River Alder in a
         single weekend 🌳
@@ -526,6 +594,77 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.org/news/volunteers-plant-trees
         Image https://example.org/images/volunteers-plant-trees.jpg
+
+        o open · s share · b back
+        """#,
+        "skipped 60": #"""
+        Volunteers plant 12,000 trees along the River Alder in a
+        single weekend 🌳
+        Northfield Courier · by Ada Byrne
+        17 minutes ago · Sun 22 Nov 2026 11:43
+        Image skipped: The image is not a JPEG or PNG file.
+
+        More than 1,500 people joined the planting, organised by a
+        local rivers trust to shade the water for fish and reduce
+        erosion.
+
+        More than 1,500 people joined the planting on Saturday and
+        Sunday.
+
+        Read at https://example.org/news/volunteers-plant-trees
+        Image https://example.org/images/volunteers-plant-trees.jpg
+
+        o open · s share · b back
+        ────
+        Council meeting moved to Thursday
+        Saved
+
+        Read at https://example.org/local/council
+
+        o open · s share · b back
+        """#,
+        "skipped 100": #"""
+        Volunteers plant 12,000 trees along the River Alder in a single weekend 🌳
+        Northfield Courier · by Ada Byrne
+        17 minutes ago · Sun 22 Nov 2026 11:43
+        Image skipped: The image is not a JPEG or PNG file.
+
+        More than 1,500 people joined the planting, organised by a local rivers trust to shade the water for
+        fish and reduce erosion.
+
+        More than 1,500 people joined the planting on Saturday and Sunday.
+
+        Read at https://example.org/news/volunteers-plant-trees
+        Image https://example.org/images/volunteers-plant-trees.jpg
+
+        o open · s share · b back
+        ────
+        Council meeting moved to Thursday
+        Saved
+
+        Read at https://example.org/local/council
+
+        o open · s share · b back
+        """#,
+        "skipped 160": #"""
+        Volunteers plant 12,000 trees along the River Alder in a single weekend 🌳
+        Northfield Courier · by Ada Byrne
+        17 minutes ago · Sun 22 Nov 2026 11:43
+        Image skipped: The image is not a JPEG or PNG file.
+
+        More than 1,500 people joined the planting, organised by a local rivers trust to shade the water for fish and reduce erosion.
+
+        More than 1,500 people joined the planting on Saturday and Sunday.
+
+        Read at https://example.org/news/volunteers-plant-trees
+        Image https://example.org/images/volunteers-plant-trees.jpg
+
+        o open · s share · b back
+        ────
+        Council meeting moved to Thursday
+        Saved
+
+        Read at https://example.org/local/council
 
         o open · s share · b back
         """#,

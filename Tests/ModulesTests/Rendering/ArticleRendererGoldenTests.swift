@@ -24,4 +24,51 @@ struct ArticleRendererGoldenTests {
         Golden.expectSafe(lines, width: width)
         Golden.expectNoHostileFragments(lines)
     }
+
+    /// A picture of `columns` × `rows` half blocks in two colours.
+    static func picture(columns: Int, rows: Int) -> [StyledLine] {
+        (0..<rows).map { row in
+            let colors = CellColors(
+                foreground: RGB(UInt8(row * 20), 120, 200), background: RGB(10, UInt8(row * 20), 60))
+            return StyledLine([Span(String(repeating: "▀", count: columns), colors: colors)])
+        }
+    }
+
+    @Test("A saved article with its picture under the meta lines", arguments: Fixtures.widths)
+    func savedWithPicture(width: Int) {
+        let lines = ArticleRenderer.render(
+            Articles.truncated, width: width, context: Fixtures.context, saved: true,
+            picture: .picture(Self.picture(columns: 24, rows: 4)))
+        Golden.expect(lines, matches: "picture \(width)", in: ArticleGoldens.self)
+        Golden.expectSafe(lines, width: width)
+        #expect(lines.contains { $0.spans.contains { $0.colors != nil } })
+        #expect(lines.first { $0.plainText.hasPrefix("Kestrel") }?.spans.last == Span("Saved", .accent))
+    }
+
+    @Test(
+        "A skipped picture is one muted line; a sparse saved article still says Saved",
+        arguments: Fixtures.widths)
+    func skippedAndSparse(width: Int) {
+        let lines =
+            ArticleRenderer.render(
+                Articles.plain, width: width, context: Fixtures.context,
+                picture: .skipped("The image is not a JPEG or PNG file.")) + [StyledLine("────")]
+            + ArticleRenderer.render(Articles.sparse, width: width, context: Fixtures.context, saved: true)
+        Golden.expect(lines, matches: "skipped \(width)", in: ArticleGoldens.self)
+        Golden.expectSafe(lines, width: width)
+    }
+
+    @Test(
+        "Pictures off, or a picture wider than the pane, draw the article as before",
+        arguments: Fixtures.widths)
+    func noPicture(width: Int) {
+        let plain = ArticleRenderer.render(Articles.truncated, width: width, context: Fixtures.context)
+        let disabled = ArticleRenderer.render(
+            Articles.truncated, width: width, context: Fixtures.context, picture: .disabled)
+        let tooWide = ArticleRenderer.render(
+            Articles.truncated, width: width, context: Fixtures.context,
+            picture: .picture(Self.picture(columns: width + 1, rows: 3)))
+        #expect(disabled == plain)
+        #expect(tooWide == plain)
+    }
 }
