@@ -1,10 +1,12 @@
 import Coordinators
 import Networking
 
-/// The root of the app's flows: it starts the feed, starts searches as child flows, presents
-/// help, and answers the commands that work on every screen.
+/// The root of the app's flows: it starts the feed, starts searches and the saved articles as
+/// child flows (one of them at a time, above the feed), presents help, and answers the commands
+/// that work on every screen.
 ///
-/// Deep links: `category/<name>`, `headline/<n>` (and both), `search?q=<words>&sort=<order>`.
+/// Deep links: `category/<name>`, `headline/<n>` (and both), `search?q=<words>&sort=<order>`,
+/// `saved`.
 @MainActor
 public final class AppCoordinator: BaseCoordinator, CommandResponder {
     private let router: any NavigationRoutable
@@ -12,6 +14,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     private let modules: any ModuleFactory
     private weak var feed: FeedCoordinator?
     private weak var search: SearchCoordinator?
+    private weak var saved: SavedCoordinator?
     private weak var help: (any HelpModule)?
 
     /// Prints one-off lines; set by the composition root.
@@ -41,6 +44,9 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             if let words = link.parameters["q"], !words.isEmpty { startSearch(words, sort: sort) }
         case "category", "headline":
             startFeed(with: link)
+        case "saved":
+            startFeed(with: nil)
+            showSaved()
         default:
             startFeed(with: nil)
         }
@@ -58,9 +64,22 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             search.search(words)
             return
         }
+        saved?.close()
         let search = factory.makeSearch(router: router, words: words, sort: sort)
         self.search = search
         startChild(search)
+    }
+
+    /// Shows the saved articles, ending a search flow first.
+    private func showSaved() {
+        if let saved {
+            saved.reopen()
+            return
+        }
+        search?.close()
+        let saved = factory.makeSaved(router: router)
+        self.saved = saved
+        startChild(saved)
     }
 
     private func showHelp() {
@@ -84,6 +103,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
                 ["c", "category"], argument: "NAME",
                 summary: "Show a category's headlines (c alone lists them; c all for every category)",
                 argumentCompletions: ["all"] + NewsCategory.allCases.map(\.rawValue)),
+            CommandDescriptor(["saved"], summary: "Show your saved articles"),
             CommandDescriptor(["?", "help"], summary: "Show the commands"),
         ]
     }
@@ -98,6 +118,8 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             startSearch(command.argument, sort: .publishedAt)
         case "c", "category", "categories":
             chooseCategory(command.argument)
+        case "saved":
+            showSaved()
         case "?", "help":
             showHelp()
         case "b", "back":
@@ -120,9 +142,11 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             post?([line])
         } else if ["all", "top", "everything"].contains(name.lowercased()) {
             search?.finish()
+            saved?.finish()
             feed?.showCategory(nil)
         } else if let category = NewsCategory(matching: name) {
             search?.finish()
+            saved?.finish()
             feed?.showCategory(category)
         } else {
             let names = NewsCategory.allCases.map(\.rawValue)

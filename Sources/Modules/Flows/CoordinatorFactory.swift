@@ -7,6 +7,7 @@ public protocol CoordinatorFactory {
     func makeFeed(router: any NavigationRoutable) -> FeedCoordinator
     func makeSearch(router: any NavigationRoutable, words: String, sort: ArticleSortOrder)
         -> SearchCoordinator
+    func makeSaved(router: any NavigationRoutable) -> SavedCoordinator
 }
 
 /// The live coordinator factory: every flow shares one ``ModuleFactory``.
@@ -26,5 +27,9 @@ public struct NewsCoordinatorFactory: CoordinatorFactory {
         -> SearchCoordinator
     {
         SearchCoordinator(router: router, modules: modules, words: words, sort: sort)
+    }
+
+    public func makeSaved(router: any NavigationRoutable) -> SavedCoordinator {
+        SavedCoordinator(router: router, modules: modules)
     }
 }

@@ -60,6 +60,7 @@ public final class FeedCoordinator: BaseCoordinator {
             await list?.activity.settle()
             guard let self, let list else { return }
             if let article = list.article(numbered: number) {
+                list.markOpened(article)
                 self.showArticle(article)
             } else {
                 self.post?([StyledLine("There is no headline \(number) to open.", .warning)])

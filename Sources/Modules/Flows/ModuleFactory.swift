@@ -4,6 +4,7 @@ import Networking
 /// Makes the app's screens and hands them back as protocol-typed modules, their loads started.
 @MainActor
 public protocol ModuleFactory {
+    /// A list of headlines, search results or (``ArticleQuery/saved``) the saved articles.
     func makeArticleList(_ query: ArticleQuery) -> any ArticleListModule
     func makeArticle(_ article: Article) -> any ArticleModule
     func makeHelp(_ sections: [HelpScreen.Section]) -> any HelpModule
@@ -21,6 +22,14 @@ public struct NewsModuleFactory: ModuleFactory {
     /// The language of search results, e.g. `en`; nil for all.
     public let language: String?
     public let actions: any SystemActions
+    /// Read marks and saved articles.
+    public let readingList: any ReadingList
+    /// Article pictures.
+    public let images: any ArticleImages
+    /// The size of a pane in the layout shown now; articles size their pictures by it.
+    public let paneSize: @MainActor (Pane) -> TerminalSize
+    /// Lists fetch their next page while the reader nears the end.
+    public let prefetchesNextPage: Bool
 
     public init(
         service: any NewsService,
@@ -28,7 +37,11 @@ public struct NewsModuleFactory: ModuleFactory {
         pageSize: Int = 20,
         country: String? = nil,
         language: String? = nil,
-        actions: any SystemActions = NoSystemActions()
+        actions: any SystemActions = NoSystemActions(),
+        readingList: any ReadingList = NoReadingList(),
+        images: any ArticleImages = NoArticleImages(),
+        paneSize: @escaping @MainActor (Pane) -> TerminalSize = { _ in TerminalSize(columns: 80, rows: 24) },
+        prefetchesNextPage: Bool = true
     ) {
         self.service = service
         self.environment = environment
@@ -36,18 +49,28 @@ public struct NewsModuleFactory: ModuleFactory {
         self.country = country
         self.language = language
         self.actions = actions
+        self.readingList = readingList
+        self.images = images
+        self.paneSize = paneSize
+        self.prefetchesNextPage = prefetchesNextPage
     }
 
     public func makeArticleList(_ query: ArticleQuery) -> any ArticleListModule {
         let viewModel = ArticleListViewModel(
-            query: query, service: service, pageSize: pageSize, country: country, language: language)
+            query: query, service: service, pageSize: pageSize, country: country, language: language,
+            readingList: readingList, images: images, prefetchesNextPage: prefetchesNextPage)
         let screen = ArticleListScreen(viewModel: viewModel, environment: environment)
         screen.refresh()
         return screen
     }
 
     public func makeArticle(_ article: Article) -> any ArticleModule {
-        ArticleScreen(article: article, environment: environment, actions: actions)
+        let paneSize = paneSize
+        let screen = ArticleScreen(
+            article: article, environment: environment, actions: actions, readingList: readingList,
+            images: images, paneSize: { paneSize(.secondary) })
+        screen.start()
+        return screen
     }
 
     public func makeHelp(_ sections: [HelpScreen.Section]) -> any HelpModule {

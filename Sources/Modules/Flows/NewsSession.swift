@@ -18,6 +18,12 @@ public final class NewsSession {
         /// Drawn across the top of every screen, e.g. the sample edition's notice.
         public var banner: StyledLine?
         public var environment: ScreenEnvironment
+        /// Read marks and saved articles (`save`, `unsave`, `saved`); none by default.
+        public var readingList: any ReadingList
+        /// Article pictures; none by default.
+        public var images: any ArticleImages
+        /// Lists fetch their next page while the reader nears the end.
+        public var prefetchesNextPage: Bool
 
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
@@ -26,7 +32,10 @@ public final class NewsSession {
             language: String? = nil,
             actions: any SystemActions = NoSystemActions(),
             banner: StyledLine? = nil,
-            environment: ScreenEnvironment = ScreenEnvironment()
+            environment: ScreenEnvironment = ScreenEnvironment(),
+            readingList: any ReadingList = NoReadingList(),
+            images: any ArticleImages = NoArticleImages(),
+            prefetchesNextPage: Bool = true
         ) {
             self.layout = layout
             self.pageSize = pageSize
@@ -35,6 +44,9 @@ public final class NewsSession {
             self.actions = actions
             self.banner = banner
             self.environment = environment
+            self.readingList = readingList
+            self.images = images
+            self.prefetchesNextPage = prefetchesNextPage
         }
     }
 
@@ -43,12 +55,24 @@ public final class NewsSession {
     public let shell: Shell
 
     public init(service: any NewsService, terminal: any Terminal, options: Options = Options()) {
-        let modules = NewsModuleFactory(
-            service: service, environment: options.environment, pageSize: options.pageSize,
-            country: options.country, language: options.language, actions: options.actions)
-        router = AdaptiveRouter(
+        let router = AdaptiveRouter(
             policy: options.layout, columns: terminal.size.columns,
             placeholder: [StyledLine("Type an article’s number to read it here.", .muted)])
+        let banner = options.banner
+        let paneSize: @MainActor (Pane) -> TerminalSize = { [weak router, weak terminal] pane in
+            guard let router, let terminal else { return TerminalSize(columns: 80, rows: 24) }
+            let size = terminal.size
+            let rows = size.rows - (banner?.wrapped(toWidth: size.columns).count ?? 0)
+            guard router.layout == .split else { return TerminalSize(columns: size.columns, rows: rows) }
+            let widths = PaneWidths(total: size.columns)
+            return TerminalSize(columns: pane == .primary ? widths.left : widths.right, rows: rows)
+        }
+        let modules = NewsModuleFactory(
+            service: service, environment: options.environment, pageSize: options.pageSize,
+            country: options.country, language: options.language, actions: options.actions,
+            readingList: options.readingList, images: options.images, paneSize: paneSize,
+            prefetchesNextPage: options.prefetchesNextPage)
+        self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
         shell = Shell(

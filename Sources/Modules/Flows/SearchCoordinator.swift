@@ -61,6 +61,11 @@ public final class SearchCoordinator: BaseCoordinator {
         router.pop()
     }
 
+    /// Ends the flow, closing its screens.
+    public func close() {
+        leave()
+    }
+
     private func leave() {
         closeDetail()
         if let results, router.stack.last === results { router.pop() }

@@ -24,13 +24,24 @@ enum TestFixtures {
 
     static let service = SampleNewsService(edition: edition)
 
-    static func modules(service: any NewsService = service, pageSize: Int = 20) -> NewsModuleFactory {
-        NewsModuleFactory(service: service, environment: environment, pageSize: pageSize)
+    static func modules(
+        service: any NewsService = service,
+        pageSize: Int = 20,
+        readingList: any ReadingList = NoReadingList(),
+        images: any ArticleImages = NoArticleImages()
+    ) -> NewsModuleFactory {
+        NewsModuleFactory(
+            service: service, environment: environment, pageSize: pageSize, readingList: readingList,
+            images: images)
     }
 
     /// The app's root coordinator over `router`, with the sample edition.
-    static func app(router: any NavigationRoutable, service: any NewsService = service) -> AppCoordinator {
-        let modules = modules(service: service)
+    static func app(
+        router: any NavigationRoutable,
+        service: any NewsService = service,
+        readingList: any ReadingList = NoReadingList()
+    ) -> AppCoordinator {
+        let modules = modules(service: service, readingList: readingList)
         return AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
     }
@@ -42,11 +53,14 @@ enum TestFixtures {
         rows: Int = 40,
         layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
         service: any NewsService = service,
-        interactive: Bool = false
+        interactive: Bool = false,
+        readingList: any ReadingList = NoReadingList(),
+        images: any ArticleImages = NoArticleImages()
     ) -> (NewsSession, ScriptedTerminal) {
         let terminal = ScriptedTerminal(
             script, size: TerminalSize(columns: columns, rows: rows), interactive: interactive)
-        let options = NewsSession.Options(layout: layout, environment: environment)
+        let options = NewsSession.Options(
+            layout: layout, environment: environment, readingList: readingList, images: images)
         return (NewsSession(service: service, terminal: terminal, options: options), terminal)
     }
 
