@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "newsapp", targets: ["NewsApp"]),
         .executable(name: "newsapi-stub", targets: ["NewsAPIStubServer"]),
+        .executable(name: "newsapp-bench", targets: ["NewsAppBenchmark"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "Coordinators", targets: ["Coordinators"]),
         .library(name: "CoordinatorsTesting", targets: ["CoordinatorsTesting"]),
@@ -103,6 +104,19 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "NewsAPIStubServer", dependencies: ["NewsAPIStub"], swiftSettings: strict),
+
+        // MARK: The benchmark (issue 5): `Scripts/benchmark` builds it in release and runs it
+
+        // Measures the release app (cold start, search, render, fetch, `n` at human pace) and
+        // prints a table for BENCHMARKS.md; a separate executable, not a timed test.
+        .executableTarget(
+            name: "NewsAppBenchmark",
+            dependencies: [
+                "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
 
         // MARK: Tests
 

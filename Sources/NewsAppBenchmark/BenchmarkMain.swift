@@ -1,0 +1,180 @@
+import Foundation
+import SampleEdition
+
+/// `newsapp-bench`: measures the release app against the targets of issue 5 and prints a table.
+/// Run it through `Scripts/benchmark`, which builds it and `newsapp` in release mode first.
+@main
+@MainActor
+struct BenchmarkMain {
+    static func main() async {
+        RSSTrampoline.runIfAsked()
+        let options: Options
+        do {
+            options = try Options(CommandLine.arguments.dropFirst())
+        } catch {
+            log("newsapp-bench: \(error)\n\n\(Options.usage)")
+            exit(2)
+        }
+        if options.help {
+            print(Options.usage)
+            return
+        }
+        do {
+            try await run(options)
+        } catch {
+            log("newsapp-bench: \(error)")
+            exit(1)
+        }
+    }
+
+    private static func run(_ options: Options) async throws {
+        let machine = Machine.current()
+        let edition = try SampleEdition.bundled()
+        let corpus = Corpus(edition: edition, newest: Date())
+        var report = Report(machine: machine, label: options.label)
+        let loadAtStart = Machine.loadAverage()
+        try FileManager.default.createDirectory(at: options.dataDirectory, withIntermediateDirectories: true)
+
+        var store: URL?
+        if options.sections.contains(.cold) || options.sections.contains(.search) {
+            log("Store: \(options.articles) articles…")
+            let cached = try await StoreFiller.cachedStore(
+                in: options.dataDirectory, articles: options.articles,
+                edition: edition)
+            store = cached.file
+            let bytes =
+                (try? FileManager.default.attributesOfItem(atPath: cached.file.path)[.size] as? Int) ?? 0
+            report.notes.append(
+                "Store: \(Report.grouped(try StoreFiller.articleCount(cached.file))) articles, "
+                    + String(format: "%.0f MB", Double(bytes) / 1e6) + " (\(cached.note)).")
+        }
+
+        if options.sections.contains(.cold), let store {
+            if let newsapp = options.newsapp {
+                log("Cold start: \(options.coldRuns) runs of \(newsapp)…")
+                try ColdStartBenchmark.run(
+                    newsapp: newsapp, store: store, runs: options.coldRuns, into: &report)
+            } else {
+                report.notes.append("Cold start: skipped (no --newsapp binary given).")
+            }
+        }
+        if options.sections.contains(.search), let store {
+            log("Search: \(options.searchRuns) FTS and \(options.likeRuns) LIKE runs per query…")
+            let copy = try PrivateHome(store: store)
+            defer { copy.remove() }
+            let results = try await SearchBenchmark.run(
+                file: copy.storeFile, cases: SearchBenchmark.cases(rarePlace: corpus.rarePlace),
+                ftsRuns: options.searchRuns, likeRuns: options.likeRuns)
+            report.addSearch(results)
+        }
+        if options.sections.contains(.render) {
+            log("Render: \(options.renderRuns) runs per router…")
+            let result = await RenderBenchmark.run(corpus: corpus, runs: options.renderRuns)
+            report.add(
+                "Render + layout, 100-item list, 200 columns, StackRouter (\(result.stackLines) lines)",
+                result.stack, target: .p99(2))
+            report.add(
+                "Render + layout, 100-item list, 200 columns, SplitRouter with an article open "
+                    + "(\(result.splitLines) lines)", result.split, target: .p99(2))
+        }
+        if options.sections.contains(.fetch) {
+            log("Fetch: \(options.fetchRuns) runs…")
+            let result = try await FetchBenchmark.run(corpus: corpus, runs: options.fetchRuns)
+            report.add(
+                "Fetch + decode + render, 100-article page from 127.0.0.1 (stub in-process)", result.samples,
+                target: .p99(20))
+        }
+        if options.sections.contains(.pace) {
+            for prefetch in [false, true] {
+                log(
+                    "`n` at human pace, prefetch \(prefetch ? "on" : "off"): \(options.paceCommands) commands…"
+                )
+                let result = try await PaceBenchmark.run(
+                    corpus: corpus, commands: options.paceCommands, prefetch: prefetch)
+                report.add(
+                    "`n` at one command a second, server +200 ms, pages of 20, "
+                        + (prefetch ? "**with prefetch**" : "without prefetch")
+                        + ": `n` → page drawn (\(result.samples.count) pages, \(result.requests) requests)",
+                    result.samples, target: prefetch ? .p50(5) : nil)
+            }
+        }
+        report.notes.append(
+            "Load average (1 min) at start \(loadAtStart), at end \(Machine.loadAverage()), on "
+                + "\(machine.logicalCores) cores: other work on the machine shows in the p99s.")
+        print(report.text)
+    }
+}
+
+/// The command line.
+struct Options {
+    enum Section: String, CaseIterable {
+        case cold, search, render, fetch, pace
+    }
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    var newsapp: String?
+    var dataDirectory = URL(fileURLWithPath: ".build-bench-release/benchmark", isDirectory: true)
+    var articles = 100_000
+    var coldRuns = 30
+    var searchRuns = 200
+    var likeRuns = 20
+    var renderRuns = 1_000
+    var fetchRuns = 200
+    var paceCommands = 30
+    var sections = Set(Section.allCases)
+    var label: String?
+    var help = false
+
+    static let usage = """
+        usage: newsapp-bench [--newsapp PATH] [--data DIR] [--only cold,search,render,fetch,pace]
+                             [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
+                             [--render-runs N] [--fetch-runs N] [--pace-commands N] [--label TEXT]
+
+          --newsapp PATH  the release newsapp binary, for the cold start (skipped without it)
+          --data DIR      where the filled store is cached (default .build-bench-release/benchmark)
+          --label TEXT    printed under the title, e.g. the commit measured
+        """
+
+    init<Arguments: Collection<String>>(_ arguments: Arguments) throws {
+        var rest = Array(arguments)[...]
+        func value(_ name: String) throws -> String {
+            guard let value = rest.popFirst() else { throw Problem(description: "\(name) needs a value") }
+            return value
+        }
+        func count(_ name: String) throws -> Int {
+            let text = try value(name)
+            guard let number = Int(text), number >= 1 else {
+                throw Problem(description: "\(name) must be a whole number of at least 1, not “\(text)”")
+            }
+            return number
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--newsapp": newsapp = try value(argument)
+            case "--data": dataDirectory = URL(fileURLWithPath: try value(argument), isDirectory: true)
+            case "--articles": articles = try count(argument)
+            case "--cold-runs": coldRuns = try count(argument)
+            case "--search-runs": searchRuns = try count(argument)
+            case "--like-runs": likeRuns = try count(argument)
+            case "--render-runs": renderRuns = try count(argument)
+            case "--fetch-runs": fetchRuns = try count(argument)
+            case "--pace-commands": paceCommands = try count(argument)
+            case "--label": label = try value(argument)
+            case "--only":
+                let names = try value(argument).split(separator: ",").map(String.init)
+                sections = []
+                for name in names {
+                    guard let section = Section(rawValue: name) else {
+                        throw Problem(description: "unknown section “\(name)”")
+                    }
+                    sections.insert(section)
+                }
+            case "-h", "--help": help = true
+            default: throw Problem(description: "unknown argument “\(argument)”")
+            }
+        }
+    }
+}

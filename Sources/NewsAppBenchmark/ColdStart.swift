@@ -1,0 +1,243 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Starts the release `newsapp` binary as a user would in a pipe, `printf 'q\n' | newsapp …`, and
+/// times it from spawn to the first screen's prompt line on its standard output, and to its exit.
+struct ColdStart {
+    struct Run {
+        /// Spawn until the prompt line (`news › … › q`) was read from its standard output.
+        var toPrompt: Duration
+        /// Spawn until the process was reaped.
+        var toExit: Duration
+        var status: Int32
+        var output: String
+        /// What the trampoline reported, when the run went through one.
+        var memory: RSSTrampoline.Report?
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let executable: String
+    let arguments: [String]
+    let environment: [String: String]
+
+    /// One run: spawns the binary with `q\n` as its whole standard input; through `trampoline`
+    /// (this benchmark's own executable) to measure its peak memory, directly to time it.
+    func run(through trampoline: String? = nil) throws -> Run {
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        var report: [Int32] = [0, 0]
+        guard pipe(&input) == 0, pipe(&output) == 0, pipe(&report) == 0 else {
+            throw Failure(description: "pipe: \(String(cString: strerror(errno)))")
+        }
+        // Only the child's standard streams may hold the pipes open.
+        for descriptor in input + output + report { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        // The input is in the pipe before the process starts, as with `printf 'q\n' |`.
+        _ = "q\n".withCString { write(input[1], $0, 2) }
+        close(input[1])
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        if trampoline == nil {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, report[1], 2)
+        }
+
+        let program = trampoline ?? executable
+        let words = trampoline.map { [$0, RSSTrampoline.flag, executable] } ?? [executable]
+        let argv = (words + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        close(input[0])
+        close(output[1])
+        close(report[1])
+        defer { close(report[0]) }
+        guard spawned == 0 else {
+            close(output[0])
+            throw Failure(description: "posix_spawn \(program): \(String(cString: strerror(spawned)))")
+        }
+
+        var bytes: [UInt8] = []
+        var toPrompt: Duration?
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let marker = Array("news ›".utf8)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            let searchFrom = max(0, bytes.count - marker.count)
+            bytes += buffer[0..<count]
+            if toPrompt == nil, Self.contains(bytes[searchFrom...], marker) {
+                toPrompt = start.duration(to: clock.now)
+            }
+        }
+        close(output[0])
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let toExit = start.duration(to: clock.now)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let toPrompt else {
+            throw Failure(
+                description:
+                    "\(executable) printed no prompt (status \(status)); it printed:\n\(text.prefix(2_000))")
+        }
+        var memory: RSSTrampoline.Report?
+        if trampoline != nil {
+            memory = RSSTrampoline.Report(Self.readAll(report[0]))
+            guard let reported = memory else {
+                throw Failure(description: "the trampoline reported nothing (status \(status))")
+            }
+            status = reported.status
+        }
+        return Run(toPrompt: toPrompt, toExit: toExit, status: status, output: text, memory: memory)
+    }
+
+    private static func readAll(_ descriptor: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        var index = haystack.startIndex
+        while index <= haystack.endIndex - needle.count {
+            if haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+}
+
+/// Peak memory of a child, measured from a small process.
+///
+/// Linux keeps a process's `ru_maxrss` across `exec`, starting from the memory it had before:
+/// a child that `posix_spawn` (vfork) or `fork` makes from this benchmark, tens of megabytes
+/// big by then, reports at least that much whatever it runs. So the benchmark starts itself
+/// again as `newsapp-bench --rss-trampoline newsapp …`, which spawns `newsapp` before doing
+/// anything else, waits for it, and reports the child's `ru_maxrss` on standard error, with its
+/// own peak (`VmHWM`): the floor below which a reading means nothing.
+enum RSSTrampoline {
+    static let flag = "--rss-trampoline"
+
+    /// This executable, to start as the trampoline.
+    static var executable: String {
+        var path = [CChar](repeating: 0, count: 4_096)
+        let length = readlink("/proc/self/exe", &path, path.count - 1)
+        guard length > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    struct Report {
+        /// The child's `ru_maxrss`, in bytes.
+        var peakRSS: Int
+        /// The trampoline's own peak resident size, in bytes.
+        var floor: Int
+        var status: Int32
+
+        init?(_ text: String) {
+            let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+            guard fields.count == 3 else { return nil }
+            peakRSS = fields[0] * 1_024
+            floor = fields[1] * 1_024
+            status = Int32(truncatingIfNeeded: fields[2])
+        }
+    }
+
+    /// Acts as the trampoline when the arguments ask for it, and then exits.
+    static func runIfAsked() {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 3, arguments[1] == flag else { return }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.dropFirst(2).map { strdup($0) } + [nil]
+        var pid = pid_t()
+        guard posix_spawn(&pid, arguments[2], &actions, nil, argv, environ) == 0 else { exit(127) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let line = "\(usage.ru_maxrss) \(ownPeakKilobytes()) \(status)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        exit(0)
+    }
+
+    /// `VmHWM` of /proc/self/status, in kilobytes.
+    private static func ownPeakKilobytes() -> Int {
+        guard let file = fopen("/proc/self/status", "r") else { return 0 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("VmHWM:") {
+                let fields = text.split(whereSeparator: \.isWhitespace)
+                return fields.count > 1 ? Int(fields[1]) ?? 0 : 0
+            }
+        }
+        return 0
+    }
+}
+
+/// A private home for the app: empty config, state and cache directories (the cache holding the
+/// benchmark's store when given), so no setting or history of the user's applies.
+struct PrivateHome {
+    let root: URL
+
+    init(store: URL?) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "newsapp-bench-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        for name in ["config", "state", "cache/newsapp"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(name, isDirectory: true), withIntermediateDirectories: true)
+        }
+        if let store {
+            // A copy, so the app's writes (WAL, marks, retention) never touch the cached store.
+            try FileManager.default.copyItem(at: store, to: storeFile)
+        }
+    }
+
+    var storeFile: URL { root.appendingPathComponent("cache/newsapp/news.sqlite") }
+
+    var environment: [String: String] {
+        [
+            "HOME": root.path,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "PATH": "/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "TERM": "dumb",
+            "COLUMNS": "80",
+            "LINES": "24",
+        ]
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}

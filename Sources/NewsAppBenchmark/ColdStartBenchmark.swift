@@ -1,0 +1,89 @@
+import Foundation
+
+/// Cold start of the release `newsapp` binary with the 100,000-article store in its cache
+/// directory: `printf 'q\n' | newsapp --offline` in a private home, timed to its first prompt.
+enum ColdStartBenchmark {
+    static func run(newsapp: String, store: URL, runs: Int, into report: inout Report) throws {
+        let offline = try helpText(newsapp).contains("--offline")
+        let home = try PrivateHome(store: store)
+        defer { home.remove() }
+        try StoreFiller.markFetchedNow(home.storeFile)
+        let before = try StoreFiller.articleCount(home.storeFile)
+        let arguments = offline ? ["--offline"] : []
+        var environment = home.environment
+        if offline {
+            // `--offline` leaves the keyless sample edition as it is; with a key it answers from
+            // the store only. The address is closed, should anything try the network anyway.
+            environment["NEWSAPI_KEY"] = "bench-offline"
+            environment["NEWSAPI_BASE_URL"] = "http://127.0.0.1:9"
+        }
+        let start = ColdStart(executable: newsapp, arguments: arguments, environment: environment)
+
+        var toPrompt = Samples()
+        var toExit = Samples()
+        var peak = Samples()
+        var floor = 0
+        var firstOutput = ""
+        let trampoline = RSSTrampoline.executable
+        // Two unmeasured runs first: the binary and the store are then in the page cache, as
+        // they are for a user who ran the app before. Each run is timed directly, then repeated
+        // through the trampoline for its peak memory (see RSSTrampoline).
+        for index in 0..<(runs + 2) {
+            let run = try start.run()
+            let measured = try start.run(through: trampoline)
+            for outcome in [run, measured] where outcome.status != 0 {
+                throw ColdStart.Failure(
+                    description:
+                        "newsapp exited with status \(outcome.status); it printed:\n\(outcome.output.prefix(2_000))"
+                )
+            }
+            if index == 0 { firstOutput = run.output }
+            guard index >= 2, let memory = measured.memory else { continue }
+            toPrompt.append(run.toPrompt)
+            toExit.append(run.toExit)
+            peak.append(milliseconds: Double(memory.peakRSS) / 1e6)
+            floor = max(floor, memory.floor)
+        }
+        let after = try StoreFiller.articleCount(home.storeFile)
+
+        let command = (["newsapp"] + arguments).joined(separator: " ")
+        let what = offline ? "100k-article store" : "store not used: this newsapp has no --offline"
+        report.add(
+            "Cold start: spawn → first screen's prompt, `\(command)`, \(what) (\(runs) runs)", toPrompt,
+            target: .p99(50))
+        report.add("Cold start: spawn → exit after `q` (same runs)", toExit, target: nil)
+        report.add(
+            "Peak RSS of those runs (child's ru_maxrss, spawned from a small trampoline)", peak,
+            target: .p99(30), unit: "MB")
+        report.notes.append(
+            String(
+                format: "Peak RSS: each reading is at least the trampoline's own peak (%.1f MB); "
+                    + "what is above it is the app's own.", Double(floor) / 1e6))
+
+        let header = firstOutput.split(separator: "\n").prefix(3).joined(separator: " / ")
+        report.notes.append("Cold start's first screen began: “\(header)”.")
+        if !offline {
+            report.notes.append(
+                "Cold start ran without the store: `newsapp --help` has no --offline yet, so the app "
+                    + "showed the sample edition; the 100k store sat in its XDG_CACHE_HOME unread.")
+        }
+        if before != after {
+            report.notes.append(
+                "The app changed the store during the cold starts: \(before) articles before, \(after) after."
+            )
+        }
+    }
+
+    private static func helpText(_ newsapp: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: newsapp)
+        process.arguments = ["--help"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

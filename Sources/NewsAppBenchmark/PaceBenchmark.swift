@@ -1,0 +1,139 @@
+import Coordinators
+import Foundation
+import Modules
+import Networking
+import NewsAPIStub
+
+/// The wait a person feels after typing `n`: the session's ``Shell`` and an ``AdaptiveRouter``
+/// (stack layout, 80 columns) showing the top headlines' ``ArticleListScreen`` (pages of 20) over
+/// the live service, against the stub adding 200 ms to every response, with one `n` a second
+/// once the first screen is drawn. Each sample is the time from the shell receiving `n` to the
+/// terminal being handed the appended page (the line numbered 21, 41, …).
+///
+/// The screen is built here rather than through `NewsSession`, so that the view model's
+/// `prefetchesNextPage` can be set either way on the same code.
+@MainActor
+enum PaceBenchmark {
+    static let latency = Duration.milliseconds(200)
+    static let pageSize = 20
+
+    struct Result {
+        var samples: Samples
+        var requests: Int
+    }
+
+    static func run(corpus: Corpus, commands: Int, prefetch: Bool) async throws -> Result {
+        let stub = NewsAPIStubServer(
+            service: GeneratedNewsService(corpus: corpus, total: 10_000),
+            options: NewsAPIStubServer.Options(apiKey: FetchBenchmark.key, latency: latency, resultCap: nil))
+        try await stub.start()
+        let service: NewsAPIService
+        do {
+            service = try FetchBenchmark.liveService(baseURL: stub.baseURL)
+        } catch {
+            await stub.stop()
+            throw error
+        }
+        let terminal = PacedTerminal(commands: commands, pageSize: pageSize)
+        await session(service: service, terminal: terminal, prefetch: prefetch)
+        let requests = stub.requestCount
+        await stub.stop()
+        guard terminal.waits.count == commands else {
+            throw ColdStart.Failure(
+                description: "only \(terminal.waits.count) of \(commands) pages were drawn after `n`")
+        }
+        return Result(samples: terminal.waits, requests: requests)
+    }
+
+    /// Runs the shell over the list until the terminal's script ends; the screen is released
+    /// with the router when this returns, which cancels a page still fetched ahead.
+    private static func session(service: any NewsService, terminal: PacedTerminal, prefetch: Bool) async {
+        let router = AdaptiveRouter(policy: .alwaysStack, columns: terminal.size.columns)
+        let viewModel = ArticleListViewModel(
+            query: .headlines(nil), service: service, pageSize: pageSize, country: "us",
+            prefetchesNextPage: prefetch)
+        let screen = ArticleListScreen(viewModel: viewModel, environment: ScreenEnvironment())
+        router.setRoot(screen)
+        screen.refresh()
+        let shell = Shell(terminal: terminal, router: router, globals: NoGlobalCommands(), promptName: "news")
+        _ = await shell.run()
+    }
+}
+
+/// The app's global commands, none of which the benchmark types.
+@MainActor
+private final class NoGlobalCommands: CommandResponder {
+    var commands: [CommandDescriptor] { [] }
+    func handle(_ command: Command) -> Bool { false }
+}
+
+/// An interactive terminal typing `n` once a second after the first screen is drawn, and timing
+/// how long each appended page takes to reach the screen.
+@MainActor
+final class PacedTerminal: Terminal {
+    let size = TerminalSize(columns: 80, rows: 24)
+    let isInteractive = true
+    var completions: (@MainActor (CompletionRequest) -> [String])?
+    private(set) var waits = Samples()
+
+    private let commands: Int
+    private let pageSize: Int
+    private let clock = ContinuousClock()
+    private var issued = 0
+    private var lastIssue: ContinuousClock.Instant?
+    /// When `n` was handed to the shell, until its page is drawn.
+    private var pending: ContinuousClock.Instant?
+    private var firstScreenDrawn = false
+    private var drawn: CheckedContinuation<Void, Never>?
+    private var gaveUp = false
+
+    init(commands: Int, pageSize: Int) {
+        self.commands = commands
+        self.pageSize = pageSize
+    }
+
+    func write(_ lines: [StyledLine]) {
+        let now = clock.now
+        let expected = (pending == nil && !firstScreenDrawn) ? 1 : issued * pageSize + 1
+        let shown = lines.contains { line in
+            line.plainText.drop { $0 == " " }.hasPrefix("\(expected)  ")
+        }
+        guard shown else { return }
+        if !firstScreenDrawn {
+            firstScreenDrawn = true
+        } else if let pending {
+            waits.append(pending.duration(to: now))
+            self.pending = nil
+        } else {
+            return
+        }
+        drawn?.resume()
+        drawn = nil
+    }
+
+    func read(prompt: String) async -> TerminalInput {
+        // A person reads the page before typing again; a page that never comes ends the session.
+        let watchdog = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .seconds(10))
+            guard !Task.isCancelled, let self else { return }
+            self.drawn?.resume()
+            self.drawn = nil
+            self.gaveUp = true
+        }
+        defer { watchdog.cancel() }
+        while !firstScreenDrawn || pending != nil {
+            guard !gaveUp else { return .endOfInput }
+            await withCheckedContinuation { drawn = $0 }
+        }
+        guard issued < commands else { return .endOfInput }
+        let last = lastIssue ?? clock.now
+        try? await Task.sleep(until: last.advanced(by: .seconds(1)), clock: clock)
+        issued += 1
+        let now = clock.now
+        lastIssue = now
+        pending = now
+        return .line("n")
+    }
+
+    func showActivity(_ label: String?) {}
+}

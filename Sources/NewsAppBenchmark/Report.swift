@@ -1,0 +1,119 @@
+import Foundation
+
+/// The printed result: a title with the machine and date, one table row per measurement with
+/// its target, the search details, and notes.
+struct Report {
+    enum Target {
+        /// Met when the median is at most this.
+        case p50(Double)
+        /// Met when the 99th percentile is at most this.
+        case p99(Double)
+    }
+
+    private struct Row {
+        var name: String
+        var p50: String
+        var p99: String
+        var target: String
+        var verdict: String
+    }
+
+    let machine: Machine
+    let label: String?
+    private var rows: [Row] = []
+    private var searchRows: [String] = []
+    var notes: [String] = []
+
+    init(machine: Machine, label: String?) {
+        self.machine = machine
+        self.label = label
+    }
+
+    mutating func add(_ name: String, _ samples: Samples, target: Target?, unit: String = "ms") {
+        let (targetText, verdict): (String, String)
+        switch target {
+        case .p50(let limit)?:
+            targetText = "p50 ≤ \(Self.number(limit)) \(unit)"
+            verdict = samples.p50 <= limit ? "met" : "**missed**"
+        case .p99(let limit)?:
+            targetText = "≤ \(Self.number(limit)) \(unit)"
+            verdict =
+                samples.p99 <= limit ? "met" : samples.p50 <= limit ? "**p50 only**" : "**missed**"
+        case nil:
+            targetText = "–"
+            verdict = ""
+        }
+        rows.append(
+            Row(
+                name: name, p50: Self.number(samples.p50) + " " + unit,
+                p99: Self.number(samples.p99) + " " + unit, target: targetText, verdict: verdict))
+    }
+
+    mutating func addSearch(_ results: [SearchBenchmark.Result]) {
+        for result in results {
+            let query = result.query
+            let name =
+                "Offline search (FTS), \(query.kind) “\(query.text)”, \(Self.grouped(result.ftsMatches)) matches"
+                + (query.isPrefix ? " (FTS5 prefix via GRDB: NewsStore.search quotes `*`)" : "")
+            add(name, result.fts, target: .p99(10))
+            searchRows.append(
+                "| \(query.kind) | “\(query.text)” | \(Self.grouped(result.ftsMatches)) | "
+                    + "\(Self.grouped(result.likeMatches)) | \(Self.number(result.fts.p50)) | "
+                    + "\(Self.number(result.fts.p99)) | \(Self.number(result.like.p50)) | "
+                    + "\(Self.number(result.like.p99)) | \(Self.number(result.speedup))× | "
+                    + "\(result.countOnly.map { Self.number($0.p50) } ?? "–") | "
+                    + "\(result.rankedFirst.map { Self.number($0.p50) + " / " + Self.number($0.p99) } ?? "–") |"
+            )
+        }
+        if let slowest = results.min(by: { $0.speedup < $1.speedup }) {
+            rows.append(
+                Row(
+                    name:
+                        "Offline search: FTS speed-up over LIKE '%word%' (smallest of the \(results.count), "
+                        + "“\(slowest.query.text)”, p50 / p50)",
+                    p50: Self.number(slowest.speedup) + "×", p99: "–", target: "≥ 20×",
+                    verdict: slowest.speedup >= 20 ? "met" : "**missed**"))
+        }
+    }
+
+    var text: String {
+        var lines = ["## NewsApp benchmark · \(machine.dateText)", ""]
+        if let label { lines += ["\(label)", ""] }
+        lines += ["Machine: \(machine.summary)", ""]
+        lines += [
+            "| Measurement | p50 | p99 | Target | |",
+            "|---|--:|--:|---|---|",
+        ]
+        lines += rows.map { "| \($0.name) | \($0.p50) | \($0.p99) | \($0.target) | \($0.verdict) |" }
+        if !searchRows.isEmpty {
+            lines += [
+                "",
+                "Search, query by query (ms; LIKE scans title, description and content, newest first; "
+                    + "the last two columns are diagnostics, not the app: the FTS count alone, and the "
+                    + "page ranked by bm25 inside the index before reading its 20 articles):",
+                "",
+                "| Kind | Query | FTS matches | LIKE matches | FTS p50 | FTS p99 | LIKE p50 | LIKE p99 | Speed-up "
+                    + "| Count alone p50 | Ranked in the index p50 / p99 |",
+                "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+            ]
+            lines += searchRows
+        }
+        if !notes.isEmpty {
+            lines.append("")
+            lines += notes.map { "- " + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func number(_ value: Double) -> String {
+        let digits = value < 1 ? 3 : value < 10 ? 2 : value < 100 ? 1 : 0
+        return String(format: "%.\(digits)f", value)
+    }
+
+    static func grouped(_ value: Int) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.locale = Locale(identifier: "en_US")
+        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    }
+}
