@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(
             name: "NewsApp",
             dependencies: [
-                "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline",
+                "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store", "Images",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -144,7 +144,12 @@ let package = Package(
         // Config parsing, and the `newsapp` binary run end to end as a subprocess.
         .testTarget(
             name: "NewsAppTests",
-            dependencies: ["NewsApp", "Networking", "SampleEdition", "NewsAPIStub"],
+            dependencies: [
+                "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
+                "Coordinators", "Modules", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

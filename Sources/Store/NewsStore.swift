@@ -325,12 +325,89 @@ public struct NewsStore: Sendable {
         }
     }
 
+    /// Like ``evict(olderThan:)``, a bounded step at a time, so it can run at launch: removes at
+    /// most `limit` unsaved articles last fetched before `date` and at most `limit / 50` listing
+    /// pages fetched before then (a page holds up to 100 articles), the oldest first, in one short
+    /// transaction. Returns how many articles went; when that is `limit`, more may be left for
+    /// another call.
+    @discardableResult
+    public func evict(olderThan date: Date, limit: Int) async throws(StoreError) -> Int {
+        let cutoff = date.timeIntervalSince1970
+        let limit = max(limit, 1)
+        let pageLimit = max(limit / 50, 1)
+        return try await write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM listingPage WHERE (listingID, page) IN (
+                        SELECT listingID, page FROM listingPage WHERE fetchedAt < ? ORDER BY fetchedAt LIMIT ?)
+                    """,
+                arguments: [cutoff, pageLimit])
+            if db.changesCount > 0 {
+                try db.execute(sql: "DELETE FROM listing WHERE id NOT IN (SELECT listingID FROM listingPage)")
+            }
+            try db.execute(
+                sql: """
+                    DELETE FROM article WHERE id IN (
+                        SELECT id FROM article WHERE lastFetchedAt < ? AND id NOT IN (SELECT articleID FROM saved)
+                        ORDER BY lastFetchedAt LIMIT ?)
+                    """,
+                arguments: [cutoff, limit])
+            let evicted = db.changesCount
+            try db.execute(
+                sql: "DELETE FROM readMark WHERE readAt < ? AND url NOT IN (SELECT url FROM article)",
+                arguments: [cutoff])
+            return evicted
+        }
+    }
+
     /// Removes every list, every read mark and every article that is not saved.
     public func clear() async throws(StoreError) {
         try await write { db in
             try db.execute(sql: "DELETE FROM listing")
             try db.execute(sql: "DELETE FROM readMark")
             try db.execute(sql: "DELETE FROM article WHERE id NOT IN (SELECT articleID FROM saved)")
+        }
+    }
+
+    /// What ``clear(includingSaved:)`` removed.
+    public struct Cleared: Sendable, Equatable {
+        public var articles: Int
+        /// Saved articles that were unsaved and removed; 0 unless saved ones were included.
+        public var saved: Int
+        public var readMarks: Int
+        /// Lists (``ListingKey``s) with their stored pages.
+        public var listings: Int
+        /// Saved articles that were kept.
+        public var keptSaved: Int
+
+        public init(articles: Int, saved: Int, readMarks: Int, listings: Int, keptSaved: Int) {
+            self.articles = articles
+            self.saved = saved
+            self.readMarks = readMarks
+            self.listings = listings
+            self.keptSaved = keptSaved
+        }
+    }
+
+    /// Removes every list, every read mark and every article that is not saved, and with
+    /// `includingSaved` the saved articles too, in one transaction; returns what went.
+    public func clear(includingSaved: Bool) async throws(StoreError) -> Cleared {
+        try await write { db in
+            var removedSaved = 0
+            if includingSaved {
+                try db.execute(sql: "DELETE FROM saved")
+                removedSaved = db.changesCount
+            }
+            try db.execute(sql: "DELETE FROM listing")
+            let listings = db.changesCount
+            try db.execute(sql: "DELETE FROM readMark")
+            let readMarks = db.changesCount
+            try db.execute(sql: "DELETE FROM article WHERE id NOT IN (SELECT articleID FROM saved)")
+            let articles = db.changesCount
+            let kept = try Int.fetchOne(db, sql: "SELECT count(*) FROM saved") ?? 0
+            return Cleared(
+                articles: articles, saved: removedSaved, readMarks: readMarks, listings: listings,
+                keptSaved: kept)
         }
     }
 
