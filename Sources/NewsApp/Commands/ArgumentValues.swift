@@ -11,6 +11,12 @@ enum LayoutChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
 
 extension ANSIStyler.Theme: ExpressibleByArgument {}
 
+/// The `--images` values: `auto` draws pictures on a true-colour terminal (`COLORTERM` is
+/// `truecolor` or `24bit`), `on` on any colour terminal, `off` never.
+enum ImagesChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case auto, on, off
+}
+
 /// A `--category` value: a category's name or an unambiguous start of one (`sci`, `tech`).
 struct CategoryName: ExpressibleByArgument, Sendable, Equatable {
     var category: NewsCategory

@@ -1,0 +1,91 @@
+import Foundation
+import Modules
+import Networking
+import SampleEdition
+import Store
+import Testing
+
+@testable import NewsApp
+
+/// The reading list over a real store file.
+@Suite struct StoreReadingListTests {
+    let directory: TemporaryDirectory
+    let store: NewsStore
+    let list: StoreReadingList
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let (store, _) = try NewsStore.open(at: directory.url.appendingPathComponent("news.sqlite"))
+        self.store = store
+        list = StoreReadingList(store: store)
+    }
+
+    @Test func readMarksAreKept() async throws {
+        let urls = (0..<3).map { StoreFixtures.url("r\($0)") }
+        #expect(await list.readURLs(among: urls) == [])
+        await list.markRead(urls[0])
+        await list.markRead(urls[2])
+        #expect(await list.readURLs(among: urls) == [urls[0], urls[2]])
+        // The marks are in the file: another store on it sees them.
+        let (other, _) = try NewsStore.open(at: directory.url.appendingPathComponent("news.sqlite"))
+        #expect(await StoreReadingList(store: other).readURLs(among: urls) == [urls[0], urls[2]])
+        try other.close()
+    }
+
+    @Test func savingUnsavingAndTheSavedList() async throws {
+        let first = StoreFixtures.article("s1")
+        let second = StoreFixtures.article("s2")
+        #expect(await list.isSaved(first.url) == false)
+        try await list.save(first)
+        try await list.save(second)
+        #expect(await list.isSaved(first.url))
+        #expect(try await list.savedArticles().map(\.url) == [second.url, first.url])
+        try await list.unsave(second.url)
+        #expect(await list.isSaved(second.url) == false)
+        #expect(try await list.savedArticles().map(\.url) == [first.url])
+        // Saved articles survive clearing and eviction.
+        try await store.clear()
+        try await store.evict(olderThan: Date().addingTimeInterval(3600))
+        #expect(try await list.savedArticles().map(\.url) == [first.url])
+    }
+
+    @Test func failuresAreOneSentence() async throws {
+        try store.close()
+        await list.markRead(StoreFixtures.url("x"))
+        #expect(await list.readURLs(among: [StoreFixtures.url("x")]) == [])
+        #expect(await list.isSaved(StoreFixtures.url("x")) == false)
+        await #expect(
+            throws: ReadingListError(
+                "The article was not saved: the news store could not be used (the store is closed).")
+        ) {
+            try await list.save(StoreFixtures.article("x"))
+        }
+        await #expect(
+            throws: ReadingListError(
+                "The article was not unsaved: the news store could not be used (the store is closed).")
+        ) {
+            try await list.unsave(StoreFixtures.url("x"))
+        }
+        await #expect(
+            throws: ReadingListError(
+                "The saved articles could not be read: the news store could not be used (the store is closed)."
+            )
+        ) {
+            _ = try await list.savedArticles()
+        }
+    }
+
+    @Test func storeErrorsMapToSentences() {
+        #expect(
+            StoreReadingList.error(.cancelled, "The article was not saved").sentence
+                == "The article was not saved: it was cancelled.")
+        #expect(
+            StoreReadingList.error(.unavailable(path: "/x", reason: "y"), "The article was not saved")
+                == .unavailable)
+        let long = StoreReadingList.error(
+            .failed(reason: "disk I/O error.\nmore " + String(repeating: "z", count: 200)), "W")
+        #expect(!long.sentence.contains("\n"))
+        #expect(long.sentence.count < 140)
+        #expect(long.sentence.hasSuffix("…)."))
+    }
+}
