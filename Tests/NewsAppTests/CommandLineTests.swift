@@ -342,7 +342,10 @@ struct CommandLineTests {
     @Test func help() async throws {
         let run = try await sandbox.run(["--help"])
         #expect(run.status == 0)
-        for text in ["--theme <theme>", "--country <code>", "headlines", "search <words>", "config.toml"] {
+        for text in [
+            "--theme <theme>", "--country <code>", "headlines", "search <words>", "config.toml", "--offline",
+            "--images <when>", "retention_days", "news.sqlite",
+        ] {
             #expect(run.out.contains(text))
         }
         #expect(!run.containsEscape)
@@ -362,6 +365,8 @@ struct CommandLineTests {
         ["search", "mars", "--category", "science"],
         ["--split-min-columns", "20"],
         ["--frobnicate"],
+        ["--images", "sometimes"],
+        ["headlines", "--images", "yes"],
     ])
     func usageErrorsExitWithStatusTwo(arguments: [String]) async throws {
         let run = try await sandbox.run(arguments)

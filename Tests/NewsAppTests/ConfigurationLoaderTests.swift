@@ -23,13 +23,15 @@ import Testing
             layout = "split"
             split_min_columns = 140
             key_file = "/etc/newsapp/key"
+            images = "off"
+            retention_days = 90
             """)
         #expect(outcome.problems == [])
         #expect(
             outcome.configuration
                 == Configuration(
                     country: "gb", language: "de", pageSize: 35, theme: .light, layout: .split,
-                    splitMinColumns: 140, keyFile: "/etc/newsapp/key"))
+                    splitMinColumns: 140, keyFile: "/etc/newsapp/key", images: .off, retentionDays: 90))
     }
 
     @Test(arguments: [
@@ -52,6 +54,18 @@ import Testing
     @Test(arguments: ["auto", "stack", "split"])
     func layouts(name: String) {
         #expect(loader.load("layout = \"\(name)\"").configuration.layout?.rawValue == name)
+    }
+
+    @Test(arguments: ["auto", "on", "off"])
+    func images(name: String) {
+        #expect(loader.load("images = \"\(name)\"").configuration.images?.rawValue == name)
+    }
+
+    @Test(arguments: [1, 30, 36_500])
+    func retentionDaysAtTheLimits(days: Int) {
+        let outcome = loader.load("retention_days = \(days)\n")
+        #expect(outcome.problems == [])
+        #expect(outcome.configuration.retentionDays == days)
     }
 
     /// Each refused value is one line naming the key, what it must be and what was found, and
@@ -89,6 +103,23 @@ import Testing
         (
             "split_min_columns = 39",
             "split_min_columns must be a whole number of at least 40 (found 39); using the default."
+        ),
+        (
+            "images = \"always\"",
+            "images must be \"auto\", \"on\" or \"off\" (found \"always\"); using the default."
+        ),
+        ("images = true", "images must be \"auto\", \"on\" or \"off\" (found true); using the default."),
+        (
+            "retention_days = 0",
+            "retention_days must be a whole number of days from 1 to 36500 (found 0); using the default."
+        ),
+        (
+            "retention_days = \"30\"",
+            "retention_days must be a whole number of days from 1 to 36500 (found \"30\"); using the default."
+        ),
+        (
+            "retention_days = 36501",
+            "retention_days must be a whole number of days from 1 to 36500 (found 36501); using the default."
         ),
         (
             "key_file = 7",

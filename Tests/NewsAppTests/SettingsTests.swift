@@ -47,6 +47,25 @@ import Testing
                     key: .file(KeyFile(path: "/keys/newsapi", home: nil))))
     }
 
+    @Test func imagesOfflineAndRetention() {
+        let defaults = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: [:], file: Configuration())
+        #expect(defaults.images == .auto)
+        #expect(defaults.offline == false)
+        #expect(defaults.retentionDays == 30)
+        let fromFile = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: [:],
+            file: Configuration(images: .off, retentionDays: 7))
+        #expect(fromFile.images == .off)
+        #expect(fromFile.retentionDays == 7)
+        let flags = Settings.resolve(
+            commandLine: CommandLineSettings(offline: true, images: .on), environment: [:],
+            file: Configuration(images: .off, retentionDays: 7))
+        #expect(flags.images == .on)
+        #expect(flags.offline)
+        #expect(flags.retentionDays == 7)
+    }
+
     @Test func eachFlagOverridesOnlyItsOwnSetting() {
         let settings = Settings.resolve(
             commandLine: CommandLineSettings(pageSize: 7), environment: [:], file: file)

@@ -17,8 +17,9 @@ enum ListingPrinter {
     /// Resolves `settings` with the environment and the config file, then prints page `page` of
     /// `listing`; throws the exit status when it is not 0.
     static func print(_ listing: Listing, page: Int, json: Bool, settings: CommandLineSettings) async throws {
-        guard let context = AppLauncher.prepare(settings) else { throw ExitCode(2) }
+        guard let context = await AppLauncher.prepare(settings) else { throw ExitCode(2) }
         let status = await run(listing, page: page, json: json, context: context)
+        try? context.store?.close()
         if status != 0 { throw ExitCode(status) }
     }
 
@@ -26,17 +27,18 @@ enum ListingPrinter {
     /// (its sentence on standard error).
     static func run(_ listing: Listing, page: Int, json: Bool, context: LaunchContext) async -> Int32 {
         let source = context.source
+        let service = context.service
         let pageSize = context.settings.pageSize
         let language = source.isSample ? nil : context.settings.language
         let result: ArticlePage
         do {
             switch listing {
             case .headlines(let category):
-                result = try await source.service.topHeadlines(
+                result = try await service.topHeadlines(
                     HeadlinesRequest(
                         country: source.country, category: category, page: page, pageSize: pageSize))
             case .search(let words, let order):
-                result = try await source.service.search(
+                result = try await service.search(
                     SearchRequest(
                         query: words, language: language, sortBy: order, page: page, pageSize: pageSize))
             }
@@ -44,6 +46,14 @@ enum ListingPrinter {
             let sentence = source.key?.redacting(error.sentence) ?? error.sentence
             StandardError.write("newsapp: " + TextSanitizer.clean(sentence))
             return 1
+        }
+
+        if case .store(let savedAt, .offline(let error)) = result.origin {
+            // The printed page is still a success; standard error says why it is not fresh.
+            let sentence = source.key?.redacting(error.sentence) ?? error.sentence
+            StandardError.write(
+                "newsapp: " + TextSanitizer.clean(sentence) + " Showing the copy stored "
+                    + TimeFormatting(now: Date()).relative(savedAt) + ".")
         }
 
         if json {
@@ -162,6 +172,13 @@ enum ListingRenderer {
             if page.page > 1 { header.append(" · page \(page.page)", .muted) }
         }
         if sampleEdition { header.append(" · sample edition", .notice) }
+        if case .store(let savedAt, let reason) = page.origin {
+            let stored = page.articles.isEmpty ? "" : ", stored \(time.relative(savedAt))"
+            switch reason {
+            case .offlineMode, .offline: header.append(" · offline\(stored)", .notice)
+            case .stale: header.append(" · stored copy\(stored)", .notice)
+            }
+        }
         var lines = header.wrapped(toWidth: width)
         lines.append(.blank)
 
@@ -207,6 +224,13 @@ enum ListingRenderer {
             let articles = page.totalResults == 1 ? "1 article" : "\(page.totalResults) articles"
             return "Page \(page.page) is past the end: there are \(articles) on \(pages) "
                 + (pages == 1 ? "page." : "pages.")
+        }
+        if case .store(_, .offlineMode) = page.origin {
+            switch listing {
+            case .headlines:
+                return "No headlines are stored yet: run once without --offline to keep some."
+            case .search(let words, _): return "No stored article matches “\(words)”."
+            }
         }
         switch listing {
         case .headlines(nil): return "There are no headlines right now."

@@ -33,9 +33,15 @@ struct NewsAppCommand: AsyncParsableCommand {
               layout = "split"          # auto, stack or split (default: auto)
               split_min_columns = 140   # where auto splits, at least 40 (default: 120)
               key_file = "~/.config/newsapp/key"   # its first line is the NewsAPI key
+              images = "off"            # article pictures: auto, on or off (default: auto)
+              retention_days = 60       # keep unsaved articles this long (default: 30)
 
             NEWSAPI_KEY wins over key_file. NO_COLOR turns colours off; TERM=dumb and output that is \
             not a terminal get plain text.
+
+            Every page fetched is kept in $XDG_CACHE_HOME/newsapp/news.sqlite (by default \
+            ~/.cache/newsapp/news.sqlite) with your read marks and saved articles: when the network \
+            fails the stored copy is shown, and --offline reads only from it.
             """,
         version: NewsAppVersion.current,
         subcommands: [HeadlinesCommand.self, SearchCommand.self]

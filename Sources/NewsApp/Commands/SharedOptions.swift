@@ -27,6 +27,17 @@ struct SharedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The colour theme in a terminal (default: dark).", valueName: "theme"))
     var theme: ANSIStyler.Theme?
 
+    @Flag(
+        help: "Never touch the network: answer from the articles stored on this machine.")
+    var offline = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Article pictures in a terminal (default: auto): auto draws them when COLORTERM is "
+                + "truecolor or 24bit, on on any colour terminal, off never.",
+            valueName: "when"))
+    var images: ImagesChoice?
+
     func validate() throws {
         if let pageSize, !SettingLimits.pageSizes.contains(pageSize) {
             throw ValidationError("--page-size must be between 1 and 100.")
@@ -37,7 +48,7 @@ struct SharedOptions: ParsableArguments {
     var commandLine: CommandLineSettings {
         CommandLineSettings(
             sample: sample, country: country?.code, language: language?.code, pageSize: pageSize,
-            theme: theme)
+            theme: theme, offline: offline, images: images)
     }
 }
 

@@ -2,12 +2,34 @@ import Coordinators
 import Foundation
 import Modules
 import Networking
+import Store
 
-/// What a command runs with: the settings from every source and the news source they chose.
+/// What a command runs with: the settings from every source, the news source they chose, and
+/// the local store when it could be opened.
 struct LaunchContext {
     let environment: [String: String]
     let settings: Settings
     let source: NewsSourceChoice
+    /// `$XDG_CACHE_HOME/newsapp`, or nil without a home directory.
+    var cacheDirectory: CacheDirectory? = nil
+    /// The article store; nil when it could not be opened (said on standard error).
+    var store: NewsStore? = nil
+    /// Set when launch eviction left old articles for later: the retention cutoff.
+    var evictionLeft: Date? = nil
+
+    /// The news source as the commands use it: recorded in the store and answered from it when
+    /// the network fails (``CachingNewsService``); with `--offline`, answered from the store only.
+    /// The bundled sample edition needs no network, so `--offline` leaves it as it is.
+    var service: any NewsService {
+        let offline = settings.offline && !source.isSample
+        guard let store else { return offline ? StorelessOfflineService() : source.service }
+        return CachingNewsService(wrapping: source.service, store: store, offline: offline)
+    }
+
+    /// Read marks and saved articles, in the store; none without one.
+    var readingList: any ReadingList {
+        store.map { StoreReadingList(store: $0) } ?? NoReadingList()
+    }
 }
 
 /// The composition root: resolves the settings, picks the news source and the terminal, then
@@ -19,10 +41,14 @@ enum AppLauncher {
     /// standard error and the run goes on without the refused part; nil when the news source
     /// cannot be made at all (a bad `NEWSAPI_BASE_URL`, a missing sample edition), said on
     /// standard error too.
+    ///
+    /// Then it opens the local store in `$XDG_CACHE_HOME/newsapp/` and evicts what is older than
+    /// `retention_days`; a store set aside as damaged, or one that cannot be opened at all, is one
+    /// line on standard error, and in the second case the run goes on without a store.
     static func prepare(
         _ commandLine: CommandLineSettings,
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> LaunchContext? {
+    ) async -> LaunchContext? {
         let file = ConfigurationFile.standard(environment: environment)
         let loaded = file?.load() ?? ConfigurationLoader.Outcome()
         for problem in loaded.problems {
@@ -46,14 +72,22 @@ enum AppLauncher {
             key = outcome.key
             if key == nil { sampleNotice = "the key file \(keyFile.displayPath) could not be used" }
         }
+        let source: NewsSourceChoice
         do {
-            let source = try NewsSourceChoice.resolve(
+            source = try NewsSourceChoice.resolve(
                 key: key, country: settings.liveCountry, environment: environment, sampleNotice: sampleNotice)
-            return LaunchContext(environment: environment, settings: settings, source: source)
         } catch {
             StandardError.write("newsapp: \(TextSanitizer.clean(error.description))")
             return nil
         }
+        let directory = CacheDirectory.standard(environment: environment)
+        let local = await LocalStore.open(directory, retentionDays: settings.retentionDays)
+        for message in local.messages {
+            StandardError.write(message)
+        }
+        return LaunchContext(
+            environment: environment, settings: settings, source: source, cacheDirectory: directory,
+            store: local.store, evictionLeft: local.evictionLeft)
     }
 
     /// Runs the interactive app, from `link` when given, until the user quits or input ends.
@@ -75,14 +109,26 @@ enum AppLauncher {
         let clipboard = readline.map { readline in
             { @MainActor (text: String) in readline.copyToClipboard(text) }
         }
+        let images = PictureSupport.images(
+            settings.images, isTerminal: interactive, environment: environment,
+            directory: context.cacheDirectory, offline: settings.offline)
         let session = NewsSession(
-            service: context.source.service, terminal: terminal,
+            service: context.service, terminal: terminal,
             options: NewsSession.Options(
                 layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
                 language: context.source.isSample ? nil : settings.language,
                 actions: LiveSystemActions(environment: environment, clipboard: clipboard),
-                banner: context.source.banner))
+                banner: context.source.banner, readingList: context.readingList, images: images))
+        // A store left alone for long finishes its eviction while the app is in use.
+        let eviction = context.store.flatMap { store in
+            context.evictionLeft.map { cutoff in
+                Task.detached(priority: .background) {
+                    await LocalStore.evictRemaining(store, olderThan: cutoff)
+                }
+            }
+        }
         await session.run(from: link)
+        eviction?.cancel()
         return 0
     }
 

@@ -15,6 +15,10 @@ struct Configuration: Sendable, Equatable {
     var splitMinColumns: Int?
     /// The file whose first line is the NewsAPI key, `~` expanded and absolute.
     var keyFile: String?
+    /// Whether article pictures are drawn.
+    var images: ImagesChoice?
+    /// Days a stored article is kept after it was last fetched, unless saved.
+    var retentionDays: Int?
 
     init(
         country: String? = nil,
@@ -23,7 +27,9 @@ struct Configuration: Sendable, Equatable {
         theme: ANSIStyler.Theme? = nil,
         layout: LayoutChoice? = nil,
         splitMinColumns: Int? = nil,
-        keyFile: String? = nil
+        keyFile: String? = nil,
+        images: ImagesChoice? = nil,
+        retentionDays: Int? = nil
     ) {
         self.country = country
         self.language = language
@@ -32,6 +38,8 @@ struct Configuration: Sendable, Equatable {
         self.layout = layout
         self.splitMinColumns = splitMinColumns
         self.keyFile = keyFile
+        self.images = images
+        self.retentionDays = retentionDays
     }
 }
 
@@ -61,6 +69,9 @@ enum SettingLimits {
     static let defaultSplitColumns = 120
     /// The top headlines' edition when nothing else names one (live news only).
     static let defaultCountry = "us"
+    /// Days a stored article is kept after it was last fetched (saved ones for ever).
+    static let retentionDays = 1...36_500
+    static let defaultRetentionDays = 30
 
     /// `text` lowercased when it is two ASCII letters (`us`, `GB`), nil otherwise.
     static func twoLetterCode(_ text: String) -> String? {

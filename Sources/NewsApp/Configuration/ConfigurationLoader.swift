@@ -23,7 +23,8 @@ struct ConfigurationLoader: Sendable {
 
     /// The keys a config file may hold, in the order the documentation lists them.
     static let keys = [
-        "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file",
+        "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
+        "retention_days",
     ]
 
     func load(_ text: String) -> Outcome {
@@ -101,6 +102,19 @@ struct ConfigurationLoader: Sendable {
                 return "key_file starts with ~ but HOME is not set; ignoring it."
             }
             configuration.keyFile = expanded
+        case "images":
+            guard let images = value.string.flatMap(ImagesChoice.init(rawValue:)) else {
+                return "images must be \(Self.choices(ImagesChoice.allCases)) (found \(found)); "
+                    + "using the default."
+            }
+            configuration.images = images
+        case "retention_days":
+            guard let days = value.int, SettingLimits.retentionDays.contains(days) else {
+                return "retention_days must be a whole number of days from "
+                    + "\(SettingLimits.retentionDays.lowerBound) to \(SettingLimits.retentionDays.upperBound) "
+                    + "(found \(found)); using the default."
+            }
+            configuration.retentionDays = days
         default:
             let name = TextSanitizer.clean(key)
             if let close = CommandSuggester.closest(to: key, among: Self.keys) {

@@ -9,6 +9,9 @@ struct CommandLineSettings: Sendable, Equatable {
     var theme: ANSIStyler.Theme?
     var layout: LayoutChoice?
     var splitMinColumns: Int?
+    /// `--offline`: never touch the network.
+    var offline = false
+    var images: ImagesChoice?
 }
 
 /// The settings a run uses, each taken from the first source that has it: the command line, then
@@ -31,6 +34,11 @@ struct Settings: Sendable, Equatable {
     var layout: LayoutChoice
     var splitMinColumns: Int
     var key: KeySource
+    /// Answer from the local store only; never touch the network.
+    var offline = false
+    var images: ImagesChoice = .auto
+    /// Days a stored article is kept after it was last fetched, unless saved.
+    var retentionDays = SettingLimits.defaultRetentionDays
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? SettingLimits.defaultCountry }
@@ -59,6 +67,9 @@ struct Settings: Sendable, Equatable {
             layout: commandLine.layout ?? file.layout ?? .auto,
             splitMinColumns: commandLine.splitMinColumns ?? file.splitMinColumns
                 ?? SettingLimits.defaultSplitColumns,
-            key: key)
+            key: key,
+            offline: commandLine.offline,
+            images: commandLine.images ?? file.images ?? .auto,
+            retentionDays: file.retentionDays ?? SettingLimits.defaultRetentionDays)
     }
 }

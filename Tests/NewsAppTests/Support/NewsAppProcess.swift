@@ -65,9 +65,15 @@ enum NewsAppProcess {
     static func run(
         _ arguments: [String],
         environment: [String: String],
-        input: String? = nil
+        input: String? = nil,
+        throttled: Bool = true
     ) async throws -> Output {
         let executable = try binary()
+        // Dozens of tests run the app at once; on a small machine so many processes starve one
+        // another (and the in-process servers they talk to) until requests time out. A test that
+        // needs processes to overlap passes `throttled: false`.
+        if throttled { await slots.acquire() }
+        defer { if throttled { slots.release() } }
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(
@@ -77,6 +83,9 @@ enum NewsAppProcess {
             }
         }
     }
+
+    /// How many app processes the tests run at once: the number of processors, at least 2.
+    static let slots = ProcessSlots(max(2, ProcessInfo.processInfo.activeProcessorCount))
 
     private static func runBlocking(
         _ executable: URL,
@@ -114,6 +123,46 @@ enum NewsAppProcess {
     }
 }
 
+/// A counting semaphore for tasks: ``acquire()`` waits, without blocking a thread, until one of
+/// `count` slots is free.
+final class ProcessSlots: Sendable {
+    private struct State {
+        var free: Int
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state: Mutex<State>
+
+    init(_ count: Int) {
+        state = Mutex(State(free: count))
+    }
+
+    func acquire() async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Bool in
+                guard state.free > 0 else {
+                    state.waiters.append(continuation)
+                    return false
+                }
+                state.free -= 1
+                return true
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.free += 1
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        next?.resume()
+    }
+}
+
 /// A home directory of its own for each run: HOME and the XDG directories in a temporary
 /// directory, COLUMNS=80, no NEWSAPI_KEY, no NO_COLOR.
 struct Sandbox {
@@ -125,6 +174,9 @@ struct Sandbox {
 
     var home: String { directory.path }
     var configDirectory: String { home + "/.config/newsapp" }
+    /// Where the app keeps its store and pictures: `~/.cache/newsapp`, as `XDG_CACHE_HOME` is unset.
+    var cacheDirectory: String { home + "/.cache/newsapp" }
+    var storeURL: URL { URL(fileURLWithPath: cacheDirectory + "/news.sqlite") }
 
     var environment: [String: String] {
         var environment = [
@@ -146,10 +198,10 @@ struct Sandbox {
     }
 
     /// Runs `newsapp` in this sandbox, with `extra` added to the environment.
-    func run(_ arguments: [String], extra: [String: String] = [:], input: String? = nil) async throws
-        -> NewsAppProcess.Output
-    {
+    func run(
+        _ arguments: [String], extra: [String: String] = [:], input: String? = nil, throttled: Bool = true
+    ) async throws -> NewsAppProcess.Output {
         try await NewsAppProcess.run(
-            arguments, environment: environment.merging(extra) { $1 }, input: input)
+            arguments, environment: environment.merging(extra) { $1 }, input: input, throttled: throttled)
     }
 }

@@ -1,0 +1,115 @@
+import Foundation
+import Networking
+import NewsAPIStub
+import SampleEdition
+import Store
+import Synchronization
+import Testing
+
+/// The acceptance check: read with the server up, stop it, and the app still shows what
+/// it had, and finds read articles by full-text search. Also two instances on one store.
+@Suite(.timeLimit(.minutes(2)))
+struct OfflineEndToEndTests {
+    let sandbox: Sandbox
+    let edition: SampleEdition
+
+    init() throws {
+        sandbox = try Sandbox()
+        edition = try SampleEdition.bundled()
+    }
+
+    var first: Article { edition.entries[0].article }
+    var second: Article { edition.entries[1].article }
+
+    @Test func readOnlineThenTheStoredArticlesAreThereWhenTheServerIsGone() async throws {
+        let stub = try await RunningStub.start()
+        let online = try await sandbox.run(
+            ["--page-size", "10"], extra: stub.environment, input: "1\nb\n2\nb\nq\n")
+        #expect(online.status == 0)
+        #expect(online.err == "")
+        #expect(online.out.contains("news › Top stories › 1\n"))
+        #expect(online.out.contains(first.title))
+        #expect(online.out.contains(second.title))
+        let requests = stub.requestCount
+        #expect(requests >= 1)
+        await stub.stop()
+        // The same home and key; the server is gone (a port where nothing listens: once stopped,
+        // the stub's own port may be given to another test's server).
+        let gone = try RefusingAddress()
+        let offline = try await sandbox.run(
+            ["--page-size", "10"], extra: gone.environment, input: "1\nb\n/River Alder\nq\n")
+        #expect(offline.status == 0)
+        #expect(offline.err == "")
+        let transcript = offline.out
+        // The feed: the stored page, in the stored order.
+        let feed = try #require(transcript.range(of: "news › Top stories › 1\n"))
+        let listing = transcript[..<feed.lowerBound]
+        for entry in edition.entries.prefix(10) {
+            #expect(listing.contains(entry.article.title.prefix(40)), "\(entry.article.title) is missing")
+        }
+        // The offline notice, and why.
+        #expect(listing.contains("Offline — showing articles saved just now"))
+        #expect(listing.contains("the connection was refused"))
+        // Opening an article works from the store.
+        #expect(transcript[feed.upperBound...].contains(first.title))
+        // Full-text search over what was stored finds the article read before.
+        let search = try #require(transcript.range(of: "› /River Alder\n"))
+        let results = transcript[search.upperBound...]
+        #expect(results.contains("Search “River Alder”"))
+        #expect(results.contains(first.title.prefix(40)))
+        #expect(stub.requestCount == requests)
+
+        // The print commands answer from the store too.
+        let printed = try await sandbox.run(["search", "River Alder", "--print"], extra: gone.environment)
+        #expect(printed.status == 0)
+        #expect(printed.out.contains(first.url.absoluteString))
+    }
+
+    @Test func twoInstancesOnOneStoreBothWork() async throws {
+        // Every answer takes 300 ms, so the two sessions overlap; each request is logged with the
+        // page size that tells the two instances apart.
+        let log = RequestLog()
+        let options = NewsAPIStubServer.Options(
+            latency: .milliseconds(300),
+            faultRule: { request in
+                log.append(request.query("pageSize") ?? "")
+                return nil
+            })
+        try await withRunningStub(options) { stub in
+            let input = "1\nb\n2\nb\nn\n/mars\nsort relevancy\n1\nq\n"
+            async let one = sandbox.run(
+                ["--page-size", "5"], extra: stub.environment, input: input, throttled: false)
+            async let two = sandbox.run(
+                ["--page-size", "7"], extra: stub.environment, input: input, throttled: false)
+            let (a, b) = try await (one, two)
+            for run in [a, b] {
+                #expect(run.status == 0)
+                #expect(run.err == "")
+                #expect(run.out.contains(first.title))
+                #expect(run.out.contains("Search “mars” · sorted by relevancy"))
+            }
+            // They ran at the same time: requests of one came between requests of the other.
+            let sizes = log.entries
+            let firstFive = try #require(sizes.firstIndex(of: "5"))
+            let lastFive = try #require(sizes.lastIndex(of: "5"))
+            #expect(sizes[firstFive...lastFive].contains("7"), "\(sizes)")
+            // Both headlines lists were recorded and the file is sound.
+            let (store, notice) = try NewsStore.open(at: sandbox.storeURL)
+            #expect(notice == nil)
+            #expect(try await store.checkIntegrity() == [])
+            #expect(try await store.stats().articleCount >= 12)
+            try store.close()
+        }
+    }
+}
+
+/// Strings appended from any thread, in order.
+final class RequestLog: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    func append(_ entry: String) {
+        storage.withLock { $0.append(entry) }
+    }
+
+    var entries: [String] { storage.withLock { $0 } }
+}
