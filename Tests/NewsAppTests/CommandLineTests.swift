@@ -344,7 +344,7 @@ struct CommandLineTests {
         #expect(run.status == 0)
         for text in [
             "--theme <theme>", "--country <code>", "headlines", "search <words>", "config.toml", "--offline",
-            "--images <when>", "retention_days", "news.sqlite",
+            "--images <when>", "cache", "retention_days", "news.sqlite",
         ] {
             #expect(run.out.contains(text))
         }

@@ -13,6 +13,7 @@ struct NewsAppCommand: AsyncParsableCommand {
             newsapp [<options>]
             newsapp headlines [<options>]
             newsapp search <words> ... [<options>]
+            newsapp cache stats|clear|vacuum
             """,
         discussion: """
             With a NewsAPI key (NEWSAPI_KEY, or key_file in the config file) NewsApp reads live news \
@@ -41,10 +42,11 @@ struct NewsAppCommand: AsyncParsableCommand {
 
             Every page fetched is kept in $XDG_CACHE_HOME/newsapp/news.sqlite (by default \
             ~/.cache/newsapp/news.sqlite) with your read marks and saved articles: when the network \
-            fails the stored copy is shown, and --offline reads only from it.
+            fails the stored copy is shown, --offline reads only from it, and `newsapp cache` shows, \
+            clears or compacts it.
             """,
         version: NewsAppVersion.current,
-        subcommands: [HeadlinesCommand.self, SearchCommand.self]
+        subcommands: [HeadlinesCommand.self, SearchCommand.self, CacheCommand.self]
     )
 
     @OptionGroup var shared: SharedOptions
@@ -98,8 +100,17 @@ struct NewsAppCommand: AsyncParsableCommand {
                 ("--layout", layout != nil), ("--split-min-columns", splitMinColumns != nil),
                 ("--sort", sortOption.sort != nil),
             ]
-        default:
+        case "search":
             given += [("--category", categoryOption.category != nil)]
+        default:
+            // `cache …` reads no news: only --theme, for its own output, means anything.
+            given += [
+                ("--layout", layout != nil), ("--split-min-columns", splitMinColumns != nil),
+                ("--sort", sortOption.sort != nil), ("--category", categoryOption.category != nil),
+                ("--sample", shared.sample), ("--country", shared.country != nil),
+                ("--language", shared.language != nil), ("--page-size", shared.pageSize != nil),
+                ("--offline", shared.offline), ("--images", shared.images != nil),
+            ]
         }
         if let (name, _) = given.first(where: \.1) {
             throw ValidationError("`newsapp \(command)` does not take \(name).")
