@@ -203,6 +203,7 @@ struct StoreLaunchTests {
                 ["--offline", "--page-size", "3"], extra: stub.environment, input: "2\n/mars rover\nq\n")
             #expect(session.status == 0)
             #expect(session.err == "")
+            #expect(session.out.contains("Offline mode — articles saved "))
             #expect(session.out.contains(edition.entries[1].article.title))
             #expect(session.out.contains("Search “mars rover”"))
 
