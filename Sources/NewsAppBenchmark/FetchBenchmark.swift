@@ -18,7 +18,7 @@ enum FetchBenchmark {
 
     static func run(corpus: Corpus, runs: Int) async throws -> Result {
         let stub = NewsAPIStubServer(
-            service: GeneratedNewsService(corpus: corpus, total: 10_000),
+            service: GeneratedNewsService(corpus: corpus, total: 1_000),
             options: NewsAPIStubServer.Options(apiKey: key, resultCap: nil))
         try await stub.start()
         do {
