@@ -4,14 +4,11 @@ import Modules
 import Networking
 import NewsAPIStub
 
-/// The wait a person feels after typing `n`: the session's ``Shell`` and an ``AdaptiveRouter``
-/// (stack layout, 80 columns) showing the top headlines' ``ArticleListScreen`` (pages of 20) over
-/// the live service, against the stub adding 200 ms to every response, with one `n` a second
-/// once the first screen is drawn. Each sample is the time from the shell receiving `n` to the
-/// terminal being handed the appended page (the line numbered 21, 41, …).
-///
-/// The screen is built here rather than through `NewsSession`, so that the view model's
-/// `prefetchesNextPage` can be set either way on the same code.
+/// The wait a person feels after typing `n`: a whole session (``NewsSession``: coordinators,
+/// factory, shell; stack layout, 80 columns, pages of 20) over the live service, against the stub
+/// adding 200 ms to every response, with one `n` a second once the first screen is drawn, and
+/// the session's `prefetchesNextPage` off or on. Each sample is the time from the shell receiving
+/// `n` to the terminal being handed the appended page (the line numbered 21, 41, …).
 @MainActor
 enum PaceBenchmark {
     static let latency = Duration.milliseconds(200)
@@ -24,7 +21,7 @@ enum PaceBenchmark {
 
     static func run(corpus: Corpus, commands: Int, prefetch: Bool) async throws -> Result {
         let stub = NewsAPIStubServer(
-            service: GeneratedNewsService(corpus: corpus, total: 10_000),
+            service: GeneratedNewsService(corpus: corpus, total: (commands + 3) * pageSize),
             options: NewsAPIStubServer.Options(apiKey: FetchBenchmark.key, latency: latency, resultCap: nil))
         try await stub.start()
         let service: NewsAPIService
@@ -42,29 +39,21 @@ enum PaceBenchmark {
             throw ColdStart.Failure(
                 description: "only \(terminal.waits.count) of \(commands) pages were drawn after `n`")
         }
+        log(
+            "  waits (ms): " + terminal.waits.values.map { String(format: "%.1f", $0) }.joined(separator: " ")
+        )
         return Result(samples: terminal.waits, requests: requests)
     }
 
-    /// Runs the shell over the list until the terminal's script ends; the screen is released
-    /// with the router when this returns, which cancels a page still fetched ahead.
+    /// Runs a session until the terminal's script ends; the session and its screens are released
+    /// when this returns, which cancels a page still fetched ahead.
     private static func session(service: any NewsService, terminal: PacedTerminal, prefetch: Bool) async {
-        let router = AdaptiveRouter(policy: .alwaysStack, columns: terminal.size.columns)
-        let viewModel = ArticleListViewModel(
-            query: .headlines(nil), service: service, pageSize: pageSize, country: "us",
-            prefetchesNextPage: prefetch)
-        let screen = ArticleListScreen(viewModel: viewModel, environment: ScreenEnvironment())
-        router.setRoot(screen)
-        screen.refresh()
-        let shell = Shell(terminal: terminal, router: router, globals: NoGlobalCommands(), promptName: "news")
-        _ = await shell.run()
+        let session = NewsSession(
+            service: service, terminal: terminal,
+            options: NewsSession.Options(
+                layout: .alwaysStack, pageSize: pageSize, country: "us", prefetchesNextPage: prefetch))
+        _ = await session.run()
     }
-}
-
-/// The app's global commands, none of which the benchmark types.
-@MainActor
-private final class NoGlobalCommands: CommandResponder {
-    var commands: [CommandDescriptor] { [] }
-    func handle(_ command: Command) -> Bool { false }
 }
 
 /// An interactive terminal typing `n` once a second after the first screen is drawn, and timing
