@@ -27,6 +27,8 @@ struct ColdStart {
     let executable: String
     let arguments: [String]
     let environment: [String: String]
+    /// What marks the first screen's prompt on standard output; nil to time only the exit.
+    var prompt: String? = "news ›"
 
     /// One run: spawns the binary with `q\n` as its whole standard input; through `trampoline`
     /// (this benchmark's own executable) to measure its peak memory, directly to time it.
@@ -78,14 +80,14 @@ struct ColdStart {
         var bytes: [UInt8] = []
         var toPrompt: Duration?
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        let marker = Array("news ›".utf8)
+        let marker = Array((prompt ?? "").utf8)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             let searchFrom = max(0, bytes.count - marker.count)
             bytes += buffer[0..<count]
-            if toPrompt == nil, Self.contains(bytes[searchFrom...], marker) {
+            if toPrompt == nil, prompt != nil, Self.contains(bytes[searchFrom...], marker) {
                 toPrompt = start.duration(to: clock.now)
             }
         }
@@ -95,7 +97,7 @@ struct ColdStart {
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let toExit = start.duration(to: clock.now)
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let toPrompt else {
+        guard let toPrompt = prompt == nil ? toExit : toPrompt else {
             throw Failure(
                 description:
                     "\(executable) printed no prompt (status \(status)); it printed:\n\(text.prefix(2_000))")

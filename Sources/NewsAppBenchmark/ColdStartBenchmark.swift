@@ -47,11 +47,24 @@ enum ColdStartBenchmark {
         let after = try StoreFiller.articleCount(home.storeFile)
 
         let command = (["newsapp"] + arguments).joined(separator: " ")
-        let what = offline ? "100k-article store" : "store not used: this newsapp has no --offline"
+        let what =
+            offline
+            ? "\(Report.grouped(before))-article store" : "store not used: this newsapp has no --offline"
         report.add(
             "Cold start: spawn → first screen's prompt, `\(command)`, \(what) (\(runs) runs)", toPrompt,
             target: .p99(50))
         report.add("Cold start: spawn → exit after `q` (same runs)", toExit, target: nil)
+        // The floor: the same process start, without the store, the session or a screen.
+        let version = ColdStart(
+            executable: newsapp, arguments: ["--version"], environment: environment, prompt: nil)
+        var versionExit = Samples()
+        for index in 0..<(runs + 2) {
+            let run = try version.run()
+            if index >= 2 { versionExit.append(run.toExit) }
+        }
+        report.add(
+            "Diagnostic: spawn → exit of `newsapp --version` (process start alone, same runs)", versionExit,
+            target: nil)
         report.add(
             "Peak RSS of those runs (child's ru_maxrss, spawned from a small trampoline)", peak,
             target: .p99(30), unit: "MB")
