@@ -20,8 +20,11 @@ enum StoreFiller {
         let folder = directory.appendingPathComponent(
             "store-v\(Corpus.version)-\(articles)", isDirectory: true)
         let file = folder.appendingPathComponent("news.sqlite")
+        let record = folder.appendingPathComponent("filled.txt")
         if FileManager.default.fileExists(atPath: file.path) {
-            return (file, "cached in \(folder.path)")
+            let filled = (try? String(contentsOf: record, encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            return (file, "\(filled ?? "filled earlier"), cached in \(folder.path)")
         }
         try? FileManager.default.removeItem(at: folder)
         let partial = directory.appendingPathComponent("filling-\(getpid())", isDirectory: true)
@@ -32,9 +35,12 @@ enum StoreFiller {
         try await fill(
             partial.appendingPathComponent("news.sqlite"), count: articles,
             corpus: Corpus(edition: edition, newest: now))
-        try FileManager.default.moveItem(at: partial, to: folder)
         let seconds = start.duration(to: clock.now).milliseconds / 1_000
-        let note = String(format: "filled in %.1f s, now cached in %@", seconds, folder.path)
+        let filled = String(format: "filled in %.1f s on ", seconds) + Machine.current().dateText
+        try filled.write(
+            to: partial.appendingPathComponent("filled.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.moveItem(at: partial, to: folder)
+        let note = "\(filled), now cached in \(folder.path)"
         log(note)
         return (file, note)
     }
