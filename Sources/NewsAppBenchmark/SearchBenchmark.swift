@@ -25,7 +25,7 @@ enum SearchBenchmark {
         /// Diagnostics: the count alone, and the page ranked inside the index before the join.
         var countOnly: Samples?
         var rankedFirst: Samples?
-        /// Diagnostic: only the newest 1,000 matches ranked, inside the index.
+        /// Diagnostic: only the 1,000 matches stored last (highest rowids) ranked, inside the index.
         var boundedRank: Samples?
 
         /// How many times faster FTS is, from the medians.
@@ -77,7 +77,7 @@ enum SearchBenchmark {
                     _ = try await rankedFirstSearch(expression, pool)
                 }
                 boundedRank = try await measure(runs: ftsRuns, warmup: 10) {
-                    _ = try await rankedFirstSearch(expression, pool, newest: 1_000)
+                    _ = try await rankedFirstSearch(expression, pool, lastStored: 1_000)
                 }
             }
             log(
@@ -123,8 +123,11 @@ enum SearchBenchmark {
 
     /// Diagnostic: what `NewsStore.search` could do instead, ranking by bm25 inside the index and
     /// reading only the 20 articles of the page (ties broken by date among those 20 only); with
-    /// `newest`, ranking only that many of the newest matches (by rowid, the order of storing).
-    private static func rankedFirstSearch(_ expression: String, _ pool: DatabasePool, newest: Int? = nil)
+    /// `lastStored`, ranking only that many of the matches stored last (the highest rowids; in the
+    /// app, roughly the newest).
+    private static func rankedFirstSearch(
+        _ expression: String, _ pool: DatabasePool, lastStored: Int? = nil
+    )
         async throws -> Int
     {
         try await pool.read { db in
@@ -133,12 +136,12 @@ enum SearchBenchmark {
                 arguments: [expression])
             var bound = ""
             var arguments: StatementArguments = [expression]
-            if let newest {
+            if let lastStored {
                 bound = """
                     AND rowid >= coalesce((SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?
                     ORDER BY rowid DESC LIMIT 1 OFFSET ?), 0)
                     """
-                arguments += [expression, newest - 1]
+                arguments += [expression, lastStored - 1]
             }
             let rows = try Row.fetchAll(
                 db,
