@@ -4,12 +4,17 @@
 /// Fullwidth scalar, 0 when it is made only of zero-width scalars (combining marks, format characters,
 /// variation selectors, controls, standalone Hangul medial and final jamo), and 1 otherwise. Marks inside a
 /// cluster add nothing, so `e` + U+0301 is 1 column.
+///
+/// Most news text is made of scalars that are always a cluster of their own with a fixed width: ASCII,
+/// Latin, Greek and Cyrillic letters, common punctuation, CJK ideographs and Hangul syllables. Text made
+/// only of those is measured scalar by scalar without asking the Unicode property tables; anything else
+/// (marks, emoji, joiners, variation selectors…) is measured cluster by cluster.
 public enum DisplayWidth {
     /// Columns `text` occupies: the sum of its grapheme clusters' widths.
     public static func of(_ text: some StringProtocol) -> Int {
         var count = 0
         for byte in text.utf8 {
-            guard byte &- 0x20 < 0x5F else { return clusterSum(text) }
+            guard byte &- 0x20 < 0x5F else { return scalarSum(text) }
             count += 1
         }
         return count
@@ -18,10 +23,16 @@ public enum DisplayWidth {
     /// Columns one grapheme cluster occupies: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
+        var iterator = scalars.makeIterator()
+        guard let first = iterator.next() else { return 0 }
+        if iterator.next() == nil, let width = simpleWidth(first) { return width }
+        return clusterWidth(character)
+    }
+
+    /// Columns one grapheme cluster occupies, from the Unicode properties of its scalars.
+    static func clusterWidth(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F && character.utf8.count == 1 {
-            return first.value >= 0x20 ? 1 : 0
-        }
         if isEmojiPresentation(scalars, first: first) { return 2 }
         guard let base = scalars.first(where: { !isZeroWidth($0) }) else { return 0 }
         return EastAsianWidth.isWide(base) ? 2 : 1
@@ -44,7 +55,37 @@ public enum DisplayWidth {
         }
     }
 
+    /// The width of a scalar that never joins a neighbour from this same set into one grapheme
+    /// cluster, never has emoji presentation and is not zero-width; `nil` for every other scalar.
+    ///
+    /// Tests compare it with the cluster-by-cluster measure for every scalar it answers for.
+    static func simpleWidth(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x20...0x7E,  // ASCII
+            0xA0...0xAC, 0xAE...0x2FF,  // Latin-1 and Latin Extended, without the soft hyphen (format)
+            0x370...0x482, 0x48A...0x52F,  // Greek and Cyrillic, without Cyrillic's combining marks
+            0x2010...0x2027,  // dashes, quotes, bullets, ellipsis
+            0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E:  // per mille to ⁞, without ‼ and ⁉ (emoji)
+            return 1
+        case 0x4E00...0x9FFF,  // CJK unified ideographs
+            0xAC00...0xD7A3:  // Hangul syllables
+            return 2
+        default:
+            return nil
+        }
+    }
+
     // MARK: Helpers
+
+    /// The width scalar by scalar while every scalar is simple, otherwise cluster by cluster.
+    private static func scalarSum(_ text: some StringProtocol) -> Int {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            guard let width = simpleWidth(scalar) else { return clusterSum(text) }
+            total += width
+        }
+        return total
+    }
 
     private static func clusterSum(_ text: some StringProtocol) -> Int {
         var total = 0

@@ -110,4 +110,52 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) })
         #expect(DisplayWidth.of(text) == 6 + 4 + 1 + 2 + 1 + 1 + 1 + 4 + 1 + 2 + 1 + 2 + 1)
     }
+
+    /// Every scalar in the fast path's ranges, and a few at their edges.
+    static let scalarsNearTheFastPath: [Unicode.Scalar] = (0...0xE000).compactMap { value in
+        Unicode.Scalar(UInt32(value))
+    }
+
+    @Test("The fast path agrees with the Unicode properties for every scalar it answers for")
+    func fastPathAgreesWithProperties() {
+        var answered = 0
+        var disagreements: [String] = []
+        for scalar in Self.scalarsNearTheFastPath {
+            guard let width = DisplayWidth.simpleWidth(scalar) else { continue }
+            answered += 1
+            if width != DisplayWidth.clusterWidth(Character(scalar)) {
+                disagreements.append("U+" + String(scalar.value, radix: 16))
+            }
+        }
+        #expect(disagreements == [])
+        #expect(answered > 30_000)
+        #expect(DisplayWidth.simpleWidth("\u{AD}") == nil)
+        #expect(DisplayWidth.simpleWidth("\u{301}") == nil)
+        #expect(DisplayWidth.simpleWidth("\u{203C}") == nil)
+    }
+
+    @Test("Scalars of the fast path never join a neighbour into one grapheme cluster")
+    func fastPathScalarsStandAlone() {
+        let neighbours: [Unicode.Scalar] = ["a", "é", "中", "한", "—", "\u{A9}"]
+        var joined: [String] = []
+        for scalar in Self.scalarsNearTheFastPath where DisplayWidth.simpleWidth(scalar) != nil {
+            for neighbour in neighbours {
+                var pair = String.UnicodeScalarView([scalar, neighbour])
+                if String(pair).count != 2 { joined.append("U+\(String(scalar.value, radix: 16)) before") }
+                pair = String.UnicodeScalarView([neighbour, scalar])
+                if String(pair).count != 2 { joined.append("U+\(String(scalar.value, radix: 16)) after") }
+            }
+        }
+        #expect(joined == [])
+    }
+
+    @Test("Text mixing fast-path scalars with marks and emoji is measured cluster by cluster")
+    func mixedTextFallsBackToClusters() {
+        #expect(DisplayWidth.of("Café · naïve – “quoted”") == 23)
+        #expect(DisplayWidth.of("Cafe\u{301} · 北京") == 11)
+        #expect(DisplayWidth.of("© 2026") == 6)
+        #expect(DisplayWidth.of("\u{A9}\u{FE0F} 2026") == 7)
+        #expect(DisplayWidth.of("한국어 뉴스") == 11)
+        #expect(DisplayWidth.of("soft\u{AD}hyphen") == 10)
+    }
 }
