@@ -19,6 +19,11 @@ public enum ArticleListRenderer {
         height: Int? = nil,
         context: RenderContext
     ) -> [StyledLine] {
+        // Every article takes at least a line, below at least a header line and a blank one: when
+        // that alone is too tall, the full form need not be drawn to know it does not fit.
+        if let height, state.phase == .loaded, state.list.count + 2 > height {
+            return render(state, width: width, compact: true, context: context)
+        }
         let full = render(state, width: width, compact: false, context: context)
         guard let height, full.count > height else { return full }
         return render(state, width: width, compact: true, context: context)
