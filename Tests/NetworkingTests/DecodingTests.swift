@@ -54,6 +54,29 @@ struct DecodingTests {
         #expect(content.hasSuffix("vent’anni…"))
     }
 
+    @Test("surrounding white space of every kind is trimmed, and white space alone is absent")
+    func whiteSpaceIsTrimmed() throws {
+        let article = try Self.article(
+            #"""
+            {"source": {"id": " \t", "name": "\u00a0 Harbour Ledger\u3000"},
+             "author": "\r\n", "title": "\t Ferry \u2003 cut \u2028",
+             "description": "  Two  words  ", "url": "  https://harbourledger.example/a  ",
+             "urlToImage": "\u3000", "publishedAt": " 2026-11-22T14:05:00Z\n",
+             "content": "  Body text\u00a0 [+120 chars]"}
+            """#)
+        #expect(article.source == ArticleSource(id: nil, name: "Harbour Ledger"))
+        #expect(article.author == nil)
+        #expect(article.title == "Ferry \u{2003} cut")
+        #expect(article.summary == "Two  words")
+        #expect(article.url.absoluteString == "https://harbourledger.example/a")
+        #expect(article.imageURL == nil)
+        #expect(article.publishedAt == Date(timeIntervalSince1970: 1_795_356_300))
+        #expect(article.content == "Body text")
+        #expect(article.omittedCharacterCount == 120)
+        #expect("e\u{301}".trimmingWhitespace() == "e\u{301}")
+        #expect(" \u{301}x ".trimmingWhitespace() == "\u{301}x")
+    }
+
     @Test("null author, empty description and image, null content, milliseconds")
     func emptyStrings() throws {
         let article = try Self.articles("top-headlines-quirks.json").articles[1]

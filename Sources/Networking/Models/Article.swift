@@ -138,7 +138,7 @@ struct TruncatedContent: Equatable {
                 body = body[..<open.lowerBound]
             }
         }
-        let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = body.trimmingWhitespace()
         text = trimmed.isEmpty ? nil : trimmed
     }
 
@@ -154,7 +154,7 @@ extension KeyedDecodingContainer {
     /// whitespace is trimmed.
     func decodeNonEmptyString(forKey key: Key) throws -> String? {
         guard let raw = try decodeIfPresent(String.self, forKey: key) else { return nil }
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -10,7 +10,7 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
 
     /// A key from its text, trimmed; nil when blank.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         value = trimmed
     }
