@@ -80,6 +80,7 @@ public final class NewsAPIStubServer: Sendable {
         guard case .ip4(_, let boundPort) = await server.listeningAddress else {
             throw StartError.couldNotListen("the server has no IPv4 address")
         }
+        NagleSwitch.disable(onListenerAtPort: Int(boundPort))
         lastPort.store(Int(boundPort), ordering: .sequentiallyConsistent)
         return Int(boundPort)
     }

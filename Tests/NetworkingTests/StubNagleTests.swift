@@ -1,0 +1,90 @@
+import Testing
+
+@testable import NewsAPIStub
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The stub's connections send without Nagle's delay, so timings taken against it are the
+/// client's and not a 40 ms wait for a delayed ACK between a response's header and body.
+@Suite("NewsAPIStubServer without Nagle", .timeLimit(.minutes(1)))
+struct StubNagleTests {
+    @Test("an accepted connection has TCP_NODELAY, inherited from the listener")
+    func acceptedConnectionsHaveNoDelay() async throws {
+        let stub = try NewsAPIStubServer.sample()
+        let port = try await stub.start()
+        defer { Task { await stub.stop() } }
+
+        let client = try Self.connect(port: port)
+        defer { close(client) }
+        let request =
+            "GET /v2/top-headlines?country=us HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Api-Key: test-key\r\n\r\n"
+        let bytes = Array(request.utf8)
+        #expect(bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) } == bytes.count)
+        var buffer = [UInt8](repeating: 0, count: 16)
+        var received = 0
+        while received < buffer.count {
+            let count = buffer.withUnsafeMutableBytes {
+                read(client, $0.baseAddress! + received, $0.count - received)
+            }
+            try #require(count > 0)
+            received += count
+        }
+        #expect(String(decoding: buffer, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+
+        let accepted = Self.descriptors { local, peer in local == port && peer != 0 }
+        try #require(accepted.count == 1)
+        #expect(NagleSwitch.isDisabled(on: accepted[0]))
+        // The check can tell: a plain client socket keeps Nagle's algorithm.
+        #expect(!NagleSwitch.isDisabled(on: client))
+    }
+
+    /// A blocking TCP socket connected to 127.0.0.1:`port`.
+    static func connect(port: Int) throws -> Int32 {
+        #if canImport(Glibc)
+            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let client = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        try #require(client >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                #if canImport(Glibc)
+                    Glibc.connect(client, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #else
+                    Darwin.connect(client, address, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #endif
+            }
+        }
+        try #require(connected == 0)
+        return client
+    }
+
+    /// This process's IPv4 sockets whose local and peer ports (0 when unconnected) match.
+    static func descriptors(where matches: (_ local: Int, _ peer: Int) -> Bool) -> [Int32] {
+        (0..<min(Int32(getdtablesize()), 65_536)).filter { descriptor in
+            guard let local = port(of: descriptor, getsockname) else { return false }
+            return matches(local, port(of: descriptor, getpeername) ?? 0)
+        }
+    }
+
+    private static func port(
+        of descriptor: Int32,
+        _ name: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32
+    ) -> Int? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { name(descriptor, $0, &length) }
+        }
+        guard result == 0, Int32(address.sin_family) == AF_INET else { return nil }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
