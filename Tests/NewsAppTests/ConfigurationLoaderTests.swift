@@ -224,6 +224,57 @@ import Testing
         #expect(outcome.problems.first?.message.hasPrefix("TOML syntax error in theme") == true)
     }
 
+    /// Headers on which toml++ 3.4 asserts and aborts the process (marzer/tomlplusplus#301).
+    @Test(arguments: [
+        ("[[", 1), ("[[[", 1), ("[[[a]]]", 1), ("[[[]]", 1), ("[[=", 1), ("[=", 1), ("[\n", 1),
+        ("[[\t\n", 1), ("theme = \"dark\"\n\n[.a]\n", 3), ("# [[\nx = [\n  [1],\n]\n[[[b]]]\n", 5),
+    ])
+    func aHeaderWithoutANameIsASyntaxErrorNotACrash(text: String, line: Int) throws {
+        let outcome = loader.load(text)
+        #expect(outcome.configuration == Configuration())
+        let problem = try #require(outcome.problems.first)
+        #expect(outcome.problems.count == 1)
+        #expect(problem.line == line)
+        #expect(problem.message.hasPrefix("TOML syntax error"))
+        #expect(problem.message.hasSuffix("; ignoring the whole file."))
+    }
+
+    @Test func headersInsideStringsArraysAndCommentsAreNotHeaders() {
+        let text = #"""
+            # [[ not a header
+            theme = """
+            [[
+            """
+            matrix = [
+            [
+            1 ],
+            ]
+            ["quoted table"]
+            [[ 'array of tables' ]]
+            """#
+        #expect(TableHeaderCheck.firstUnreadableHeader(in: text) == nil)
+        #expect(TableHeaderCheck.firstUnreadableHeader(in: "[ [a]]\n[]\n[[]]\n") == nil)
+    }
+
+    /// Every document of up to four of these pieces: none may stop the process, and every one
+    /// gives a configuration or problems with a line.
+    @Test func noSmallDocumentStopsTheProcess() {
+        let pieces = ["[", "]", "=", "\n", " ", "a", "\"", "#", ".", "'"]
+        var documents = [""]
+        var all: [String] = []
+        for _ in 1...4 {
+            documents = documents.flatMap { prefix in pieces.map { prefix + $0 } }
+            all += documents
+        }
+        var refused = 0
+        for document in all {
+            let outcome = loader.load(document)
+            refused += outcome.problems.isEmpty ? 0 : 1
+        }
+        #expect(all.count == 11_110)
+        #expect(refused > 9_000)
+    }
+
     @Test func messagesCarryNoEscapeSequences() {
         let outcome = loader.load("theme = \"\\u001b[31mred\"\n\"\\u001b]0;x\" = 1\n")
         #expect(outcome.problems.count == 2)

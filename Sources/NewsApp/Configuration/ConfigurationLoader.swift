@@ -28,6 +28,14 @@ struct ConfigurationLoader: Sendable {
     ]
 
     func load(_ text: String) -> Outcome {
+        if let line = TableHeaderCheck.firstUnreadableHeader(in: text) {
+            return Outcome(problems: [
+                problem(
+                    line,
+                    "TOML syntax error: a table header must name a table, as in [name]; "
+                        + "ignoring the whole file.")
+            ])
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
