@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import NewsAPIStub
@@ -20,26 +21,42 @@ struct StubNagleTests {
 
         let client = try Self.connect(port: port)
         defer { close(client) }
-        let request =
-            "GET /v2/top-headlines?country=us HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Api-Key: test-key\r\n\r\n"
-        let bytes = Array(request.utf8)
-        #expect(bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) } == bytes.count)
-        var buffer = [UInt8](repeating: 0, count: 16)
-        var received = 0
-        while received < buffer.count {
-            let count = buffer.withUnsafeMutableBytes {
-                read(client, $0.baseAddress! + received, $0.count - received)
-            }
-            try #require(count > 0)
-            received += count
-        }
-        #expect(String(decoding: buffer, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+        // Blocking socket calls run off the cooperative pool, which the stub itself runs on.
+        let head = await Self.offThePool { Self.exchange(on: client) }
+        #expect(head.hasPrefix("HTTP/1.1 200"))
 
         let accepted = Self.descriptors { local, peer in local == port && peer != 0 }
         try #require(accepted.count == 1)
         #expect(NagleSwitch.isDisabled(on: accepted[0]))
         // The check can tell: a plain client socket keeps Nagle's algorithm.
         #expect(!NagleSwitch.isDisabled(on: client))
+    }
+
+    /// Sends a headlines request on `client` and returns the first 16 bytes of the answer.
+    static func exchange(on client: Int32) -> String {
+        let request =
+            "GET /v2/top-headlines?country=us HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Api-Key: test-key\r\n\r\n"
+        let bytes = Array(request.utf8)
+        guard bytes.withUnsafeBytes({ write(client, $0.baseAddress, $0.count) }) == bytes.count else {
+            return ""
+        }
+        var buffer = [UInt8](repeating: 0, count: 16)
+        var received = 0
+        while received < buffer.count {
+            let count = buffer.withUnsafeMutableBytes {
+                read(client, $0.baseAddress! + received, $0.count - received)
+            }
+            guard count > 0 else { break }
+            received += count
+        }
+        return String(decoding: buffer[..<received], as: UTF8.self)
+    }
+
+    /// Runs blocking `work` on a Dispatch thread.
+    static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
     }
 
     /// A blocking TCP socket connected to 127.0.0.1:`port`.
