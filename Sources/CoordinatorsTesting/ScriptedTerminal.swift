@@ -43,6 +43,8 @@ public final class ScriptedTerminal: Terminal {
     private var inputEnded: Bool
     private var waiter: CheckedContinuation<Void, Never>?
     private var readingWaiters: [CheckedContinuation<Void, Never>] = []
+    private var outputWaiters: [(matches: (String) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
+        []
 
     public init(
         _ script: [Step], size: TerminalSize = TerminalSize(columns: 80, rows: 24), interactive: Bool = false
@@ -78,6 +80,18 @@ public final class ScriptedTerminal: Terminal {
         waiter?.resume()
     }
 
+    /// Returns once a block of printed lines (as in ``outputs``) satisfies `matches`, at once if one
+    /// already does: for interactive sessions, where the shell draws on a later turn.
+    public func waitForOutput(where matches: @escaping (String) -> Bool) async {
+        if outputs.contains(where: matches) { return }
+        await withCheckedContinuation { outputWaiters.append((matches, $0)) }
+    }
+
+    /// Returns once a printed block contains `text`.
+    public func waitForOutput(containing text: String) async {
+        await waitForOutput { $0.contains(text) }
+    }
+
     /// Each block of printed lines, joined with line breaks, without the blank lines that
     /// separate screens: the screens and messages printed, in order.
     public var outputs: [String] {
@@ -109,6 +123,10 @@ public final class ScriptedTerminal: Terminal {
 
     public func write(_ lines: [StyledLine]) {
         transcript.append(.output(lines.map(\.plainText)))
+        guard !outputWaiters.isEmpty, let block = outputs.last else { return }
+        let (met, waiting) = outputWaiters.partitioned { $0.matches(block) }
+        outputWaiters = waiting
+        for waiter in met { waiter.continuation.resume() }
     }
 
     public func read(prompt: String) async -> TerminalInput {
@@ -134,5 +152,17 @@ public final class ScriptedTerminal: Terminal {
 
     public func showActivity(_ label: String?) {
         if let label { activityLabels.append(label) }
+    }
+}
+
+extension Array {
+    /// The elements that satisfy `belongs`, then the others, each in their order.
+    fileprivate func partitioned(by belongs: (Element) -> Bool) -> (matching: [Element], rest: [Element]) {
+        var matching: [Element] = []
+        var rest: [Element] = []
+        for element in self {
+            if belongs(element) { matching.append(element) } else { rest.append(element) }
+        }
+        return (matching, rest)
     }
 }

@@ -1,9 +1,14 @@
 /// A screen's link to whoever shows it: change notifications, one-off messages and the
 /// screen's in-flight work.
 ///
-/// Screens start their loads with ``run(_:operation:)`` so the work is visible (a spinner shows
-/// the label), can be awaited (``settle()``: scripted sessions finish each load before the next
-/// command) and is cancelled when the screen leaves navigation (``cancelAll()``).
+/// Screens start their loads with ``run(_:holdingDisplay:operation:)`` so the work is visible (a
+/// spinner shows the label), can be awaited (``settle()``: scripted sessions finish each load
+/// before the next command) and is cancelled when the screen leaves navigation (``cancelAll()``).
+///
+/// Work can *hold the display*: while it does, the shell does not draw the screen, so a load
+/// that will replace what is on screen prints its result once instead of a "Loading…" screen
+/// first. Work that only adds to a screen already worth reading (a refresh in the background, a
+/// picture) holds it for a moment at most, or not at all.
 @MainActor
 public final class ScreenActivity {
     /// What happened to a screen.
@@ -22,7 +27,25 @@ public final class ScreenActivity {
     /// Set by the router that currently shows the screen.
     public var observer: (@MainActor (Event) -> Void)?
 
-    private var tasks: [Int: (label: String, task: Task<Void, Never>)] = [:]
+    /// How long work holds the display of its screen.
+    public enum DisplayHold: Sendable, Equatable {
+        /// Until it finishes, or until ``releaseDisplay()``.
+        case untilDone
+        /// Until it finishes, or for this long at most.
+        case atMost(Duration)
+        /// Not at all: the screen is drawn while the work goes on.
+        case never
+    }
+
+    private struct Work {
+        let label: String
+        let task: Task<Void, Never>
+        var holdsDisplay: Bool
+        /// Ends a hold of ``DisplayHold/atMost(_:)``.
+        var timer: Task<Void, Never>?
+    }
+
+    private var tasks: [Int: Work] = [:]
     private var nextID = 0
 
     public init() {}
@@ -47,17 +70,40 @@ public final class ScreenActivity {
 
     /// Starts tracked work labelled for the user, e.g. `Loading top headlines`.
     @discardableResult
-    public func run(_ label: String, operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+    public func run(
+        _ label: String,
+        holdingDisplay hold: DisplayHold = .untilDone,
+        operation: @escaping @MainActor () async -> Void
+    ) -> Task<Void, Never> {
         let id = nextID
         nextID += 1
         let task = Task { @MainActor [weak self] in
             await operation()
+            self?.tasks[id]?.timer?.cancel()
             self?.tasks[id] = nil
             self?.observer?(.busyChanged)
         }
-        tasks[id] = (label, task)
+        tasks[id] = Work(label: label, task: task, holdsDisplay: hold != .never)
+        if case .atMost(let grace) = hold {
+            tasks[id]?.timer = Task { @MainActor [weak self] in
+                guard (try? await Task.sleep(for: grace)) != nil else { return }
+                self?.release(id)
+            }
+        }
         observer?(.busyChanged)
         return task
+    }
+
+    /// Lets the shell draw the screen while its work goes on, e.g. once a list has a stored page
+    /// to show while the network is asked for a fresh one.
+    public func releaseDisplay() {
+        for id in tasks.keys { release(id) }
+    }
+
+    private func release(_ id: Int) {
+        guard tasks[id]?.holdsDisplay == true else { return }
+        tasks[id]?.holdsDisplay = false
+        observer?(.busyChanged)
     }
 
     /// The label of the newest work in flight, or nil when idle.
@@ -66,6 +112,9 @@ public final class ScreenActivity {
     }
 
     public var isBusy: Bool { !tasks.isEmpty }
+
+    /// Whether work in flight holds the display: the screen is not worth drawing yet.
+    public var holdsDisplay: Bool { tasks.values.contains(where: \.holdsDisplay) }
 
     /// Cancels all work in flight.
     public func cancelAll() {

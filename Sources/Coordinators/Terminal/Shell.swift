@@ -28,6 +28,8 @@ public final class Shell {
     private var appendices: [ScreenActivity.Appendix] = []
     private var hasDisplayed = false
     private var displayScheduled = false
+    /// The screen in focus when the screens were last drawn.
+    private var drawnFocus: ObjectIdentifier?
 
     /// - Parameters:
     ///   - globals: The app's commands that work on every screen.
@@ -57,6 +59,8 @@ public final class Shell {
             terminal.showActivity(nil)
         }
         router.adapt(toColumns: terminal.size.columns)
+        // The first screens started loading before the shell listened: show their spinner now.
+        showActivity()
         await settleIfScripted()
         displayIfNeeded()
         while true {
@@ -149,7 +153,7 @@ public final class Shell {
         case .message(let lines):
             terminal.write(lines)
         case .activityChanged:
-            terminal.showActivity(router.inputTargets.lazy.compactMap(\.activity.label).first)
+            showActivity()
             scheduleDisplay()
         }
     }
@@ -164,10 +168,14 @@ public final class Shell {
         }
     }
 
-    /// Draws the router's screens if they changed and none of them is still loading: in full, or
-    /// only what a screen shown alone appended (the terminal's infinite scroll).
+    private func showActivity() {
+        terminal.showActivity(router.inputTargets.lazy.compactMap(\.activity.label).first)
+    }
+
+    /// Draws the router's screens if they changed and are worth drawing: in full, or only what a
+    /// screen shown alone appended (the terminal's infinite scroll).
     public func displayIfNeeded() {
-        guard !router.inputTargets.contains(where: \.activity.isBusy) else { return }
+        guard screensAreWorthDrawing else { return }
         if !needsDisplay {
             let pending = appendices
             appendices.removeAll()
@@ -185,6 +193,17 @@ public final class Shell {
             + router.render(size: TerminalSize(columns: size.columns, rows: size.rows - bannerLines.count))
         terminal.write(hasDisplayed ? [.blank] + lines : lines)
         hasDisplayed = true
+        drawnFocus = router.inputTargets.first.map(ObjectIdentifier.init)
+    }
+
+    /// True unless a screen on display holds the display (its load will replace what it shows).
+    /// A screen that holds it does not keep back the one in focus when that one was just shown
+    /// and is ready: an article opened beside a list that is still loading.
+    private var screensAreWorthDrawing: Bool {
+        let targets = router.inputTargets
+        guard targets.contains(where: \.activity.holdsDisplay) else { return true }
+        guard let focus = targets.first, !focus.activity.holdsDisplay else { return false }
+        return ObjectIdentifier(focus) != drawnFocus
     }
 
     private func settleIfScripted() async {

@@ -62,10 +62,16 @@ public final class ArticleScreen: ArticleModule {
         (max(1, pane.columns), min(maximumPictureRows, max(3, pane.rows / 3)))
     }
 
+    /// How long the article waits for its saved mark and its picture before it is drawn without
+    /// them: long enough for a picture from the cache, short enough not to be a wait. One that
+    /// arrives later draws the article again.
+    public static let displayGrace: Duration = .milliseconds(250)
+
     /// Marks the article read, finds out whether it is saved, and asks for its picture.
     public func start() {
         let url = article.url
-        activity.run("Opening the article") { [weak self, readingList] in
+        activity.run("Opening the article", holdingDisplay: .atMost(Self.displayGrace)) {
+            [weak self, readingList] in
             await readingList.markRead(url)
             let saved = await readingList.isSaved(url)
             guard let self, !Task.isCancelled, saved != self.isSaved else { return }
@@ -74,7 +80,8 @@ public final class ArticleScreen: ArticleModule {
         }
         guard let imageURL = article.imageURL else { return }
         let size = Self.pictureSize(for: paneSize())
-        activity.run("Loading the picture") { [weak self, images] in
+        activity.run("Loading the picture", holdingDisplay: .atMost(Self.displayGrace)) {
+            [weak self, images] in
             let thumbnail = await images.thumbnail(for: imageURL, columns: size.columns, rows: size.rows)
             guard let self, !Task.isCancelled, thumbnail != .disabled else { return }
             self.picture = thumbnail

@@ -125,7 +125,11 @@ public final class ArticleListScreen: ArticleListModule {
         activity.cancelAll()
         activity.run("Loading \(ArticleListRenderer.subject(viewModel.state.query))") {
             [viewModel, activity] in
-            await viewModel.reload(storedPageShown: { activity.setNeedsDisplay() })
+            await viewModel.reload(storedPageShown: {
+                // The stored page is worth reading while the network is asked for a fresh one.
+                activity.releaseDisplay()
+                activity.setNeedsDisplay()
+            })
             activity.setNeedsDisplay()
         }
     }

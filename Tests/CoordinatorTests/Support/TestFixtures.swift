@@ -55,12 +55,14 @@ enum TestFixtures {
         service: any NewsService = service,
         interactive: Bool = false,
         readingList: any ReadingList = NoReadingList(),
-        images: any ArticleImages = NoArticleImages()
+        images: any ArticleImages = NoArticleImages(),
+        prefetchesNextPage: Bool = true
     ) -> (NewsSession, ScriptedTerminal) {
         let terminal = ScriptedTerminal(
             script, size: TerminalSize(columns: columns, rows: rows), interactive: interactive)
         let options = NewsSession.Options(
-            layout: layout, environment: environment, readingList: readingList, images: images)
+            layout: layout, environment: environment, readingList: readingList, images: images,
+            prefetchesNextPage: prefetchesNextPage)
         return (NewsSession(service: service, terminal: terminal, options: options), terminal)
     }
 
