@@ -78,7 +78,8 @@ final class ReadlineTerminal: Terminal {
         rl_save_prompt()
         rl_replace_line("", 0)
         rl_redisplay()
-        StandardOutput.write("\r\u{1B}[2K" + text)
+        // A dumb terminal gets no escape sequence: the return alone goes back over the prompt.
+        StandardOutput.write((styler.mode == .plain ? "\r" : "\r\u{1B}[2K") + text)
         rl_restore_prompt()
         rl_replace_line(savedLine, 0)
         newsapp_rl_set_point(savedPoint)
@@ -112,6 +113,8 @@ final class ReadlineTerminal: Terminal {
     /// Puts `text` on the terminal's clipboard with OSC 52 (base64; the terminal decides whether
     /// to allow it). Our own escape sequence: the text is encoded, so nothing in it is interpreted.
     func copyToClipboard(_ text: String) -> Bool {
+        // TERM=dumb: no escape sequences at all, so no clipboard.
+        guard styler.mode != .plain else { return false }
         let payload = Data(text.utf8).base64EncodedString()
         StandardOutput.write("\u{1B}]52;c;\(payload)\u{07}")
         return true

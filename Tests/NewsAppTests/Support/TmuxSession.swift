@@ -10,26 +10,54 @@ final class TmuxSession {
     private let home: TemporaryDirectory
     private let configuration: URL
 
+    /// Where everything the app writes to the terminal is copied, when recorded.
+    private var recording: URL?
+
     /// Starts `newsapp arguments` in a `columns`×`rows` terminal with a clean home and no key.
-    init(_ arguments: [String], columns: Int, rows: Int = 40) throws {
+    ///
+    /// - Parameters:
+    ///   - overrides: Environment variables to set or replace, e.g. `TERM`.
+    ///   - recordsOutput: Keep every byte the app writes, escape sequences included, for
+    ///     ``rawOutput()``. The app starts only once the recording runs.
+    init(
+        _ arguments: [String], columns: Int, rows: Int = 40, environment overrides: [String: String] = [:],
+        recordsOutput: Bool = false
+    ) throws {
         home = try TemporaryDirectory()
         configuration = home.url.appendingPathComponent("tmux.conf")
         try "set -g remain-on-exit on\nset -g status off\n".write(
             to: configuration, atomically: true, encoding: .utf8)
         let binary = try NewsAppProcess.binary().path
-        let environment = [
-            "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_STATE_HOME=\(home.path)/state",
-            "XDG_CACHE_HOME=\(home.path)/cache", "TERM=xterm-256color", "LANG=C.UTF-8", "PATH=/usr/bin:/bin",
-            "BROWSER=/bin/true",
+        let defaults = [
+            "HOME": home.path, "XDG_CONFIG_HOME": "\(home.path)/config",
+            "XDG_STATE_HOME": "\(home.path)/state",
+            "XDG_CACHE_HOME": "\(home.path)/cache", "TERM": "xterm-256color", "LANG": "C.UTF-8",
+            "PATH": "/usr/bin:/bin", "BROWSER": "/bin/true",
         ]
+        let environment = defaults.merging(overrides) { $1 }.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }
         // A shell runs the app and prints its exit status on screen: tmux 3.3 does not always
         // reap a pane's process (it stays a zombie after a full-screen redraw), so the status is
         // read from the screen, not from tmux. `trap : INT` keeps Ctrl-C from ending the shell
         // while the app runs with the default disposition (a trap, unlike `trap ''`, is reset on exec).
-        let script = "trap : INT; \"$0\" \"$@\"; echo \"[newsapp exited with status $?]\""
+        // A recorded session waits for a line before it starts the app, so no byte is written
+        // before tmux copies the pane's output.
+        let start = recordsOutput ? "read go; " : ""
+        let script = start + "trap : INT; \"$0\" \"$@\"; echo \"[newsapp exited with status $?]\""
         let command = (["env", "-i"] + environment + ["/bin/sh", "-c", script, binary] + arguments)
             .map(Self.quote).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", "app", "-x", "\(columns)", "-y", "\(rows)", command])
+        if recordsOutput {
+            let file = home.url.appendingPathComponent("pane-output")
+            try tmux(["pipe-pane", "-o", "-t", "app:", "cat >> " + Self.quote(file.path)])
+            recording = file
+            try tmux(["send-keys", "-t", "app:", "Enter"])
+        }
+    }
+
+    /// Every byte the app wrote to the terminal so far (a recorded session only).
+    func rawOutput() throws -> Data {
+        guard let recording else { return Data() }
+        return try Data(contentsOf: recording)
     }
 
     deinit {
