@@ -90,9 +90,14 @@ public final class Shell {
 
     // MARK: Input
 
-    /// Offers `command` to the screens on display, then to the globals.
+    /// Offers `command` to the screens on display, then to the globals. A screen that declines
+    /// may have closed itself (a modal), so the screens on display are asked for again each time.
     public func dispatch(_ command: Command) {
-        for screen in router.inputTargets where screen.handle(command) { return }
+        var declined: Set<ObjectIdentifier> = []
+        while let screen = router.inputTargets.first(where: { !declined.contains(ObjectIdentifier($0)) }) {
+            if screen.handle(command) { return }
+            declined.insert(ObjectIdentifier(screen))
+        }
         if globals.handle(command) { return }
         terminal.write([unknownCommandLine(command)])
     }

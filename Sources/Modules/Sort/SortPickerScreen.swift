@@ -9,7 +9,7 @@ public protocol SortPickerModule: Presentable {
 }
 
 /// A small modal: the three orders, numbered, the current one marked. It takes a number or an
-/// order's name; `b` keeps the current order.
+/// order's name; `b` keeps the current order, and any other command closes it and runs.
 @MainActor
 public final class SortPickerScreen: SortPickerModule {
     public let activity = ScreenActivity()
@@ -56,17 +56,30 @@ public final class SortPickerScreen: SortPickerModule {
         ]
     }
 
+    /// Takes a number, an order's name (alone or after `sort`) and `b`. A number out of range or
+    /// `sort` alone gets a reminder. Any other command closes the picker, keeping the order, and
+    /// is left for the screens below and the app (`/words`, `c science`, `?`…).
     public func handle(_ command: Command) -> Bool {
         let orders = ArticleSortOrder.allCases
-        if let number = command.number, orders.indices.contains(number - 1) {
+        let name = command.verb == "sort" ? command.argument : command.argument.isEmpty ? command.verb : ""
+        if let number = command.number {
+            guard orders.indices.contains(number - 1) else { return remind() }
             onChoose?(orders[number - 1])
-        } else if command.argument.isEmpty, let order = ArticleSortOrder(keyword: command.verb) {
+        } else if let order = ArticleSortOrder(keyword: name) {
             onChoose?(order)
         } else if command.verb == "b" || command.verb == "back" {
             onChoose?(nil)
+        } else if command.verb == "sort" || command.verb.allSatisfy(\.isNumber) {
+            return remind()
         } else {
-            activity.post([StyledLine("Choose 1–3, or b to keep sorting by \(current.keyword).", .muted)])
+            onChoose?(nil)
+            return false
         }
+        return true
+    }
+
+    private func remind() -> Bool {
+        activity.post([StyledLine("Choose 1–3, or b to keep sorting by \(current.keyword).", .muted)])
         return true
     }
 }

@@ -37,6 +37,21 @@ struct SessionTests {
         #expect(session.app.children.count == 1, "the search flow ended")
     }
 
+    @Test("A command the sort picker does not take closes it and runs")
+    func sortPickerLetsCommandsThrough() async {
+        let (session, terminal) = TestFixtures.session([
+            "/mars", "sort", "c science", "/mars", "sort", "?", "q",
+        ])
+        #expect(await session.run() == .quit)
+        #expect(terminal.text.contains("news › Top stories › Search “mars” › Sort › c science"))
+        #expect(terminal.outputs.contains { $0.contains("Top stories · Science") })
+        #expect(terminal.text.contains("Search “mars” › Sort › ?"))
+        let help = terminal.outputs.last { $0.contains("sort") && $0.contains("Everywhere") }
+        #expect(help != nil, "help for the search results, not the picker")
+        #expect(!terminal.text.contains("Choose 1–3"))
+        #expect(session.router.presented == nil || session.router.presented?.title == "Help")
+    }
+
     @Test("In split view a number opens an article while another is shown: the detail is replaced")
     func splitReplacesDetail() async {
         let (session, terminal) = TestFixtures.session(["1", "2"], columns: 160)

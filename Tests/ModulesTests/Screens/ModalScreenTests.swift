@@ -42,13 +42,31 @@ struct ModalScreenTests {
         #expect(chosen == [nil, nil])
     }
 
+    @Test("sort with an order's name chooses it")
+    func pickerSortCommand() {
+        let (chosen, log) = choices(["sort newest", "sort rel"], current: .popularity)
+        #expect(chosen == [.publishedAt, .relevancy])
+        #expect(log.events.isEmpty)
+    }
+
     @Test(
-        "Anything else stays in the picker with a reminder",
-        arguments: ["4", "0", "sort newest", "x", "open"])
-    func pickerOther(line: String) {
+        "A number out of range or sort alone stays in the picker with a reminder",
+        arguments: ["4", "0", "sort"])
+    func pickerReminds(line: String) {
         let (chosen, log) = choices([line], current: .popularity)
         #expect(chosen.isEmpty)
         #expect(log.messages == ["Choose 1–3, or b to keep sorting by popularity."])
+    }
+
+    @Test(
+        "Any other command closes the picker, keeping the order, and is left for others",
+        arguments: ["x", "open", "?", "/venus", "c science"])
+    func pickerLetsOtherCommandsThrough(line: String) {
+        let picker = SortPickerScreen(words: "mars", current: .popularity)
+        var chosen: [ArticleSortOrder?] = []
+        picker.onChoose = { chosen.append($0) }
+        #expect(!picker.handle(Command(line)!))
+        #expect(chosen == [nil])
     }
 
     private func help() -> (HelpScreen, () -> [Command?]) {
