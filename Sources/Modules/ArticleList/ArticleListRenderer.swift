@@ -251,7 +251,7 @@ public enum ArticleListRenderer {
             if state.query != .saved {
                 let end =
                     state.list.reachedResultCap
-                    ? "End of results: NewsAPI returns at most 100 per query." : "End of results."
+                    ? "End of results: NewsAPI returns no more than this per query." : "End of results."
                 lines.append(Block.meta([end], width: width))
             }
             lines.append(Block.hints(hints(state, more: false), width: width))

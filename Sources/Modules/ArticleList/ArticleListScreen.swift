@@ -134,12 +134,10 @@ public final class ArticleListScreen: ArticleListModule {
         }
     }
 
-    /// Shows the results in `order`, from page 1.
+    /// Shows the results in `order`, from page 1; the current order loads them again.
     public func sort(by order: ArticleSortOrder) {
         guard case .search(let words, let current) = viewModel.state.query else { return }
-        guard order != current else {
-            return activity.post([StyledLine("Already sorted by \(order.keyword).", .muted)])
-        }
+        guard order != current else { return refresh() }
         show(.search(words, order))
     }
 

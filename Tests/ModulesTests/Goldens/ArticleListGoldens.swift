@@ -915,7 +915,7 @@ enum ArticleListGoldens: GoldenSet {
             single weekend 🌳
             Northfield Courier · 17 minutes ago
 
-        End of results: NewsAPI returns at most 100 per query.
+        End of results: NewsAPI returns no more than this per query.
         1–10 open · sort order · ? help
         """#,
         "search 100": #"""
@@ -942,7 +942,7 @@ enum ArticleListGoldens: GoldenSet {
         10  Volunteers plant 12,000 trees along the River Alder in a single weekend 🌳
             Northfield Courier · 17 minutes ago
 
-        End of results: NewsAPI returns at most 100 per query.
+        End of results: NewsAPI returns no more than this per query.
         1–10 open · sort order · ? help
         """#,
         "search 160": #"""
@@ -969,7 +969,7 @@ enum ArticleListGoldens: GoldenSet {
         10  Volunteers plant 12,000 trees along the River Alder in a single weekend 🌳
             Northfield Courier · 17 minutes ago
 
-        End of results: NewsAPI returns at most 100 per query.
+        End of results: NewsAPI returns no more than this per query.
         1–10 open · sort order · ? help
         """#,
     ]

@@ -97,13 +97,21 @@ struct ArticleListScreenTests {
         #expect(screen.viewModel.state.list.articles.map(\.title) == ["Story 1", "Story 3", "Story 2"])
     }
 
-    @Test("sort in the current order says so and does not reload")
+    @Test("sort in the current order runs the search again from page 1")
     func sortSameOrder() async {
         let (screen, service, log) = await loadedScreen(
-            .search("mars", .popularity), [.success(Fixtures.page([1], page: 1, pageSize: 3, total: 1))])
+            .search("mars", .popularity),
+            [
+                .success(Fixtures.page([1], page: 1, pageSize: 1, total: 2)),
+                .success(Fixtures.page([2], page: 2, pageSize: 1, total: 2)),
+                .success(Fixtures.page([3], page: 1, pageSize: 1, total: 2)),
+            ])
+        #expect(await type("n", to: screen))
         #expect(await type("sort popularity", to: screen))
-        #expect(log.messages == ["Already sorted by popularity."])
-        #expect(service.requests.count == 1)
+        #expect(log.messages.isEmpty)
+        #expect(service.requests.map(\.page) == [1, 2, 1])
+        #expect(service.requests.map(\.sortBy) == [.popularity, .popularity, .popularity])
+        #expect(screen.viewModel.state.list.articles.map(\.title) == ["Story 3"])
     }
 
     @Test("sort with an unknown order names the orders")
