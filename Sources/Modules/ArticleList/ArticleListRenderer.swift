@@ -57,10 +57,13 @@ public enum ArticleListRenderer {
                 toWidth: width)
             lines.append(Block.hints([("r", "load")], width: width))
         case .failed(let error):
-            lines.append(
-                StyledLine("Could not load \(subject(state.query)).", .warning).truncated(toWidth: width))
-            lines += Block.paragraph(error.sentence, width: width, role: .error)
-            lines.append(Block.hints([("r", "retry")], width: width))
+            // One line, wrapped: what failed, why and what to do.
+            var line = StyledLine("Could not load \(subject(state.query)). ", .warning)
+            line.append(error.sentence, .error)
+            line.append(" · ", .muted)
+            line.append("r", .accent)
+            line.append(" retries", .muted)
+            lines += line.wrapped(toWidth: width)
         case .loaded where state.list.isEmpty:
             lines += emptyLines(state, width: width)
         case .loaded:

@@ -594,10 +594,9 @@ enum ArticleListGoldens: GoldenSet {
         ────
         Search “mars” · sorted by newest
 
-        Could not load results for “mars”.
-        NewsAPI refused the request (parameterInvalid): You sent a
-        bad parameter: q.
-        r retry
+        Could not load results for “mars”. NewsAPI refused the
+        request (parameterInvalid): You sent a bad parameter: q. · r
+        retries
         ────
         Search “zebra crossing” · sorted by newest
 
@@ -622,9 +621,8 @@ enum ArticleListGoldens: GoldenSet {
         ────
         Search “mars” · sorted by newest
 
-        Could not load results for “mars”.
-        NewsAPI refused the request (parameterInvalid): You sent a bad parameter: q.
-        r retry
+        Could not load results for “mars”. NewsAPI refused the request (parameterInvalid): You sent a bad
+        parameter: q. · r retries
         ────
         Search “zebra crossing” · sorted by newest
 
@@ -649,9 +647,7 @@ enum ArticleListGoldens: GoldenSet {
         ────
         Search “mars” · sorted by newest
 
-        Could not load results for “mars”.
-        NewsAPI refused the request (parameterInvalid): You sent a bad parameter: q.
-        r retry
+        Could not load results for “mars”. NewsAPI refused the request (parameterInvalid): You sent a bad parameter: q. · r retries
         ────
         Search “zebra crossing” · sorted by newest
 
@@ -832,10 +828,9 @@ enum ArticleListGoldens: GoldenSet {
         ────
         Saved articles
 
-        Could not load saved articles.
-        Saving needs the local article store, which is not available
-        in this session.
-        r retry
+        Could not load saved articles. Saving needs the local
+        article store, which is not available in this session. · r
+        retries
         ────
         """#,
         "saved 100": #"""
@@ -856,9 +851,8 @@ enum ArticleListGoldens: GoldenSet {
         ────
         Saved articles
 
-        Could not load saved articles.
-        Saving needs the local article store, which is not available in this session.
-        r retry
+        Could not load saved articles. Saving needs the local article store, which is not available in this
+        session. · r retries
         ────
         """#,
         "saved 160": #"""
@@ -879,9 +873,7 @@ enum ArticleListGoldens: GoldenSet {
         ────
         Saved articles
 
-        Could not load saved articles.
-        Saving needs the local article store, which is not available in this session.
-        r retry
+        Could not load saved articles. Saving needs the local article store, which is not available in this session. · r retries
         ────
         """#,
         "search 60": #"""
