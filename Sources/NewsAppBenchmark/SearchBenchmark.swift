@@ -2,34 +2,33 @@ import Foundation
 import GRDB
 import Store
 
-/// Offline search over the 100,000-article store: the FTS5 query of ``NewsStore/search(_:sort:page:pageSize:)``
-/// against a `LIKE '%word%'` scan of title, description and content on the same file, each
-/// answering what the app shows: the number of matches and the first page of 20.
+/// Offline search over the 100,000-article store: ``NewsStore/search(_:sort:page:pageSize:)``
+/// newest first and by relevancy, against a `LIKE '%word%'` scan of title, description and
+/// content on the same file giving the newest-first answer: the number of matches and the first
+/// page of 20.
 enum SearchBenchmark {
     struct Case: Sendable {
         var kind: String
-        /// What the user types (for the prefix case, the FTS5 prefix itself).
+        /// What the user types.
         var text: String
         /// Words every match must contain somewhere, for the LIKE scan.
         var likeWords: [String]
-        /// `NewsStore.search` quotes every term, so a prefix goes to the same SQL through GRDB.
-        var isPrefix = false
     }
 
     struct Result: Sendable {
         var query: Case
         var ftsMatches: Int
         var likeMatches: Int
-        var fts: Samples
+        /// `NewsStore.search` newest first: the same answer as the LIKE scan.
+        var newest: Samples
+        /// `NewsStore.search` by relevancy (bm25 over the matches stored last).
+        var relevancy: Samples
         var like: Samples
-        /// Diagnostics: the count alone, and the page ranked inside the index before the join.
-        var countOnly: Samples?
-        var rankedFirst: Samples?
-        /// Diagnostic: only the 1,000 matches stored last (highest rowids) ranked, inside the index.
-        var boundedRank: Samples?
+        /// Diagnostic: the count alone.
+        var countOnly: Samples
 
-        /// How many times faster FTS is, from the medians.
-        var speedup: Double { like.p50 / fts.p50 }
+        /// How many times faster FTS is than the scan giving the same answer, from the medians.
+        var speedup: Double { like.p50 / newest.p50 }
     }
 
     static func cases(rarePlace: String) -> [Case] {
@@ -37,7 +36,6 @@ enum SearchBenchmark {
             Case(kind: "rare word", text: rarePlace, likeWords: [rarePlace]),
             Case(kind: "common word", text: "year", likeWords: ["year"]),
             Case(kind: "two words", text: "mars rover", likeWords: ["mars", "rover"]),
-            Case(kind: "prefix", text: "plan*", likeWords: ["plan"], isPrefix: true),
         ]
     }
 
@@ -53,63 +51,31 @@ enum SearchBenchmark {
         var results: [Result] = []
         for query in cases {
             var ftsMatches = 0
-            let fts = try await measure(runs: ftsRuns, warmup: 10) {
-                if query.isPrefix {
-                    ftsMatches = try await prefixSearch(
-                        query.text.replacingOccurrences(of: "*", with: ""), pool)
-                } else {
-                    ftsMatches = try await store.search(query.text).totalResults
-                }
+            let newest = try await measure(runs: ftsRuns, warmup: 10) {
+                ftsMatches = try await store.search(query.text, sort: .publishedAt).totalResults
+            }
+            let relevancy = try await measure(runs: ftsRuns, warmup: 10) {
+                _ = try await store.search(query.text, sort: .relevancy)
             }
             var likeMatches = 0
             let like = try await measure(runs: likeRuns, warmup: 1) {
                 likeMatches = try await likeSearch(query.likeWords, pool)
             }
-            var countOnly: Samples?
-            var rankedFirst: Samples?
-            var boundedRank: Samples?
-            if !query.isPrefix {
-                let expression = query.likeWords.map { "\"" + $0 + "\"" }.joined(separator: " AND ")
-                countOnly = try await measure(runs: ftsRuns, warmup: 10) {
-                    _ = try await ftsCount(expression, pool)
-                }
-                rankedFirst = try await measure(runs: ftsRuns, warmup: 10) {
-                    _ = try await rankedFirstSearch(expression, pool)
-                }
-                boundedRank = try await measure(runs: ftsRuns, warmup: 10) {
-                    _ = try await rankedFirstSearch(expression, pool, lastStored: 1_000)
-                }
+            let expression = query.likeWords.map { "\"" + $0 + "\"" }.joined(separator: " AND ")
+            let countOnly = try await measure(runs: ftsRuns, warmup: 10) {
+                _ = try await ftsCount(expression, pool)
             }
             log(
                 String(
-                    format: "  search %@: FTS p50 %.2f ms (%d matches), LIKE p50 %.1f ms (%d matches)",
-                    query.text, fts.p50, ftsMatches, like.p50, likeMatches))
+                    format: "  search %@: FTS newest p50 %.2f ms, relevancy p50 %.2f ms (%d matches), "
+                        + "LIKE p50 %.1f ms (%d matches)",
+                    query.text, newest.p50, relevancy.p50, ftsMatches, like.p50, likeMatches))
             results.append(
                 Result(
-                    query: query, ftsMatches: ftsMatches, likeMatches: likeMatches, fts: fts, like: like,
-                    countOnly: countOnly, rankedFirst: rankedFirst, boundedRank: boundedRank))
+                    query: query, ftsMatches: ftsMatches, likeMatches: likeMatches, newest: newest,
+                    relevancy: relevancy, like: like, countOnly: countOnly))
         }
         return results
-    }
-
-    /// The SQL of `NewsStore.search` (relevancy order), with an FTS5 prefix query: `"plan"*`.
-    private static func prefixSearch(_ prefix: String, _ pool: DatabasePool) async throws -> Int {
-        let expression = "\"" + prefix + "\"*"
-        return try await pool.read { db in
-            let total = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM articleSearch WHERE articleSearch MATCH ?",
-                arguments: [expression])
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT a.* FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
-                    WHERE articleSearch MATCH ?
-                    ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0), a.publishedAt DESC LIMIT 20 OFFSET 0
-                    """,
-                arguments: [expression])
-            precondition(rows.count <= 20)
-            return total ?? 0
-        }
     }
 
     /// Diagnostic: only the number of matches.
@@ -118,43 +84,6 @@ enum SearchBenchmark {
             try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM articleSearch WHERE articleSearch MATCH ?",
                 arguments: [expression]) ?? 0
-        }
-    }
-
-    /// Diagnostic: what `NewsStore.search` could do instead, ranking by bm25 inside the index and
-    /// reading only the 20 articles of the page (ties broken by date among those 20 only); with
-    /// `lastStored`, ranking only that many of the matches stored last (the highest rowids; in the
-    /// app, roughly the newest).
-    private static func rankedFirstSearch(
-        _ expression: String, _ pool: DatabasePool, lastStored: Int? = nil
-    )
-        async throws -> Int
-    {
-        try await pool.read { db in
-            let total = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM articleSearch WHERE articleSearch MATCH ?",
-                arguments: [expression])
-            var bound = ""
-            var arguments: StatementArguments = [expression]
-            if let lastStored {
-                bound = """
-                    AND rowid >= coalesce((SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?
-                    ORDER BY rowid DESC LIMIT 1 OFFSET ?), 0)
-                    """
-                arguments += [expression, lastStored - 1]
-            }
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT a.* FROM (
-                        SELECT rowid AS id, bm25(articleSearch, 10.0, 4.0, 1.0, 2.0) AS score
-                        FROM articleSearch WHERE articleSearch MATCH ? \(bound)
-                        ORDER BY score LIMIT 20 OFFSET 0
-                    ) AS top JOIN article a ON a.id = top.id ORDER BY top.score, a.publishedAt DESC
-                    """,
-                arguments: arguments)
-            precondition(rows.count <= 20)
-            return total ?? 0
         }
     }
 

@@ -171,56 +171,6 @@ public struct NewsStore: Sendable {
         }
     }
 
-    // MARK: - Search
-
-    /// Stored articles matching `text` through the full-text index, one page at a time, with
-    /// origin `.store(savedAt: <the latest fetch among the page's articles>, reason: .stale)`.
-    ///
-    /// `text` is read as NewsAPI's syntax (words, `"phrases"`, `-exclusions`, `NOT`, `OR`) and
-    /// turned into a safe FTS5 expression: nothing typed is ever FTS5 syntax, and no input makes
-    /// this throw. `.relevancy` ranks by bm25 with the title weighted highest (title 10,
-    /// description 4, source 2, content 1); `.publishedAt` is newest first; `.popularity`, which
-    /// the store knows nothing of, ranks by relevancy. With only exclusions (`-sport`), every
-    /// article without them matches, newest first.
-    public func search(
-        _ text: String, sort: ArticleSortOrder = .relevancy, page: Int = 1, pageSize: Int = 20
-    ) async throws(StoreError) -> ArticlePage {
-        let now = clock()
-        let query = FullTextQuery(text)
-        guard page >= 1, pageSize >= 1, !query.isEmpty else {
-            return Self.emptyPage(page: max(page, 1), pageSize: max(pageSize, 1), at: now)
-        }
-        return try await read { db in
-            let offset = (page - 1) * pageSize
-            if let expression = query.expression {
-                let total = try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM articleSearch WHERE articleSearch MATCH ?",
-                    arguments: [expression])
-                let order =
-                    sort == .publishedAt
-                    ? Self.newestFirst
-                    : "ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0), a.publishedAt DESC"
-                let rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT a.* FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
-                        WHERE articleSearch MATCH ? \(order) LIMIT ? OFFSET ?
-                        """,
-                    arguments: [expression, pageSize, offset])
-                return Self.page(rows, total: total ?? 0, page: page, pageSize: pageSize, at: now)
-            }
-            // Only exclusions: everything but them.
-            let excluded = query.negativeExpression ?? "\"\""
-            let filter = "WHERE a.id NOT IN (SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?)"
-            let total = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM article a \(filter)", arguments: [excluded])
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT a.* FROM article a \(filter) \(Self.newestFirst) LIMIT ? OFFSET ?",
-                arguments: [excluded, pageSize, offset])
-            return Self.page(rows, total: total ?? 0, page: page, pageSize: pageSize, at: now)
-        }
-    }
-
     // MARK: - Read and saved
 
     /// Marks `url` read now. The article need not be stored.
@@ -482,7 +432,7 @@ public struct NewsStore: Sendable {
 
     // GRDB crashes on a closed database queue instead of throwing, hence the flag.
 
-    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         guard !closed.isSet else { throw .failed(reason: "the store is closed") }
         do { return try await writer.read(body) } catch { throw StoreError(error) }
     }

@@ -252,14 +252,21 @@ public enum ArticleListRenderer {
             lines.append(Block.hints(hints(state, more: true), width: width))
         } else {
             if state.query != .saved {
-                let end =
-                    state.list.reachedResultCap
-                    ? "End of results: NewsAPI returns no more than this per query." : "End of results."
-                lines.append(Block.meta([end], width: width))
+                lines += Block.paragraph(endOfResults(state), width: width, role: .muted)
             }
             lines.append(Block.hints(hints(state, more: false), width: width))
         }
         return lines
+    }
+
+    /// Why the list ends: the end of the results, the service's cap, or the store's ranking limit.
+    static func endOfResults(_ state: ArticleListState) -> String {
+        guard state.list.reachedResultCap else { return "End of results." }
+        if case .store? = state.origin, case .search(_, let order) = state.query, order != .publishedAt {
+            return "End of the best matches: offline, only the articles stored last are ranked; "
+                + "sort newest lists every match."
+        }
+        return "End of results: NewsAPI returns no more than this per query."
     }
 
     private static func hints(_ state: ArticleListState, more: Bool) -> [(key: String, action: String)] {
