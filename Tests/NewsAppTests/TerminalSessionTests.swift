@@ -10,7 +10,7 @@ struct TerminalSessionTests {
         let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100)
         try await tmux.waitFor("news › Top stories ›")
         try tmux.send("2")
-        try await tmux.waitFor("o open · s share · b back")
+        try await tmux.waitFor("o open · s share · save · b back")
         try tmux.send("b")
         try await tmux.waitFor("1–3 open · n more")
         try tmux.send("/mars")
@@ -38,17 +38,17 @@ struct TerminalSessionTests {
         try await tmux.waitFor("news › Top stories ›")
         try tmux.send("1")
         let side = try await tmux.waitFor("the detail in the right pane") { screen in
-            TmuxSession.latestDraw(screen).contains("│ o open · s share · b back")
+            TmuxSession.latestDraw(screen).contains("│ o open · s share · save · b back")
         }
         #expect(side.contains(" 1  "), "the list stays on the left")
         try tmux.resize(columns: 90)
         try await tmux.waitFor("the detail alone at 90 columns") { screen in
             let draw = TmuxSession.latestDraw(screen)
-            return draw.contains("\no open · s share · b back") && !draw.contains("│")
+            return draw.contains("\no open · s share · save · b back") && !draw.contains("│")
         }
         try tmux.resize(columns: 160)
         try await tmux.waitFor("side by side again") { screen in
-            TmuxSession.latestDraw(screen).contains("│ o open · s share · b back")
+            TmuxSession.latestDraw(screen).contains("│ o open · s share · save · b back")
         }
         try tmux.send("/mars")
         try await tmux.waitFor("5 of 5 articles")
@@ -66,7 +66,7 @@ struct TerminalSessionTests {
         try tmux.press("C-c")
         try await tmux.waitFor("^C")
         try tmux.send("2")
-        try await tmux.waitFor("o open · s share · b back")
+        try await tmux.waitFor("o open · s share · save · b back")
         try tmux.press("C-d")
         let status = try await tmux.exitStatus()
         let screen = try tmux.screen()
