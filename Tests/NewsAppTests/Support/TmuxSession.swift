@@ -10,18 +10,24 @@ final class TmuxSession {
     private let home: TemporaryDirectory
     private let configuration: URL
 
-    /// Starts `newsapp arguments` in a `columns`×`rows` terminal with a clean home and no key.
-    init(_ arguments: [String], columns: Int, rows: Int = 40) throws {
+    /// Starts `newsapp arguments` in a `columns`×`rows` terminal with a clean home and no key, and
+    /// `extra` in its environment (a stub's `NEWSAPI_BASE_URL` and `NEWSAPI_KEY`, say).
+    init(_ arguments: [String], columns: Int, rows: Int = 40, environment extra: [String: String] = [:])
+        throws
+    {
         home = try TemporaryDirectory()
         configuration = home.url.appendingPathComponent("tmux.conf")
         try "set -g remain-on-exit on\nset -g status off\n".write(
             to: configuration, atomically: true, encoding: .utf8)
         let binary = try NewsAppProcess.binary().path
-        let environment = [
-            "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config", "XDG_STATE_HOME=\(home.path)/state",
-            "XDG_CACHE_HOME=\(home.path)/cache", "TERM=xterm-256color", "LANG=C.UTF-8", "PATH=/usr/bin:/bin",
-            "BROWSER=/bin/true",
-        ]
+        let environment =
+            [
+                "HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)/config",
+                "XDG_STATE_HOME=\(home.path)/state",
+                "XDG_CACHE_HOME=\(home.path)/cache", "TERM=xterm-256color", "LANG=C.UTF-8",
+                "PATH=/usr/bin:/bin",
+                "BROWSER=/bin/true",
+            ] + extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         // A shell runs the app and prints its exit status on screen: tmux 3.3 does not always
         // reap a pane's process (it stays a zombie after a full-screen redraw), so the status is
         // read from the screen, not from tmux. `trap : INT` keeps Ctrl-C from ending the shell
@@ -56,6 +62,36 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", "app:"])
     }
 
+    /// The file ``startRecording()`` copies the pane's output to.
+    private var recording: String { home.path + "/pane-output" }
+
+    /// From now on, copies every byte the program writes to its terminal, escape sequences and
+    /// all, to a file that ``recordedOutput(through:)`` reads.
+    func startRecording() throws {
+        try tmux(["pipe-pane", "-t", "app:", "exec /bin/cat >> " + Self.quote(recording)])
+    }
+
+    /// The bytes recorded since ``startRecording()``, once they hold `last` (for instance the
+    /// line the shell prints when the program ends), waiting for them up to `timeout`.
+    func recordedOutput(
+        through last: String,
+        timeout: Duration = .seconds(20),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Data {
+        let deadline = ContinuousClock.now + timeout
+        let marker = Data(last.utf8)
+        var bytes = Data()
+        while ContinuousClock.now < deadline {
+            bytes = (try? Data(contentsOf: URL(fileURLWithPath: recording))) ?? Data()
+            if bytes.range(of: marker) != nil { return bytes }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record(
+            "Timed out waiting for “\(last)” in the recorded output (\(bytes.count) bytes).",
+            sourceLocation: sourceLocation)
+        return bytes
+    }
+
     /// Waits until `predicate` holds for the visible screen, up to `timeout`; returns the screen.
     @discardableResult
     func waitFor(
@@ -82,11 +118,22 @@ final class TmuxSession {
         try await waitFor("“\(text)”", sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
-    /// The part of `screen` the app drew last: from the last sample-edition banner, which opens
-    /// every full redraw, to the end.
-    static func latestDraw(_ screen: String) -> Substring {
-        guard let banner = screen.range(of: "Sample edition", options: .backwards) else { return screen[...] }
-        return screen[banner.lowerBound...]
+    /// The part of `screen` the app drew last: from the last line that starts with `firstLine` to
+    /// the end, or nothing when there is none. By default that is the sample edition's banner, which
+    /// opens every full redraw; live news has no banner, so callers name the list's header
+    /// (`Top stories · `, `Search “mars” · `).
+    static func latestDraw(_ screen: String, from firstLine: String = "Sample edition") -> Substring {
+        var start = screen.startIndex
+        var found: String.Index?
+        while let match = screen.range(of: firstLine, range: start..<screen.endIndex) {
+            if match.lowerBound == screen.startIndex || screen[screen.index(before: match.lowerBound)] == "\n"
+            {
+                found = match.lowerBound
+            }
+            start = match.upperBound
+        }
+        guard let found else { return screen[screen.endIndex...] }
+        return screen[found...]
     }
 
     /// The exit status once the program has ended, waiting for it; nil if it does not end.
