@@ -8,8 +8,9 @@ import GRDB
 #endif
 
 extension NewsStore {
-    /// Opens the store at `url` (e.g. `~/.local/state/newsapp/news.sqlite`), creating its
-    /// directory and a new store when there is none, and migrating an older one.
+    /// Opens the store at `url` (the app's is `$XDG_CACHE_HOME/newsapp/news.sqlite`, by default
+    /// `~/.cache/newsapp/news.sqlite`), creating its directory and a new store when there is none,
+    /// and migrating an older one.
     ///
     /// A file that is not a usable store (not a database, truncated, damaged, or holding a
     /// schema the migrations cannot bring up to date) is never used and never deleted: it is

@@ -18,7 +18,7 @@ struct DumbTerminalTests {
         try tmux.send("q")
         #expect(try await tmux.exitStatus() == 0)
 
-        let output = try tmux.rawOutput()
+        let output = try await tmux.recordedOutput(through: "[newsapp exited with status")
         #expect(output.count > 1_000, "the recording holds the session")
         #expect(String(decoding: output, as: UTF8.self).contains("Top stories · All categories"))
         let escapes = output.enumerated().filter { $0.element == 0x1B }.map(\.offset)

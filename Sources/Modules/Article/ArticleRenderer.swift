@@ -4,7 +4,8 @@ import Networking
 
 /// Draws one article: title, source and author (and `Saved` when the reader kept it), relative
 /// and absolute time, the picture when there is one, description, the content without NewsAPI's
-/// `[+N chars]` tail, where it continues, and the image's address.
+/// `[+N chars]` tail, where it continues, and the image's address; last, the keys of the screen,
+/// with `save` or, once saved, `unsave`.
 public enum ArticleRenderer {
     /// - Parameters:
     ///   - saved: The reader saved the article.
@@ -51,7 +52,8 @@ public enum ArticleRenderer {
             lines += link("Image", image, width: width)
         }
         lines.append(.blank)
-        lines.append(Block.hints([("o", "open"), ("s", "share"), ("b", "back")], width: width))
+        let keep = (key: saved ? "unsave" : "save", action: "")
+        lines.append(Block.hints([("o", "open"), ("s", "share"), keep, ("b", "back")], width: width))
         return lines
     }
 

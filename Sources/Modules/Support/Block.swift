@@ -26,13 +26,14 @@ enum Block {
         return line.truncated(toWidth: width)
     }
 
-    /// A hint line such as `n more · r refresh · ? help`: keys in the accent role.
+    /// A hint line such as `n more · r refresh · ? help`: keys in the accent role. A command that
+    /// says what it does by itself (`save`) has an empty action and is shown alone.
     static func hints(_ pairs: [(key: String, action: String)], width: Int) -> StyledLine {
         var spans: [Span] = []
         for (index, pair) in pairs.enumerated() {
             if index > 0 { spans.append(Span(" · ", .muted)) }
             spans.append(Span(pair.key, .accent))
-            spans.append(Span(" " + pair.action, .muted))
+            if !pair.action.isEmpty { spans.append(Span(" " + pair.action, .muted)) }
         }
         return StyledLine(spans).truncated(toWidth: width)
     }

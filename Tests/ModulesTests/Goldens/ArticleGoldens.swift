@@ -15,7 +15,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.fr/cafe
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "accents 100": #"""
         Café owners in München and São Paulo toast a résumé of Z̷̢a̵l̶g̸o̴ coffee
@@ -26,7 +26,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.fr/cafe
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "accents 160": #"""
         Café owners in München and São Paulo toast a résumé of Z̷̢a̵l̶g̸o̴ coffee
@@ -37,7 +37,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.fr/cafe
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "arabic 60": #"""
         افتتاح مكتبة عامة جديدة في وسط المدينة تضم أكثر من مئة ألف
@@ -50,7 +50,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.ae/culture/library
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "arabic 100": #"""
         افتتاح مكتبة عامة جديدة في وسط المدينة تضم أكثر من مئة ألف كتاب
@@ -61,7 +61,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.ae/culture/library
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "arabic 160": #"""
         افتتاح مكتبة عامة جديدة في وسط المدينة تضم أكثر من مئة ألف كتاب
@@ -72,7 +72,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.ae/culture/library
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "chinese 60": #"""
         上海科学家发布新型电池技术，充电时间缩短至五分钟，续航提升百
@@ -84,7 +84,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.cn/tech/battery
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "chinese 100": #"""
         上海科学家发布新型电池技术，充电时间缩短至五分钟，续航提升百分之四十
@@ -95,7 +95,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.cn/tech/battery
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "chinese 160": #"""
         上海科学家发布新型电池技术，充电时间缩短至五分钟，续航提升百分之四十
@@ -106,7 +106,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.cn/tech/battery
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "emoji 60": #"""
         Fans 🇯🇵🇧🇷🇺🇦 cheer as 👨‍👩‍👧‍👦 families 👍🏽👋🏿 fill the stadium ❤️‍🔥
@@ -119,7 +119,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.org/sport/stadium
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "emoji 100": #"""
         Fans 🇯🇵🇧🇷🇺🇦 cheer as 👨‍👩‍👧‍👦 families 👍🏽👋🏿 fill the stadium ❤️‍🔥 for match 1️⃣ 🏳️‍🌈
@@ -130,7 +130,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.org/sport/stadium
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "emoji 160": #"""
         Fans 🇯🇵🇧🇷🇺🇦 cheer as 👨‍👩‍👧‍👦 families 👍🏽👋🏿 fill the stadium ❤️‍🔥 for match 1️⃣ 🏳️‍🌈
@@ -141,7 +141,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.org/sport/stadium
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "hostile 60": #"""
         RED Markets crash today FAKE: all clear
@@ -160,7 +160,7 @@ enum ArticleGoldens: GoldenSet {
         m%0D
         Image https://evil.example/i.png#%1B%5BH%00
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "hostile 100": #"""
         RED Markets crash today FAKE: all clear
@@ -177,7 +177,7 @@ enum ArticleGoldens: GoldenSet {
         Continues at https://evil.example/%1B%5B31mstory%07?id=1%E2%80%AE%C2%9B31m%0D
         Image https://evil.example/i.png#%1B%5BH%00
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "hostile 160": #"""
         RED Markets crash today FAKE: all clear
@@ -194,7 +194,7 @@ enum ArticleGoldens: GoldenSet {
         Continues at https://evil.example/%1B%5B31mstory%07?id=1%E2%80%AE%C2%9B31m%0D
         Image https://evil.example/i.png#%1B%5BH%00
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "japanese 60": #"""
         東京の研究チームが新しい量子コンピューターの試作機を公開、処
@@ -207,7 +207,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.jp/news/quantum
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "japanese 100": #"""
         東京の研究チームが新しい量子コンピューターの試作機を公開、処理速度は従来の百倍に
@@ -218,7 +218,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.jp/news/quantum
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "japanese 160": #"""
         東京の研究チームが新しい量子コンピューターの試作機を公開、処理速度は従来の百倍に
@@ -229,7 +229,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.jp/news/quantum
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "korean 60": #"""
         서울시, 한강 공원에 태양광 가로등 500개 설치 완료
@@ -240,7 +240,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.kr/seoul/lights
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "korean 100": #"""
         서울시, 한강 공원에 태양광 가로등 500개 설치 완료
@@ -251,7 +251,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.kr/seoul/lights
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "korean 160": #"""
         서울시, 한강 공원에 태양광 가로등 500개 설치 완료
@@ -262,7 +262,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.kr/seoul/lights
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "long 60": #"""
         A very long description
@@ -365,7 +365,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.org/long
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "long 100": #"""
         A very long description
@@ -436,7 +436,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.org/long
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "long 160": #"""
         A very long description
@@ -480,7 +480,7 @@ enum ArticleGoldens: GoldenSet {
 
         Read at https://example.org/long
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "picture 60": #"""
         Port Avalen exporters trial bitcoin settlement for overseas
@@ -508,7 +508,7 @@ enum ArticleGoldens: GoldenSet {
         https://example.org/images/port-avalen-exporters-trial-bitco
         in-settlement.jpg
 
-        o open · s share · b back
+        o open · s share · unsave · b back
         """#,
         "picture 100": #"""
         Port Avalen exporters trial bitcoin settlement for overseas invoices
@@ -528,7 +528,7 @@ enum ArticleGoldens: GoldenSet {
         Continues at https://example.org/business/port-avalen-exporters-trial-bitcoin-settlement
         Image https://example.org/images/port-avalen-exporters-trial-bitcoin-settlement.jpg
 
-        o open · s share · b back
+        o open · s share · unsave · b back
         """#,
         "picture 160": #"""
         Port Avalen exporters trial bitcoin settlement for overseas invoices
@@ -548,7 +548,7 @@ enum ArticleGoldens: GoldenSet {
         Continues at https://example.org/business/port-avalen-exporters-trial-bitcoin-settlement
         Image https://example.org/images/port-avalen-exporters-trial-bitcoin-settlement.jpg
 
-        o open · s share · b back
+        o open · s share · unsave · b back
         """#,
         "plain 60": #"""
         Volunteers plant 12,000 trees along the River Alder in a
@@ -566,7 +566,7 @@ enum ArticleGoldens: GoldenSet {
         Read at https://example.org/news/volunteers-plant-trees
         Image https://example.org/images/volunteers-plant-trees.jpg
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "plain 100": #"""
         Volunteers plant 12,000 trees along the River Alder in a single weekend 🌳
@@ -581,7 +581,7 @@ enum ArticleGoldens: GoldenSet {
         Read at https://example.org/news/volunteers-plant-trees
         Image https://example.org/images/volunteers-plant-trees.jpg
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "plain 160": #"""
         Volunteers plant 12,000 trees along the River Alder in a single weekend 🌳
@@ -595,7 +595,7 @@ enum ArticleGoldens: GoldenSet {
         Read at https://example.org/news/volunteers-plant-trees
         Image https://example.org/images/volunteers-plant-trees.jpg
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "skipped 60": #"""
         Volunteers plant 12,000 trees along the River Alder in a
@@ -614,14 +614,14 @@ enum ArticleGoldens: GoldenSet {
         Read at https://example.org/news/volunteers-plant-trees
         Image https://example.org/images/volunteers-plant-trees.jpg
 
-        o open · s share · b back
+        o open · s share · save · b back
         ────
         Council meeting moved to Thursday
         Saved
 
         Read at https://example.org/local/council
 
-        o open · s share · b back
+        o open · s share · unsave · b back
         """#,
         "skipped 100": #"""
         Volunteers plant 12,000 trees along the River Alder in a single weekend 🌳
@@ -637,14 +637,14 @@ enum ArticleGoldens: GoldenSet {
         Read at https://example.org/news/volunteers-plant-trees
         Image https://example.org/images/volunteers-plant-trees.jpg
 
-        o open · s share · b back
+        o open · s share · save · b back
         ────
         Council meeting moved to Thursday
         Saved
 
         Read at https://example.org/local/council
 
-        o open · s share · b back
+        o open · s share · unsave · b back
         """#,
         "skipped 160": #"""
         Volunteers plant 12,000 trees along the River Alder in a single weekend 🌳
@@ -659,35 +659,35 @@ enum ArticleGoldens: GoldenSet {
         Read at https://example.org/news/volunteers-plant-trees
         Image https://example.org/images/volunteers-plant-trees.jpg
 
-        o open · s share · b back
+        o open · s share · save · b back
         ────
         Council meeting moved to Thursday
         Saved
 
         Read at https://example.org/local/council
 
-        o open · s share · b back
+        o open · s share · unsave · b back
         """#,
         "sparse 60": #"""
         Council meeting moved to Thursday
 
         Read at https://example.org/local/council
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "sparse 100": #"""
         Council meeting moved to Thursday
 
         Read at https://example.org/local/council
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "sparse 160": #"""
         Council meeting moved to Thursday
 
         Read at https://example.org/local/council
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "truncated 60": #"""
         Port Avalen exporters trial bitcoin settlement for overseas
@@ -710,7 +710,7 @@ enum ArticleGoldens: GoldenSet {
         https://example.org/images/port-avalen-exporters-trial-bitco
         in-settlement.jpg
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "truncated 100": #"""
         Port Avalen exporters trial bitcoin settlement for overseas invoices
@@ -725,7 +725,7 @@ enum ArticleGoldens: GoldenSet {
         Continues at https://example.org/business/port-avalen-exporters-trial-bitcoin-settlement
         Image https://example.org/images/port-avalen-exporters-trial-bitcoin-settlement.jpg
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
         "truncated 160": #"""
         Port Avalen exporters trial bitcoin settlement for overseas invoices
@@ -740,7 +740,7 @@ enum ArticleGoldens: GoldenSet {
         Continues at https://example.org/business/port-avalen-exporters-trial-bitcoin-settlement
         Image https://example.org/images/port-avalen-exporters-trial-bitcoin-settlement.jpg
 
-        o open · s share · b back
+        o open · s share · save · b back
         """#,
     ]
 }

@@ -35,7 +35,7 @@ struct ArticleRendererGoldenTests {
     }
 
     @Test("A saved article with its picture under the meta lines", arguments: Fixtures.widths)
-    func savedWithPicture(width: Int) {
+    func savedWithPicture(width: Int) throws {
         let lines = ArticleRenderer.render(
             Articles.truncated, width: width, context: Fixtures.context, saved: true,
             picture: .picture(Self.picture(columns: 24, rows: 4)))
@@ -43,6 +43,9 @@ struct ArticleRendererGoldenTests {
         Golden.expectSafe(lines, width: width)
         #expect(lines.contains { $0.spans.contains { $0.colors != nil } })
         #expect(lines.first { $0.plainText.hasPrefix("Kestrel") }?.spans.last == Span("Saved", .accent))
+        // The keys of the footer in the accent role, `unsave` among them.
+        let footer = try #require(lines.last)
+        #expect(footer.spans.filter { $0.role == .accent }.map(\.text) == ["o", "s", "unsave", "b"])
     }
 
     @Test(

@@ -56,18 +56,20 @@ struct ArticleScreenLibraryTests {
         #expect(text(screen)[1] == "Kestrel Wire Service · by Priya Raman")
     }
 
-    @Test("save keeps the article, says so once and shows Saved; unsave removes it")
+    @Test("save keeps the article, says so once and shows Saved and unsave in the footer; unsave removes it")
     func saveAndUnsave() async {
         let readingList = RecordingReadingList()
         let screen = screen(readingList: readingList)
         screen.start()
         await screen.activity.settle()
         let log = ActivityLog(screen.activity)
+        #expect(text(screen).last == "o open · s share · save · b back")
 
         #expect(await type("save", to: screen))
         #expect(readingList.saved.map(\.url) == [Articles.truncated.url])
         #expect(screen.isSaved)
         #expect(text(screen)[1].hasSuffix(" · Saved"))
+        #expect(text(screen).last == "o open · s share · unsave · b back", "the footer offers the way back")
         #expect(log.messages == ["Saved. Type saved to list your saved articles."])
         #expect(log.changedCount == 1)
 
@@ -78,6 +80,7 @@ struct ArticleScreenLibraryTests {
         #expect(readingList.saved.isEmpty)
         #expect(!screen.isSaved)
         #expect(!text(screen)[1].contains("Saved"))
+        #expect(text(screen).last == "o open · s share · save · b back")
         #expect(log.messages.last == "Removed from your saved articles.")
 
         #expect(await type("unsave", to: screen))

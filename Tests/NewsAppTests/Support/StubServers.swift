@@ -9,13 +9,16 @@ import SampleEdition
     import Darwin
 #endif
 
-/// A started NewsAPI stub serving the sample edition (key `test-key`) on 127.0.0.1.
+/// A started NewsAPI stub serving the sample edition, or another service, (key `test-key`) on
+/// 127.0.0.1.
 struct RunningStub {
     let server: NewsAPIStubServer
 
-    static func start(_ options: NewsAPIStubServer.Options = .init()) async throws -> RunningStub {
+    static func start(
+        _ options: NewsAPIStubServer.Options = .init(), serving service: (any NewsService)? = nil
+    ) async throws -> RunningStub {
         let server = NewsAPIStubServer(
-            service: SampleNewsService(edition: try SampleEdition.bundled()), options: options)
+            service: try service ?? SampleNewsService(edition: SampleEdition.bundled()), options: options)
         try await server.start()
         return RunningStub(server: server)
     }
@@ -34,9 +37,10 @@ struct RunningStub {
 
 /// Runs `body` with a started stub, stopping it after, also when `body` throws.
 func withRunningStub(
-    _ options: NewsAPIStubServer.Options = .init(), _ body: (RunningStub) async throws -> Void
+    _ options: NewsAPIStubServer.Options = .init(), serving service: (any NewsService)? = nil,
+    _ body: (RunningStub) async throws -> Void
 ) async throws {
-    let stub = try await RunningStub.start(options)
+    let stub = try await RunningStub.start(options, serving: service)
     do {
         try await body(stub)
     } catch {

@@ -10,15 +10,14 @@ final class TmuxSession {
     private let home: TemporaryDirectory
     private let configuration: URL
 
-    /// Where everything the app writes to the terminal is copied, when recorded.
-    private var recording: URL?
-
     /// Starts `newsapp arguments` in a `columns`×`rows` terminal with a clean home and no key.
     ///
     /// - Parameters:
-    ///   - overrides: Environment variables to set or replace, e.g. `TERM`.
-    ///   - recordsOutput: Keep every byte the app writes, escape sequences included, for
-    ///     ``rawOutput()``. The app starts only once the recording runs.
+    ///   - overrides: Environment variables to set or replace: `TERM`, a stub's `NEWSAPI_BASE_URL`
+    ///     and `NEWSAPI_KEY`.
+    ///   - recordsOutput: Keep every byte the app writes from its start, escape sequences
+    ///     included, for ``recordedOutput(through:timeout:sourceLocation:)``: the app starts only once
+    ///     the recording runs (``startRecording()`` records from a later moment).
     init(
         _ arguments: [String], columns: Int, rows: Int = 40, environment overrides: [String: String] = [:],
         recordsOutput: Bool = false
@@ -47,17 +46,9 @@ final class TmuxSession {
             .map(Self.quote).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", "app", "-x", "\(columns)", "-y", "\(rows)", command])
         if recordsOutput {
-            let file = home.url.appendingPathComponent("pane-output")
-            try tmux(["pipe-pane", "-o", "-t", "app:", "cat >> " + Self.quote(file.path)])
-            recording = file
+            try startRecording()
             try tmux(["send-keys", "-t", "app:", "Enter"])
         }
-    }
-
-    /// Every byte the app wrote to the terminal so far (a recorded session only).
-    func rawOutput() throws -> Data {
-        guard let recording else { return Data() }
-        return try Data(contentsOf: recording)
     }
 
     deinit {
@@ -82,6 +73,36 @@ final class TmuxSession {
     /// The visible screen.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", "app:"])
+    }
+
+    /// The file ``startRecording()`` copies the pane's output to.
+    private var recording: String { home.path + "/pane-output" }
+
+    /// From now on, copies every byte the program writes to its terminal, escape sequences and
+    /// all, to a file that ``recordedOutput(through:)`` reads.
+    func startRecording() throws {
+        try tmux(["pipe-pane", "-t", "app:", "exec /bin/cat >> " + Self.quote(recording)])
+    }
+
+    /// The bytes recorded since ``startRecording()``, once they hold `last` (for instance the
+    /// line the shell prints when the program ends), waiting for them up to `timeout`.
+    func recordedOutput(
+        through last: String,
+        timeout: Duration = .seconds(20),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Data {
+        let deadline = ContinuousClock.now + timeout
+        let marker = Data(last.utf8)
+        var bytes = Data()
+        while ContinuousClock.now < deadline {
+            bytes = (try? Data(contentsOf: URL(fileURLWithPath: recording))) ?? Data()
+            if bytes.range(of: marker) != nil { return bytes }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record(
+            "Timed out waiting for “\(last)” in the recorded output (\(bytes.count) bytes).",
+            sourceLocation: sourceLocation)
+        return bytes
     }
 
     /// Waits until `predicate` holds for the visible screen, up to `timeout`; returns the screen.
@@ -110,11 +131,22 @@ final class TmuxSession {
         try await waitFor("“\(text)”", sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
-    /// The part of `screen` the app drew last: from the last sample-edition banner, which opens
-    /// every full redraw, to the end.
-    static func latestDraw(_ screen: String) -> Substring {
-        guard let banner = screen.range(of: "Sample edition", options: .backwards) else { return screen[...] }
-        return screen[banner.lowerBound...]
+    /// The part of `screen` the app drew last: from the last line that starts with `firstLine` to
+    /// the end, or nothing when there is none. By default that is the sample edition's banner, which
+    /// opens every full redraw; live news has no banner, so callers name the list's header
+    /// (`Top stories · `, `Search “mars” · `).
+    static func latestDraw(_ screen: String, from firstLine: String = "Sample edition") -> Substring {
+        var start = screen.startIndex
+        var found: String.Index?
+        while let match = screen.range(of: firstLine, range: start..<screen.endIndex) {
+            if match.lowerBound == screen.startIndex || screen[screen.index(before: match.lowerBound)] == "\n"
+            {
+                found = match.lowerBound
+            }
+            start = match.upperBound
+        }
+        guard let found else { return screen[screen.endIndex...] }
+        return screen[found...]
     }
 
     /// The exit status once the program has ended, waiting for it; nil if it does not end.
