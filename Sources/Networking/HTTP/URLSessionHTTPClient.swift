@@ -30,26 +30,37 @@ public final class URLSessionHTTPClient: HTTPClient {
     }
 
     public let limits: Limits
-    private let session: URLSession
     private let delegate: TransferDelegate
+    /// Made by the first request: setting up URLSession (its configuration, cookie storage and
+    /// curl) takes milliseconds that a launch drawing stored articles, or an offline one, need not
+    /// spend.
+    private let lazySession = Mutex<URLSession?>(nil)
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
-        let configuration = URLSessionConfiguration.ephemeral
-        // URLSession's inactivity timer backs up our deadline; on Linux it counts whole seconds.
-        let inactivity = max(1, limits.timeout.rounded(.up))
-        configuration.timeoutIntervalForRequest = inactivity
-        configuration.timeoutIntervalForResource = inactivity
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
         delegate = TransferDelegate(maxResponseBytes: limits.maxResponseBytes)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit {
         // A session keeps its delegate alive until it is invalidated.
-        session.invalidateAndCancel()
+        lazySession.withLock { $0?.invalidateAndCancel() }
+    }
+
+    private var session: URLSession {
+        lazySession.withLock { session in
+            if let session { return session }
+            let configuration = URLSessionConfiguration.ephemeral
+            // URLSession's inactivity timer backs up our deadline; on Linux it counts whole seconds.
+            let inactivity = max(1, limits.timeout.rounded(.up))
+            configuration.timeoutIntervalForRequest = inactivity
+            configuration.timeoutIntervalForResource = inactivity
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            let made = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            session = made
+            return made
+        }
     }
 
     public func send<Value: Decodable & Sendable>(
