@@ -77,4 +77,23 @@ struct ScaledDecodingTests {
         let decoded = try ImageDecoder.decode(png, fitting: PixelSize(width: 8, height: 8))
         #expect(decoded.image.width == 64 && !decoded.isReduced)
     }
+
+    @Test("the cache decodes for the box asked; a larger box decodes again from disk, not the network")
+    func cacheByBox() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let url = URL(string: "https://images.example/large.jpg")!
+        let fetcher = StubFetcher([url: .success(try Self.greyJPEG(width: 1_600, height: 1_200))])
+        let cache = ImageCache(directory: directory.url, fetcher: fetcher)
+        let small = try await cache.image(for: url, fitting: .halfBlocks(columns: 80, rows: 12))
+        #expect(small.width == 200 && small.height == 150)
+        #expect(await cache.memoryByteCount == 200 * 150 * 3)
+        // A smaller box is answered from memory; a larger one decodes the file on disk again.
+        #expect(try await cache.image(for: url, fitting: .halfBlocks(columns: 40, rows: 6)) == small)
+        let large = try await cache.image(for: url, fitting: .halfBlocks(columns: 400, rows: 150))
+        #expect(large.width == 400 && large.height == 300)
+        let full = try await cache.image(for: url)
+        #expect(full.width == 1_600)
+        #expect(fetcher.requests == [url])
+    }
 }
