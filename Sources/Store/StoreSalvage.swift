@@ -22,12 +22,16 @@ enum StoreSalvage {
     static func copy(from damaged: String, into writer: any DatabaseWriter, at now: Date) -> Outcome {
         var configuration = Configuration()
         configuration.readonly = true
+        // Reading a store in WAL mode makes its shared-memory file; one made here is removed.
+        let sharedMemory = damaged + "-shm"
+        let hadSharedMemory = FileManager.default.fileExists(atPath: sharedMemory)
         guard let source = try? DatabaseQueue(path: damaged, configuration: configuration) else {
             return Outcome(savedFound: nil, savedCopied: 0, readMarksCopied: 0)
         }
-        defer { try? source.close() }
         // Without a transaction: committing one after a read met damage fails with the damage.
         let found = source.unsafeRead(read)
+        try? source.close()
+        if !hadSharedMemory { try? FileManager.default.removeItem(atPath: sharedMemory) }
         let stamp = now.timeIntervalSince1970
         do {
             try writer.write { db in
