@@ -21,8 +21,9 @@ import Synchronization
 ///    old file went and how many saved articles were copied.
 /// 4. The operation that met the damage runs again, once, on the new store.
 ///
-/// When no new store can be made (say, a read-only directory), the store stops being used for the
-/// session: every operation fails with ``StoreError/failed(reason:)``, and the notice says so.
+/// When no new store can be made (say, a read-only directory) or the damaged pool cannot be closed,
+/// nothing is renamed and the store stops being used for the session: every operation fails with
+/// ``StoreError/failed(reason:)``, and the notice says so.
 /// Another app instance with the same file open keeps its connections to the old file until it
 /// meets the damage itself.
 final class StoreDatabase: Sendable {
@@ -162,16 +163,16 @@ final class StoreDatabase: Sendable {
             if drained { continuation.resume() }
         }
         let (damaged, file) = state.withLock { ($0.writer, $0.file) }
-        do {
-            try damaged.close()
-        } catch {
-            state.withLock { $0.retired.append(damaged) }
-        }
         let notice: String
-        do {
+        do throws(StoreError) {
+            // Renaming is sound only once no connection is left on the file.
+            do { try damaged.close() } catch {
+                state.withLock { $0.retired.append(damaged) }
+                throw StoreError.failed(reason: "it could not be closed: \(StoreError(error).reasonText)")
+            }
             let path = path ?? ""
-            let (pool, aside) = try StoreOpener(url: URL(fileURLWithPath: path), clock: clock).replaceDamaged(
-                file)
+            let opener = StoreOpener(url: URL(fileURLWithPath: path), clock: clock)
+            let (pool, aside) = try opener.replaceDamaged(file)
             if let aside {
                 let salvage = StoreSalvage.copy(from: aside, into: pool, at: clock())
                 notice = StoreSalvage.notice(reason: reason, aside: aside, salvage: salvage)
@@ -188,11 +189,10 @@ final class StoreDatabase: Sendable {
             }
             if closed { try? pool.close() }
         } catch {
-            let unusable = "the store is damaged (\(reason)) and could not be replaced"
             notice =
                 "The news store turned out to be damaged (\(reason)) and could not be moved aside "
                 + "(\(error.reasonText)), so articles will not be kept for the rest of this session."
-            state.withLock { $0.unusable = unusable }
+            state.withLock { $0.unusable = "the store is damaged (\(reason)) and could not be replaced" }
         }
         let handler = state.withLock { state in
             state.replacement = nil
