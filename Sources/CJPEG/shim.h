@@ -101,21 +101,45 @@ static inline void newsapp_jpeg_prepare(struct newsapp_jpeg_failure *failure, ch
     message[0] = '\0';
 }
 
+/// The scale, in eighths (1–8), at which a `width` × `height` picture still covers what it
+/// becomes when fitted into `box_width` × `box_height` (never enlarged): the smallest M for which
+/// M/8 of the picture is at least that fitted size. 8 (full size) without a box.
+static inline unsigned newsapp_jpeg_scale_eighths(unsigned width, unsigned height,
+                                                  unsigned box_width, unsigned box_height) {
+    if (box_width == 0 || box_height == 0 || width == 0 || height == 0) return 8;
+    // M/8 >= min(box_width / width, box_height / height), in integers: the smallest M with
+    // M * width >= 8 * box_width or M * height >= 8 * box_height.
+    for (unsigned eighths = 1; eighths < 8; eighths++) {
+        if ((unsigned long long)eighths * width >= 8ULL * box_width
+            || (unsigned long long)eighths * height >= 8ULL * box_height) {
+            return eighths;
+        }
+    }
+    return 8;
+}
+
 /// Decodes the JPEG in `data` into 8-bit RGB, three bytes a pixel, rows top to bottom.
 ///
-/// Reads the header first and reports the size in `width` and `height`. An image of more than
-/// `max_pixels` pixels is refused with NEWSAPP_JPEG_TOO_MANY_PIXELS before anything is decoded.
+/// Reads the header first and reports the picture's own size in `image_width` and `image_height`.
+/// An image of more than `max_pixels` pixels is refused with NEWSAPP_JPEG_TOO_MANY_PIXELS before
+/// anything is decoded. With a box (`box_width` and `box_height` not 0), libjpeg's DCT scaling
+/// decodes it at the smallest M/8 that still covers the picture fitted into the box (see
+/// newsapp_jpeg_scale_eighths), so a large photo for a small box never takes its full size in
+/// memory; without one, at full size. The decoded size is reported in `width` and `height`.
 /// When `rgb` is NULL or `capacity` is under width × height × 3, returns NEWSAPP_JPEG_NEEDS_BUFFER
 /// after the header, so a caller can ask for the size, allocate, and call again. Greyscale becomes
 /// RGB; CMYK and YCCK (Adobe's inverted convention when the Adobe marker is present) are converted.
 /// `message` (NEWSAPP_JPEG_MESSAGE_SIZE bytes) receives libjpeg's reason on failure.
 static inline int newsapp_jpeg_decode(const unsigned char *data, size_t size,
-                                      unsigned long long max_pixels, unsigned char *rgb,
-                                      size_t capacity, unsigned *width, unsigned *height,
-                                      char *message) {
+                                      unsigned long long max_pixels, unsigned box_width,
+                                      unsigned box_height, unsigned char *rgb, size_t capacity,
+                                      unsigned *image_width, unsigned *image_height,
+                                      unsigned *width, unsigned *height, char *message) {
     struct jpeg_decompress_struct cinfo;
     struct jpeg_progress_mgr progress;
     struct newsapp_jpeg_failure failure;
+    *image_width = 0;
+    *image_height = 0;
     *width = 0;
     *height = 0;
     newsapp_jpeg_prepare(&failure, message);
@@ -136,22 +160,31 @@ static inline int newsapp_jpeg_decode(const unsigned char *data, size_t size,
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
 
-    *width = cinfo.image_width;
-    *height = cinfo.image_height;
-    unsigned long long pixels = (unsigned long long)cinfo.image_width * cinfo.image_height;
-    if (pixels > max_pixels) {
+    *image_width = cinfo.image_width;
+    *image_height = cinfo.image_height;
+    unsigned long long image_pixels = (unsigned long long)cinfo.image_width * cinfo.image_height;
+    if (image_pixels > max_pixels) {
         jpeg_destroy_decompress(&cinfo);
         return NEWSAPP_JPEG_TOO_MANY_PIXELS;
     }
+    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+    cinfo.scale_num = newsapp_jpeg_scale_eighths(cinfo.image_width, cinfo.image_height, box_width,
+                                                 box_height);
+    cinfo.scale_denom = 8;
+    jpeg_calc_output_dimensions(&cinfo);
+    JDIMENSION output_width = cinfo.output_width;
+    JDIMENSION output_height = cinfo.output_height;
+    *width = output_width;
+    *height = output_height;
+    unsigned long long pixels = (unsigned long long)output_width * output_height;
     if (rgb == NULL || capacity / 3 < pixels) {
         jpeg_destroy_decompress(&cinfo);
         return NEWSAPP_JPEG_NEEDS_BUFFER;
     }
 
-    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
     jpeg_start_decompress(&cinfo);
-    if (cinfo.output_width != cinfo.image_width || cinfo.output_height != cinfo.image_height
+    if (cinfo.output_width != output_width || cinfo.output_height != output_height
         || cinfo.output_components != (cmyk ? 4 : 3)) {
         newsapp_jpeg_fail((j_common_ptr)&cinfo, NEWSAPP_JPEG_CORRUPT, "unexpected output layout");
     }

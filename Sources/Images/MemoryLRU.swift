@@ -1,4 +1,5 @@
-/// Decoded images in memory, bounded by their pixel bytes, least recently used evicted first.
+/// Decoded images in memory (each perhaps decoded at a reduced scale), bounded by their pixel
+/// bytes, least recently used evicted first.
 ///
 /// Eviction scans for the oldest entry, which is linear in the number of entries; a cache of
 /// terminal-sized pictures holds tens to hundreds, where that is cheaper than keeping a list.
@@ -11,7 +12,7 @@ struct MemoryLRU: Sendable {
     private var clock: UInt64 = 0
 
     private struct Entry {
-        var image: RGBImage
+        var image: DecodedImage
         var lastUse: UInt64
     }
 
@@ -20,7 +21,7 @@ struct MemoryLRU: Sendable {
     }
 
     /// The image under `key`, which becomes the most recently used.
-    mutating func image(for key: String) -> RGBImage? {
+    mutating func image(for key: String) -> DecodedImage? {
         guard entries[key] != nil else { return nil }
         clock += 1
         entries[key]?.lastUse = clock
@@ -35,12 +36,12 @@ struct MemoryLRU: Sendable {
 
     /// Holds `image` under `key` as the most recently used, evicting older images to stay within
     /// the limit.
-    mutating func insert(_ image: RGBImage, for key: String) {
+    mutating func insert(_ image: DecodedImage, for key: String) {
         remove(key)
-        guard image.byteCount <= limit else { return }
+        guard image.image.byteCount <= limit else { return }
         clock += 1
         entries[key] = Entry(image: image, lastUse: clock)
-        byteCount += image.byteCount
+        byteCount += image.image.byteCount
         while byteCount > limit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
             remove(oldest)
         }
@@ -48,6 +49,6 @@ struct MemoryLRU: Sendable {
 
     mutating func remove(_ key: String) {
         guard let entry = entries.removeValue(forKey: key) else { return }
-        byteCount -= entry.image.byteCount
+        byteCount -= entry.image.image.byteCount
     }
 }

@@ -18,7 +18,9 @@ import Networking
 /// - With `offline` set, the wrapped service is never called: pages come from the store marked
 ///   `.offlineMode`; headlines never stored fall back to the newest stored articles of their
 ///   category (or of all), searches to the full-text index.
-/// - A store that fails to read or write never turns a good answer into an error.
+/// - A store that fails to read or write never turns a good answer into an error. A store found
+///   damaged is replaced by a new one within the call, and the user is told once through
+///   ``NewsStore/deliverNotices(to:)``: no silent wrong answers.
 public struct CachingNewsService: StoringNewsService {
     public let wrapped: any NewsService
     public let store: NewsStore

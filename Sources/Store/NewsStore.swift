@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Networking
-import Synchronization
 
 /// The local article store: every page the app fetched, what the user read and saved, and a
 /// full-text index over it all, in one SQLite file.
@@ -11,17 +10,29 @@ import Synchronization
 /// runs on GRDB's own queues, never blocking the caller's thread, and each write is one
 /// transaction. Open one with ``open(at:clock:)``; tests can use ``inMemory(clock:)``.
 public struct NewsStore: Sendable {
-    let writer: any DatabaseWriter
+    /// The database, replaced when it turns out to be damaged (see ``StoreDatabase``); shared by
+    /// every copy of this store.
+    let database: StoreDatabase
     let clock: @Sendable () -> Date
     /// The database file; nil for an in-memory store.
     public let path: String?
-    /// Shared by every copy of this store: true once ``close()`` was called.
-    private let closed = ClosedFlag()
 
     init(writer: any DatabaseWriter, clock: @escaping @Sendable () -> Date, path: String?) {
-        self.writer = writer
+        database = StoreDatabase(writer: writer, path: path, clock: clock)
         self.clock = clock
         self.path = path
+    }
+
+    /// The database in use now.
+    var writer: any DatabaseWriter { database.writer }
+
+    /// Sentences for the user about the store itself, each delivered once to `handler` (those
+    /// from before it was set too): when the file turns out to be damaged while the app runs, it
+    /// is moved aside to `news.sqlite.corrupt-<yyyyMMdd-HHmmss>`, a new store replaces it, and
+    /// the notice says so in one line, with how many saved articles were copied into the new one.
+    /// A later handler replaces an earlier one.
+    public func deliverNotices(to handler: @escaping @Sendable (String) -> Void) {
+        database.deliverNotices(to: handler)
     }
 
     /// A store in memory, with the full schema, for tests and previews.
@@ -41,7 +52,7 @@ public struct NewsStore: Sendable {
     /// running on it. Later calls fail with ``StoreError/failed(reason:)``; an operation must
     /// not be started while this runs.
     public func close() throws(StoreError) {
-        guard closed.set() else { return }
+        guard let writer = database.markClosed() else { return }
         if path != nil {
             // Best effort: another instance reading the file can keep the log from emptying.
             try? writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
@@ -364,17 +375,15 @@ public struct NewsStore: Sendable {
     /// Merges the full-text index, rebuilds the file to its smallest size and empties the
     /// write-ahead log.
     public func vacuum() async throws(StoreError) {
-        guard !closed.isSet else { throw .failed(reason: "the store is closed") }
-        do {
+        let inFile = path != nil
+        try await database.perform { writer in
             try await writer.write { db in
                 try db.execute(sql: "INSERT INTO articleSearch (articleSearch) VALUES ('optimize')")
             }
             try await writer.writeWithoutTransaction { db in
                 try db.execute(sql: "VACUUM")
-                if self.path != nil { try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+                if inFile { try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             }
-        } catch {
-            throw StoreError(error)
         }
     }
 
@@ -430,16 +439,15 @@ public struct NewsStore: Sendable {
 
     // MARK: - Database access
 
-    // GRDB crashes on a closed database queue instead of throwing, hence the flag.
+    // GRDB crashes on a closed database queue instead of throwing: StoreDatabase refuses
+    // operations once the store is closed.
 
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        guard !closed.isSet else { throw .failed(reason: "the store is closed") }
-        do { return try await writer.read(body) } catch { throw StoreError(error) }
+        try await database.perform { try await $0.read(body) }
     }
 
     private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        guard !closed.isSet else { throw .failed(reason: "the store is closed") }
-        do { return try await writer.write(body) } catch { throw StoreError(error) }
+        try await database.perform { try await $0.write(body) }
     }
 }
 
@@ -591,21 +599,6 @@ extension NewsStore {
         return ArticlePage(
             articles: rows.compactMap(article).uniquedByURL(), totalResults: newest.totalResults, page: page,
             pageSize: pageSize, origin: .store(savedAt: oldest, reason: .stale))
-    }
-}
-
-/// Whether a store was closed, shared by its copies.
-final class ClosedFlag: Sendable {
-    private let value = Mutex(false)
-
-    var isSet: Bool { value.withLock { $0 } }
-
-    /// Sets the flag; false if it already was.
-    func set() -> Bool {
-        value.withLock { closed in
-            defer { closed = true }
-            return !closed
-        }
     }
 }
 

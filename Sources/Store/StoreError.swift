@@ -39,6 +39,13 @@ public enum StoreError: Error, Sendable, Equatable {
         }
     }
 
+    /// True when `error` says the file itself is damaged: not a database, malformed, or shorter
+    /// than its header says.
+    static func isDamage(_ error: DatabaseError) -> Bool {
+        [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(error.resultCode)
+            || error.extendedResultCode == .SQLITE_IOERR_SHORT_READ
+    }
+
     /// SQLite's message, or its result code when there is none.
     static func reason(_ error: DatabaseError) -> String {
         error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"

@@ -76,6 +76,24 @@ struct StoreOpener {
         }
     }
 
+    /// For a store found damaged after it was opened, whose pool is closed: moves the file
+    /// aside and creates a new store in its place. Returns the new store's pool and where the old
+    /// file went.
+    ///
+    /// `damaged` is the identity of the damaged file: when the file at the path is another one,
+    /// another app instance already replaced it, and that store is opened instead (`aside` nil).
+    func replaceDamaged(_ damaged: FileIdentity?) throws(StoreError) -> (DatabasePool, aside: String?) {
+        try createDirectory()
+        var aside: String?
+        if let current = Self.identity(of: path), current == damaged {
+            aside = try setAside()
+        }
+        guard case .opened(let pool) = try attempt() else {
+            throw .unavailable(path: path, reason: "a new store could not be created")
+        }
+        return (pool, aside)
+    }
+
     // MARK: - Opening
 
     private func attempt() throws(StoreError) -> Outcome {
@@ -153,11 +171,10 @@ struct StoreOpener {
     /// Damage an error reveals, or the error itself when it says nothing about the file.
     private func classify(_ error: any Error, migrating: Bool) throws(StoreError) -> Outcome {
         guard let error = error as? DatabaseError else { throw .unavailable(path: path, reason: "\(error)") }
-        let damage: [ResultCode] = [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT]
         let schemaTrouble: [ResultCode] = [
             .SQLITE_ERROR, .SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_SCHEMA,
         ]
-        if damage.contains(error.resultCode) || error.extendedResultCode == .SQLITE_IOERR_SHORT_READ {
+        if StoreError.isDamage(error) {
             return .damaged(reason: StoreError.reason(error))
         }
         if migrating, schemaTrouble.contains(error.resultCode) {
@@ -309,6 +326,19 @@ struct StoreOpener {
     }
 
     // MARK: - Files
+
+    /// Which file is at a path: it changes when the file is replaced.
+    struct FileIdentity: Sendable, Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The identity of the file at `file`, or nil when there is none.
+    static func identity(of file: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(file, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
 
     private func exists(_ file: String) -> Bool {
         var status = stat()

@@ -196,10 +196,16 @@ struct ImageCacheTests {
         #expect(directory.fileNames.isEmpty)
         #expect(await cache.memoryByteCount == 0)
 
-        // Fixed upstream: the next request fetches again and succeeds.
+        // Fixed upstream: this session keeps its answers without asking again; the next session
+        // (a new cache) fetches again and succeeds.
         let image = Self.picture(Samples.orange)
         fetcher.answer(Self.first, with: .success(try Samples.png(image)))
-        #expect(try await cache.image(for: Self.first) == image)
+        await #expect(throws: ImageError.unsupportedFormat) { try await cache.image(for: Self.first) }
+        await #expect(throws: ImageError.httpStatus(500)) { try await cache.image(for: Self.third) }
+        #expect(fetcher.requests == [Self.first, Self.second, Self.third])
+        #expect(await cache.rememberedFailureCount == 3)
+        let nextSession = ImageCache(directory: directory.url, fetcher: fetcher)
+        #expect(try await nextSession.image(for: Self.first) == image)
     }
 
     @Test("a cache whose directory cannot be created still loads pictures")

@@ -165,16 +165,27 @@ struct TransportFaultTests {
         #expect(result.failure?.sentence == sentence + " Is the server running?")
     }
 
-    @Test("cancelling the task while the server holds the answer gives .cancelled")
+    @Test("cancelling the task while the server holds the answer gives .cancelled and closes the connection")
     func cancellation() async throws {
         let server = try RawHTTPServer(.silence)
-        let service = StubHarness.service(baseURL: server.baseURL, limits: .init(timeout: 30))
-        let task = Task { await outcome { try await service.topHeadlines(HeadlinesRequest()) } }
+        // The timeout is past the suite's time limit: a close that only a timeout would bring
+        // fails the test instead of passing late.
+        let service = StubHarness.service(baseURL: server.baseURL, limits: .init(timeout: 120))
+        let task = Task {
+            await outcome { try await service.search(SearchRequest(query: "mars rover")) }
+        }
         await server.waitForRequests(1)
+        #expect(server.clientCloses == 0)
         task.cancel()
         let result = await task.value
-        await server.stop()
         #expect(result.failure == .cancelled)
+        // The service (and its URLSession) is still alive, so the close comes from the
+        // cancellation, not from tearing the session down.
+        await server.waitForClientCloses(1)
+        #expect(server.clientCloses == 1)
+        withExtendedLifetime(service) {}
+        await server.stop()
+        #expect(server.requestHeads.first?.hasPrefix("GET /v2/everything?") == true)
     }
 
     @Test("a task cancelled before it starts sends nothing")

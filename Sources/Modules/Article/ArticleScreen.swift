@@ -18,7 +18,7 @@ public protocol ArticleModule: Presentable {
 @MainActor
 public final class ArticleScreen: ArticleModule {
     /// The most rows a picture takes.
-    public static let maximumPictureRows = 12
+    public nonisolated static let maximumPictureRows = 12
 
     public let activity = ScreenActivity()
     public let article: Article

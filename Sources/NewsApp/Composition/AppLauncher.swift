@@ -127,7 +127,16 @@ enum AppLauncher {
                 }
             }
         }
+        // Said where the user is looking: between the screens, above the prompt.
+        if let store = context.store, let directory = context.cacheDirectory {
+            LocalStore.relayNotices(of: store, in: directory) { [weak session] line in
+                Task { @MainActor in session?.app.post?([StyledLine(line, .warning)]) }
+            }
+        }
         await session.run(from: link)
+        if let store = context.store, let directory = context.cacheDirectory {
+            LocalStore.relayNotices(of: store, in: directory, to: StandardError.write)
+        }
         eviction?.cancel()
         return 0
     }

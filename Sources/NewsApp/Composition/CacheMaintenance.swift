@@ -173,14 +173,15 @@ struct CacheMaintenance {
         case failed
     }
 
-    /// The store, opened without creating one; a notice that a damaged file was set aside goes
-    /// to standard error.
+    /// The store, opened without creating one; a notice that a damaged file was set aside, at
+    /// open or later, goes to standard error.
     private func open(_ directory: CacheDirectory) -> Opening {
         do {
             guard let (store, notice) = try LocalStore.openExisting(directory) else { return .missing }
             if let notice {
                 StandardError.write("newsapp: " + TextSanitizer.clean(directory.abbreviating(notice)))
             }
+            LocalStore.relayNotices(of: store, in: directory, to: StandardError.write)
             return .opened(store)
         } catch {
             fail(directory.abbreviating(error.sentence))

@@ -52,6 +52,9 @@ enum LocalStore {
         } catch {
             return Outcome(messages: [line(directory.abbreviating(error.sentence))])
         }
+        // Damage found later (the store is then replaced) is one line on standard error until a
+        // session shows it on its terminal instead: see relayNotices(of:in:to:).
+        relayNotices(of: store, in: directory, to: StandardError.write)
         // One bounded step: a store left alone for months must not make a launch wait for
         // seconds. Failing to evict (another instance holding the write lock) costs only disk space.
         let cutoff = retentionCutoff(days: retentionDays, now: now())
@@ -88,6 +91,14 @@ enum LocalStore {
     {
         guard FileManager.default.fileExists(atPath: directory.storePath) else { return nil }
         return try NewsStore.open(at: directory.storeURL)
+    }
+
+    /// Sends each of `store`'s notices (a damaged store moved aside and replaced while the app
+    /// runs) to `write` as one `newsapp: …` line, sanitised, with the home directory as `~`.
+    static func relayNotices(
+        of store: NewsStore, in directory: CacheDirectory, to write: @escaping @Sendable (String) -> Void
+    ) {
+        store.deliverNotices { notice in write(line(directory.abbreviating(notice))) }
     }
 
     private static func line(_ text: String) -> String {

@@ -13,6 +13,9 @@ struct CachedArticleImages: ArticleImages {
     static let limits = ImageCache.Limits(memoryBytes: 32 << 20, diskBytes: 64 << 20)
     /// How many pictures ``prefetch(_:)`` downloads at once.
     static let prefetchWidth = 4
+    /// The box ``prefetch(_:)`` decodes for: the article screen's tallest picture in a pane 200
+    /// columns wide. A wider pane decodes the picture again from disk.
+    static let prefetchBox = PixelSize.halfBlocks(columns: 200, rows: ArticleScreen.maximumPictureRows)
 
     let cache: ImageCache
     var renderer = HalfBlockRenderer()
@@ -31,7 +34,7 @@ struct CachedArticleImages: ArticleImages {
     func thumbnail(for url: URL, columns: Int, rows: Int) async -> Thumbnail {
         let image: RGBImage
         do {
-            image = try await cache.image(for: url)
+            image = try await cache.image(for: url, fitting: .halfBlocks(columns: columns, rows: rows))
         } catch {
             return .skipped(error.sentence)
         }
@@ -48,11 +51,11 @@ struct CachedArticleImages: ArticleImages {
             var next = unique.makeIterator()
             for _ in 0..<Self.prefetchWidth {
                 guard let url = next.next() else { break }
-                group.addTask { _ = try? await cache.image(for: url) }
+                group.addTask { _ = try? await cache.image(for: url, fitting: Self.prefetchBox) }
             }
             while await group.next() != nil {
                 guard !Task.isCancelled, let url = next.next() else { continue }
-                group.addTask { _ = try? await cache.image(for: url) }
+                group.addTask { _ = try? await cache.image(for: url, fitting: Self.prefetchBox) }
             }
         }
     }

@@ -24,6 +24,8 @@ final class RawHTTPServer: Sendable {
         /// Writes these bytes (say, a head promising more body than follows), then holds the
         /// connection open until the client leaves or the server stops.
         case partial(Data)
+        /// Holds every request until ``release()``, then writes these bytes and closes its side.
+        case held(Data)
     }
 
     /// The port the server listens on.
@@ -31,6 +33,8 @@ final class RawHTTPServer: Sendable {
     private let listener: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
+    private let gateRead: Int32
+    private let gateWrite: Int32
     private let behaviour: Behaviour
     private let state = Mutex(State())
 
@@ -59,6 +63,8 @@ final class RawHTTPServer: Sendable {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw POSIXError.last("pipe") }
         (wakeRead, wakeWrite) = (pipeEnds[0], pipeEnds[1])
+        guard pipe(&pipeEnds) == 0 else { throw POSIXError.last("pipe") }
+        (gateRead, gateWrite) = (pipeEnds[0], pipeEnds[1])
         let thread = Thread { [self] in serve() }
         thread.name = "RawHTTPServer:\(port)"
         thread.start()
@@ -86,6 +92,12 @@ final class RawHTTPServer: Sendable {
             }
             if closed { continuation.resume() }
         }
+    }
+
+    /// Lets the held requests of a `.held` server be answered, now and from now on.
+    func release() {
+        var byte: UInt8 = 1
+        _ = write(gateWrite, &byte, 1)
     }
 
     /// Closes every connection and the listening socket, and waits for the thread to end.
@@ -133,9 +145,7 @@ final class RawHTTPServer: Sendable {
             if handle(connection) == .clientLeft { recordClientClose() }
             close(connection)
         }
-        close(listener)
-        close(wakeRead)
-        close(wakeWrite)
+        for descriptor in [listener, wakeRead, wakeWrite, gateRead, gateWrite] { close(descriptor) }
         let waiters = state.withLock { state in
             state.finished = true
             defer {
@@ -176,6 +186,30 @@ final class RawHTTPServer: Sendable {
             let sent = transmit(bytes, to: connection)
             guard sent == .done else { return sent }
             return waitForClose(connection)
+        case .held(let bytes):
+            let released = waitForRelease(connection)
+            guard released == .done else { return released }
+            let sent = transmit(bytes, to: connection)
+            guard sent == .done else { return sent }
+            shutdown(connection, Int32(SHUT_WR))
+            return waitForClose(connection)
+        }
+    }
+
+    /// Waits for ``release()`` (`.done`), the client leaving, or the server stopping.
+    private func waitForRelease(_ connection: Int32) -> Outcome {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        var descriptors = [
+            pollfd(fd: gateRead, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: connection, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let result = poll(&descriptors, 3, -1)
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0, descriptors[2].revents == 0 else { return .stopping }
+            if descriptors[0].revents != 0 { return .done }
+            if recv(connection, &buffer, buffer.count, 0) <= 0 { return .clientLeft }
         }
     }
 

@@ -11,8 +11,10 @@ import Synchronization
 /// for the faults a well-behaved server library cannot produce: silence, bodies cut short,
 /// oversized bodies, hang-ups.
 ///
-/// It serves one connection at a time. Tests synchronise on ``waitForRequests(_:)``, which
-/// returns once the server has read that many request heads, never on time.
+/// It serves one connection at a time. Tests synchronise on ``waitForRequests(_:)`` and
+/// ``waitForClientCloses(_:)``, which return once the server has read that many request heads or
+/// seen the client close that many connections (read returning end of file or a reset), never on
+/// time.
 final class RawHTTPServer: Sendable {
     /// What the server does once it has read a request head.
     enum Behaviour: Sendable {
@@ -36,6 +38,8 @@ final class RawHTTPServer: Sendable {
 
     private struct State {
         var heads: [String] = []
+        var clientCloses = 0
+        var closeWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var finished = false
         var finishWaiters: [CheckedContinuation<Void, Never>] = []
@@ -46,6 +50,9 @@ final class RawHTTPServer: Sendable {
 
     /// The request heads read so far (request line and headers).
     var requestHeads: [String] { state.withLock { $0.heads } }
+
+    /// Connections the client closed (or reset) while the server held them open.
+    var clientCloses: Int { state.withLock { $0.clientCloses } }
 
     /// Binds a free port and starts serving; the server accepts connections when this returns.
     init(_ behaviour: Behaviour) throws {
@@ -63,11 +70,23 @@ final class RawHTTPServer: Sendable {
     func waitForRequests(_ count: Int = 1) async {
         await withCheckedContinuation { continuation in
             let arrived = state.withLock { state -> Bool in
-                guard state.heads.count < count else { return true }
+                guard state.heads.count < count, !state.finished else { return true }
                 state.requestWaiters.append((count, continuation))
                 return false
             }
             if arrived { continuation.resume() }
+        }
+    }
+
+    /// Returns once the client has closed `count` connections in all (or the server stopped).
+    func waitForClientCloses(_ count: Int = 1) async {
+        await withCheckedContinuation { continuation in
+            let closed = state.withLock { state -> Bool in
+                guard state.clientCloses < count, !state.finished else { return true }
+                state.closeWaiters.append((count, continuation))
+                return false
+            }
+            if closed { continuation.resume() }
         }
     }
 
@@ -133,8 +152,13 @@ final class RawHTTPServer: Sendable {
         close(wakeWrite)
         let waiters = state.withLock { state in
             state.finished = true
-            defer { state.finishWaiters = [] }
+            defer {
+                state.finishWaiters = []
+                state.requestWaiters = []
+                state.closeWaiters = []
+            }
             return state.finishWaiters + state.requestWaiters.map(\.continuation)
+                + state.closeWaiters.map(\.continuation)
         }
         for waiter in waiters { waiter.resume() }
     }
@@ -224,12 +248,26 @@ final class RawHTTPServer: Sendable {
         return true
     }
 
-    /// Waits until the client closes its side, or the server stops.
+    /// Waits until the client closes its side (counted in ``clientCloses``), or the server stops.
     private func waitForClose(_ connection: Int32) {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         while waitUntilReady(connection) {
-            if recv(connection, &buffer, buffer.count, 0) <= 0 { return }
+            if recv(connection, &buffer, buffer.count, 0) <= 0 {
+                recordClientClose()
+                return
+            }
         }
+    }
+
+    private func recordClientClose() {
+        let ready = state.withLock { state in
+            state.clientCloses += 1
+            let count = state.clientCloses
+            let ready = state.closeWaiters.filter { $0.count <= count }.map(\.continuation)
+            state.closeWaiters.removeAll { $0.count <= count }
+            return ready
+        }
+        for waiter in ready { waiter.resume() }
     }
 
     /// Waits until `socket` is ready for `events`; false when the server is told to stop.

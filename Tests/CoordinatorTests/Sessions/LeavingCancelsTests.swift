@@ -1,0 +1,112 @@
+import Coordinators
+import CoordinatorsTesting
+import Foundation
+import Modules
+import Networking
+import Synchronization
+import Testing
+
+/// Leaving a screen cancels its load all the way down: a whole session on the real NewsAPI
+/// client, against a server on 127.0.0.1 that holds the search's answer.
+@MainActor
+@Suite("Leaving a screen cancels its loads", .timeLimit(.minutes(1)))
+struct LeavingCancelsTests {
+    nonisolated static let headlines = """
+        {"status":"ok","totalResults":1,"articles":[{"source":{"id":null,"name":"Wire"},
+        "title":"Harbour reopens","url":"https://example.org/harbour","publishedAt":"2026-11-22T10:00:00Z"}]}
+        """
+
+    @Test("b while a search loads: the load sees the cancellation and its connection is closed")
+    func leavingSearchClosesItsConnection() async throws {
+        let server = try HoldingHTTPServer { line in
+            line.hasPrefix("GET /v2/top-headlines") ? HoldingHTTPServer.json(Self.headlines) : nil
+        }
+        // The timeout is past the suite's time limit: only the cancellation can end the search.
+        let configuration = NewsAPIConfiguration(
+            baseURL: server.baseURL, apiKey: APIKey("test-key")!, timeout: 120)
+        let service = ObservedNewsService(wrapping: NewsAPIService(configuration: configuration))
+        let (session, terminal) = TestFixtures.session(["/mars"], service: service, interactive: true)
+        let run = Task { await session.run() }
+
+        await server.waitForHeldRequests(1)
+        #expect(server.heldRequests.first?.hasPrefix("GET /v2/everything?") == true)
+        #expect(server.clientCloses == 0)
+        terminal.send("b")
+
+        #expect(await service.nextSearchOutcome() == .failed(.cancelled))
+        await server.waitForClientCloses(1)
+        #expect(server.clientCloses == 1)
+        #expect(session.router.stack.map(\.title) == ["Top stories"])
+
+        terminal.send("q")
+        #expect(await run.value == .quit)
+        #expect(terminal.text.contains("news › Top stories › Search “mars” › b"))
+        await server.stop()
+        withExtendedLifetime(service) {}
+    }
+}
+
+/// Passes every call to a real service and reports how each search ended.
+final class ObservedNewsService: NewsService {
+    /// How a call ended.
+    enum Outcome: Sendable, Equatable {
+        case answered
+        case failed(NewsServiceError)
+    }
+
+    private let wrapped: any NewsService
+    private let searches = Mutex(Searches())
+
+    private struct Searches {
+        var outcomes: [Outcome] = []
+        var waiters: [CheckedContinuation<Outcome, Never>] = []
+    }
+
+    init(wrapping service: any NewsService) {
+        wrapped = service
+    }
+
+    /// The outcome of the oldest search not reported yet, once it has ended.
+    func nextSearchOutcome() async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let ready = searches.withLock { searches -> Outcome? in
+                guard !searches.outcomes.isEmpty else {
+                    searches.waiters.append(continuation)
+                    return nil
+                }
+                return searches.outcomes.removeFirst()
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
+        try await wrapped.topHeadlines(request)
+    }
+
+    func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
+        do {
+            let page = try await wrapped.search(request)
+            report(.answered)
+            return page
+        } catch {
+            report(.failed(error))
+            throw error
+        }
+    }
+
+    func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {
+        try await wrapped.sources(request)
+    }
+
+    private func report(_ outcome: Outcome) {
+        let waiter = searches.withLock { searches -> CheckedContinuation<Outcome, Never>? in
+            guard !searches.waiters.isEmpty else {
+                searches.outcomes.append(outcome)
+                return nil
+            }
+            return searches.waiters.removeFirst()
+        }
+        waiter?.resume(returning: outcome)
+    }
+}
