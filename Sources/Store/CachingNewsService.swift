@@ -113,21 +113,23 @@ public struct CachingNewsService: StoringNewsService {
 
     // MARK: - Helpers
 
-    /// True for failures that say the service is out of reach or broken, not that it refused.
+    /// True for failures that say the service is out of reach or broken, not that it refused:
+    /// every transport failure (a captive portal on a train or in a hotel breaks the secure
+    /// connection), a server error, NewsAPI's own `unexpectedError`, and a body that is not
+    /// NewsAPI's (a portal's HTML page, a runaway response). No byte of a failed response is used;
+    /// the stored copy is shown with the reason. Refusals (a bad key, the rate limit, 4xx) are not
+    /// outages: the stored copy would hide what the user must fix.
     public static func isOutage(_ error: NewsServiceError) -> Bool {
         switch error {
-        case .transport(let failure, _):
-            switch failure {
-            case .connectionRefused, .timedOut, .hostNotFound, .notConnectedToInternet, .connectionLost:
-                return true
-            case .secureConnectionFailed, .other:
-                return false
-            }
+        case .transport:
+            return true
         case .server(let status, _):
             return (500...599).contains(status)
         case .api(let code, _):
             return code == "unexpectedError"
-        case .undecodable, .responseTooLarge, .unavailable, .cancelled:
+        case .undecodable, .responseTooLarge:
+            return true
+        case .unavailable, .cancelled:
             return false
         }
     }

@@ -65,6 +65,10 @@ struct CachingNewsServiceTests {
         .transport(.notConnectedToInternet, host: "newsapi.org"),
         .transport(.connectionLost, host: "newsapi.org"), .server(status: 500, host: "newsapi.org"),
         .server(status: 503, host: "newsapi.org"), .api(code: "unexpectedError", message: "Try again."),
+        .transport(.secureConnectionFailed, host: "newsapi.org"),
+        .transport(.other("the server closed the stream"), host: "newsapi.org"),
+        .undecodable(reason: "HTML", host: "newsapi.org"),
+        .responseTooLarge(limit: 1 << 20, host: "newsapi.org"),
     ]
 
     private static let refusals: [NewsServiceError] = [
@@ -72,9 +76,7 @@ struct CachingNewsServiceTests {
         .api(code: "rateLimited", message: "Too many requests."),
         .api(code: "upgradeRequired", message: "Requests from the browser are not allowed (426)."),
         .server(status: 426, host: "newsapi.org"), .server(status: 404, host: "newsapi.org"),
-        .transport(.secureConnectionFailed, host: "newsapi.org"),
-        .undecodable(reason: "HTML", host: "newsapi.org"),
-        .responseTooLarge(limit: 1 << 20, host: "newsapi.org"), .cancelled,
+        .unavailable("The list of sources needs the network."), .cancelled,
     ]
 
     private func service(_ wrapped: ScriptedNewsService, offline: Bool = false) throws -> (
