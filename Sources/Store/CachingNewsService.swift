@@ -12,8 +12,9 @@ import Networking
 /// - When the wrapped service cannot be reached (connection refused, timed out, host not found,
 ///   not connected, connection lost) or fails on its side (HTTP 5xx, or NewsAPI's
 ///   `unexpectedError`, which it sends with a 500), the stored page is returned, marked
-///   `.offline(error)`; a search with no stored copy of its own is answered from the full-text
-///   index. The error is rethrown only when the store has nothing. Everything else, the API's
+///   `.offline(error)`; headlines with no stored copy of their own are answered with the newest
+///   stored articles of their category, a search with none from the full-text index. The error
+///   is rethrown only when the store has nothing. Everything else, the API's
 ///   refusals above all (bad key, rate limit, upgrade required), is thrown as is.
 /// - With `offline` set, the wrapped service is never called: pages come from the store marked
 ///   `.offlineMode`; headlines never stored fall back to the newest stored articles of their
@@ -50,11 +51,23 @@ public struct CachingNewsService: StoringNewsService {
             if let key { try? await store.record(page, for: key) }
             return page
         } catch {
-            guard Self.isOutage(error), let key,
-                let stored = try? await store.storedPage(
+            guard Self.isOutage(error) else { throw error }
+            if let key {
+                if let stored = try? await store.storedPage(
                     for: key, page: request.page, pageSize: request.pageSize)
+                {
+                    return stored.from(.offline(error))
+                }
+                // Part of this list is stored, not this page: other articles would not continue it.
+                if (try? await store.hasListing(for: key)) == true { throw error }
+            }
+            // Headlines never loaded: the newest stored articles of the category, as --offline does.
+            guard
+                let newest = try? await store.newestArticles(
+                    category: request.category, page: request.page, pageSize: request.pageSize),
+                !newest.articles.isEmpty
             else { throw error }
-            return stored.from(.offline(error))
+            return newest.from(.offline(error))
         }
     }
 

@@ -236,6 +236,34 @@ struct CachingNewsServiceTests {
         #expect(wrapped.calls.isEmpty)
     }
 
+    @Test func anOutageForHeadlinesNeverLoadedShowsTheCategorysNewestStoredArticles() async throws {
+        let store = try NewsStore.testing(clock)
+        let scienceArticles = [
+            Fixture.article("s1", title: "Comet", hoursAgo: 3), Fixture.article("s2", hoursAgo: 1),
+        ]
+        try await store.record(Fixture.page(scienceArticles, totalResults: 40), for: ListingKey(science)!)
+        let outage = NewsServiceError.transport(.notConnectedToInternet, host: "newsapi.org")
+        let wrapped = ScriptedNewsService(Array(repeating: .failure(outage), count: 4))
+        let caching = CachingNewsService(wrapping: wrapped, store: store)
+
+        // Never loaded for this country: the category's newest stored articles, with the reason.
+        let otherCountry = try await caching.topHeadlines(HeadlinesRequest(country: "gb", category: .science))
+        #expect(otherCountry.urls == [Fixture.url("s2"), Fixture.url("s1")])
+        #expect(otherCountry.stored?.reason == .offline(outage))
+        // A category with nothing stored: the error, not another category's news.
+        await #expect(throws: outage) { try await caching.topHeadlines(HeadlinesRequest(category: .sports)) }
+        // A later page of a list stored in part: the error, not other articles continuing it.
+        var next = science
+        next.page = 2
+        await #expect(throws: outage) { try await caching.topHeadlines(next) }
+        // A refusal is never answered from the store.
+        let refused = ScriptedNewsService([.failure(.api(code: "apiKeyInvalid", message: "Bad key."))])
+        await #expect(throws: NewsServiceError.self) {
+            try await CachingNewsService(wrapping: refused, store: store).topHeadlines(
+                HeadlinesRequest(country: "gb", category: .science))
+        }
+    }
+
     @Test func sourcesPassThrough() async throws {
         let wrapped = ScriptedNewsService()
         let (caching, _) = try service(wrapped)
