@@ -120,6 +120,9 @@ let package = Package(
 
         // MARK: Tests
 
+        // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
+        // held answers, hang-ups) that three test targets share; see README, Architecture.
+        .target(name: "HTTPTestServer", path: "Tests/Support/HTTPTestServer", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "NewsAPIStub", "SampleEdition"],
