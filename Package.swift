@@ -125,7 +125,7 @@ let package = Package(
         .target(name: "HTTPTestServer", path: "Tests/Support/HTTPTestServer", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NewsAPIStub", "SampleEdition"],
+            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
