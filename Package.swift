@@ -131,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators"],
+            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators", "HTTPTestServer"],
             swiftSettings: strict
         ),
         .testTarget(
