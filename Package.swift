@@ -136,7 +136,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CoordinatorTests",
-            dependencies: ["Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition"],
+            dependencies: [
+                "Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition", "HTTPTestServer",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
