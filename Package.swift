@@ -120,20 +120,25 @@ let package = Package(
 
         // MARK: Tests
 
+        // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
+        // held answers, hang-ups) that three test targets share; see README, Architecture.
+        .target(name: "HTTPTestServer", path: "Tests/Support/HTTPTestServer", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NewsAPIStub", "SampleEdition"],
+            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators"],
+            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators", "HTTPTestServer"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CoordinatorTests",
-            dependencies: ["Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition"],
+            dependencies: [
+                "Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition", "HTTPTestServer",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

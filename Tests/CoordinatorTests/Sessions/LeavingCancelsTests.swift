@@ -1,6 +1,7 @@
 import Coordinators
 import CoordinatorsTesting
 import Foundation
+import HTTPTestServer
 import Modules
 import Networking
 import Synchronization
@@ -18,9 +19,10 @@ struct LeavingCancelsTests {
 
     @Test("b while a search loads: the load sees the cancellation and its connection is closed")
     func leavingSearchClosesItsConnection() async throws {
-        let server = try HoldingHTTPServer { line in
-            line.hasPrefix("GET /v2/top-headlines") ? HoldingHTTPServer.json(Self.headlines) : nil
-        }
+        // The headlines are answered; every other request is held.
+        let isHeld: @Sendable (String) -> Bool = { !$0.hasPrefix("GET /v2/top-headlines") }
+        let headlines = RawHTTPServer.response(body: Data(Self.headlines.utf8))
+        let server = try RawHTTPServer(.routed { isHeld($0) ? .silence : .reply(headlines) })
         // The timeout is past the suite's time limit: only the cancellation can end the search.
         let configuration = NewsAPIConfiguration(
             baseURL: server.baseURL, apiKey: APIKey("test-key")!, timeout: 120)
@@ -28,14 +30,14 @@ struct LeavingCancelsTests {
         let (session, terminal) = TestFixtures.session(["/mars"], service: service, interactive: true)
         let run = Task { await session.run() }
 
-        await server.waitForHeldRequests(1)
-        #expect(server.heldRequests.first?.hasPrefix("GET /v2/everything?") == true)
-        #expect(server.clientCloses == 0)
+        await server.waitForRequests(1, where: isHeld)
+        #expect(server.requestHeads.first(where: isHeld)?.hasPrefix("GET /v2/everything?") == true)
+        #expect(server.clientCloses(where: isHeld) == 0)
         terminal.send("b")
 
         #expect(await service.nextSearchOutcome() == .failed(.cancelled))
-        await server.waitForClientCloses(1)
-        #expect(server.clientCloses == 1)
+        await server.waitForClientCloses(1, where: isHeld)
+        #expect(server.clientCloses(where: isHeld) == 1)
         #expect(session.router.stack.map(\.title) == ["Top stories"])
 
         terminal.send("q")
