@@ -4,7 +4,7 @@ extension RawHTTPServer {
     /// An HTTP/1.1 response head and body, for ``Behaviour/reply(_:)`` and its kin.
     ///
     /// - Parameters:
-    ///   - status: The status code; the reason phrase is always `Status`.
+    ///   - status: The status code, sent with its reason phrase (``reason(for:)``).
     ///   - contentType: The `Content-Type` header.
     ///   - contentLength: `.some(nil)` (the default) announces the body's real length;
     ///     `.some(n)` announces `n` bytes, so a test can promise more than it sends; `.none` sends
@@ -17,7 +17,9 @@ extension RawHTTPServer {
         status: Int = 200, contentType: String = "application/json", contentLength: Int?? = .some(nil),
         headers: [String] = [], body: Data
     ) -> Data {
-        var lines = ["HTTP/1.1 \(status) Status", "Content-Type: \(contentType)", "Connection: close"]
+        var lines = [
+            "HTTP/1.1 \(status) \(reason(for: status))", "Content-Type: \(contentType)", "Connection: close",
+        ]
         switch contentLength {
         case .some(.some(let length)): lines.append("Content-Length: \(length)")
         case .some(.none): lines.append("Content-Length: \(body.count)")
@@ -25,6 +27,22 @@ extension RawHTTPServer {
         }
         lines += headers
         return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body
+    }
+
+    /// The reason phrase of the statuses tests send; `Status` for others (clients ignore it).
+    public static func reason(for status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 404: "Not Found"
+        case 426: "Upgrade Required"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
     }
 
     /// `body` in chunked transfer encoding, in chunks of `size` bytes, ending with the empty chunk.
