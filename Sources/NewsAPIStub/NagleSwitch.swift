@@ -18,29 +18,41 @@ enum NagleSwitch {
     /// - Returns: Whether such a socket was found and the option set.
     @discardableResult
     static func disable(onListenerAtPort port: Int) -> Bool {
-        let limit = min(Int32(getdtablesize()), 65_536)
-        for descriptor in 0..<limit where isListener(descriptor, port: port) {
-            var on: Int32 = 1
-            let size = socklen_t(MemoryLayout<Int32>.size)
-            return setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, size) == 0
-        }
-        return false
+        let listeners = openSockets { local, peer in local == port && peer == nil }
+        guard let listener = listeners.first(where: isAccepting) else { return false }
+        var on: Int32 = 1
+        let size = socklen_t(MemoryLayout<Int32>.size)
+        return setsockopt(listener, Int32(IPPROTO_TCP), TCP_NODELAY, &on, size) == 0
     }
 
-    /// Whether `descriptor` is a listening IPv4 socket bound to `port`.
-    private static func isListener(_ descriptor: Int32, port: Int) -> Bool {
+    /// This process's IPv4 sockets whose local port and peer port (nil when unconnected) satisfy
+    /// `matches`.
+    static func openSockets(where matches: (_ local: Int, _ peer: Int?) -> Bool) -> [Int32] {
+        (0..<min(Int32(getdtablesize()), 65_536)).filter { descriptor in
+            guard let local = port(of: descriptor, getsockname) else { return false }
+            return matches(local, port(of: descriptor, getpeername))
+        }
+    }
+
+    /// The IPv4 port `name` (`getsockname` or `getpeername`) reports for `descriptor`, or nil.
+    private static func port(
+        of descriptor: Int32,
+        _ name: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32
+    ) -> Int? {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        let result = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { name(descriptor, $0, &length) }
         }
-        guard named == 0, Int32(address.sin_family) == AF_INET,
-            Int(UInt16(bigEndian: address.sin_port)) == port
-        else { return false }
+        guard result == 0, Int32(address.sin_family) == AF_INET else { return nil }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether `descriptor` is a listening socket.
+    private static func isAccepting(_ descriptor: Int32) -> Bool {
         var accepting: Int32 = 0
         var size = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &size) == 0 else { return false }
-        return accepting != 0
+        return getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &size) == 0 && accepting != 0
     }
 
     /// Whether `TCP_NODELAY` is set on `descriptor`, for tests.

@@ -25,7 +25,7 @@ struct StubNagleTests {
         let head = await Self.offThePool { Self.exchange(on: client) }
         #expect(head.hasPrefix("HTTP/1.1 200"))
 
-        let accepted = Self.descriptors { local, peer in local == port && peer != 0 }
+        let accepted = NagleSwitch.openSockets { local, peer in local == port && peer != nil }
         try #require(accepted.count == 1)
         #expect(NagleSwitch.isDisabled(on: accepted[0]))
         // The check can tell: a plain client socket keeps Nagle's algorithm.
@@ -82,26 +82,5 @@ struct StubNagleTests {
         }
         try #require(connected == 0)
         return client
-    }
-
-    /// This process's IPv4 sockets whose local and peer ports (0 when unconnected) match.
-    static func descriptors(where matches: (_ local: Int, _ peer: Int) -> Bool) -> [Int32] {
-        (0..<min(Int32(getdtablesize()), 65_536)).filter { descriptor in
-            guard let local = port(of: descriptor, getsockname) else { return false }
-            return matches(local, port(of: descriptor, getpeername) ?? 0)
-        }
-    }
-
-    private static func port(
-        of descriptor: Int32,
-        _ name: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32
-    ) -> Int? {
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let result = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { name(descriptor, $0, &length) }
-        }
-        guard result == 0, Int32(address.sin_family) == AF_INET else { return nil }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
