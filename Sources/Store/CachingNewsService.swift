@@ -9,13 +9,14 @@ import Networking
 ///   never hold an article twice.
 /// - ``storedHeadlines(_:)`` and ``storedSearch(_:)`` return the stored copy of exactly that
 ///   page, marked `.stale`, for stale-while-revalidate.
-/// - When the wrapped service cannot be reached (connection refused, timed out, host not found,
-///   not connected, connection lost) or fails on its side (HTTP 5xx, or NewsAPI's
-///   `unexpectedError`, which it sends with a 500), the stored page is returned, marked
-///   `.offline(error)`; headlines with no stored copy of their own are answered with the newest
-///   stored articles of their category, a search with none from the full-text index. The error
-///   is rethrown only when the store has nothing. Everything else, the API's
-///   refusals above all (bad key, rate limit, upgrade required), is thrown as is.
+/// - When the wrapped service cannot be reached (any transport failure, a failed secure
+///   connection included), fails on its side (HTTP 5xx, or NewsAPI's `unexpectedError`, which it
+///   sends with a 500) or answers with something that is not NewsAPI's (see ``isOutage(_:)``),
+///   the stored page is returned, marked `.offline(error)`; headlines with no stored copy of
+///   their own are answered with the newest stored articles of their category, a search with
+///   none from the full-text index. The error is rethrown only when the store has nothing.
+///   Everything else, the API's refusals above all (bad key, rate limit, upgrade required), is
+///   thrown as is.
 /// - With `offline` set, the wrapped service is never called: pages come from the store marked
 ///   `.offlineMode`; headlines never stored fall back to the newest stored articles of their
 ///   category (or of all), searches to the full-text index.
@@ -52,14 +53,8 @@ public struct CachingNewsService: StoringNewsService {
             return page
         } catch {
             guard Self.isOutage(error) else { throw error }
-            if let key {
-                if let stored = try? await store.storedPage(
-                    for: key, page: request.page, pageSize: request.pageSize)
-                {
-                    return stored.from(.offline(error))
-                }
-                // Part of this list is stored, not this page: other articles would not continue it.
-                if (try? await store.hasListing(for: key)) == true { throw error }
+            if let stored = try await storedCopy(key, request.page, request.pageSize, failing: error) {
+                return stored
             }
             // Headlines never loaded: the newest stored articles of the category, as --offline does.
             guard
@@ -87,15 +82,10 @@ public struct CachingNewsService: StoringNewsService {
             return page
         } catch {
             guard Self.isOutage(error) else { throw error }
-            if let key {
-                if let stored = try? await store.storedPage(
-                    for: key, page: request.page, pageSize: request.pageSize)
-                {
-                    return stored.from(.offline(error))
-                }
-                // Part of this list is stored, not this page: the index would mix another order in.
-                if (try? await store.hasListing(for: key)) == true { throw error }
+            if let stored = try await storedCopy(key, request.page, request.pageSize, failing: error) {
+                return stored
             }
+            // A search never stored: the full-text index.
             guard
                 let found = try? await store.search(
                     request.query, sort: request.sortBy, page: request.page, pageSize: request.pageSize),
@@ -125,6 +115,20 @@ public struct CachingNewsService: StoringNewsService {
     }
 
     // MARK: - Helpers
+
+    /// After the outage `error`: the stored copy of this page of `key`'s list, marked offline, or
+    /// nil when the list was never stored. When the list is stored but not this page, `error`:
+    /// other articles (the newest of a category, the full-text index) would not continue it.
+    private func storedCopy(_ key: ListingKey?, _ page: Int, _ pageSize: Int, failing error: NewsServiceError)
+        async throws(NewsServiceError) -> ArticlePage?
+    {
+        guard let key else { return nil }
+        if let stored = try? await store.storedPage(for: key, page: page, pageSize: pageSize) {
+            return stored.from(.offline(error))
+        }
+        if (try? await store.hasListing(for: key)) == true { throw error }
+        return nil
+    }
 
     /// True for failures that say the service is out of reach or broken, not that it refused:
     /// every transport failure (a captive portal on a train or in a hotel breaks the secure

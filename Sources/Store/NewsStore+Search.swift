@@ -33,7 +33,8 @@ extension NewsStore {
         return try await read { db in
             let window = PageWindow(page: page, pageSize: pageSize)
             guard let expression = query.expression else {
-                return try Self.allBut(query.negativeExpression ?? "\"\"", window, at: now, in: db)
+                let (rows, total) = try Self.allBut(query.negativeExpression ?? "\"\"", window, in: db)
+                return Self.page(rows, total: total, page: page, pageSize: pageSize, at: now)
             }
             let total =
                 try Int.fetchOne(
@@ -120,9 +121,9 @@ extension NewsStore {
             arguments: [expression, lowestID, limit, window.offset])
     }
 
-    /// Every article without the excluded terms, newest first.
-    static func allBut(_ excluded: String, _ window: PageWindow, at now: Date, in db: Database) throws
-        -> ArticlePage
+    /// Every article without the excluded terms, newest first, and how many there are.
+    static func allBut(_ excluded: String, _ window: PageWindow, in db: Database) throws
+        -> (rows: [Row], total: Int)
     {
         let filter = "WHERE a.id NOT IN (SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?)"
         let total = try Int.fetchOne(
@@ -130,7 +131,6 @@ extension NewsStore {
         let rows = try Row.fetchAll(
             db, sql: "SELECT a.* FROM article a \(filter) \(newestFirst) LIMIT ? OFFSET ?",
             arguments: [excluded, window.limit, window.offset])
-        return page(
-            rows, total: total ?? 0, page: window.offset / window.limit + 1, pageSize: window.limit, at: now)
+        return (rows, total ?? 0)
     }
 }
