@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // MARK: The app
@@ -33,8 +34,10 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store", "Images",
+                "Feeds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -56,6 +59,13 @@ let package = Package(
             name: "CPNG",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // libxml2's SAX2 and HTML push parsers, for feeds and HTML to text. libxml-2.0.pc only adds
+        // the include directory, so unlike readline it is found through pkg-config.
+        .systemLibrary(
+            name: "CXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
 
         // MARK: Libraries
 
@@ -76,6 +86,14 @@ let package = Package(
                 "CJPEG", "CPNG", "Coordinators",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: strict
+        ),
+
+        // Feeds: RSS, Atom, RSS 1.0 and JSON Feed parsing, HTML to text, subscriptions (newsboat's
+        // urls file, OPML) and the refresh engine; see README, Architecture.
+        .target(
+            name: "Feeds",
+            dependencies: ["Networking", "CXML2", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
 
@@ -126,6 +144,12 @@ let package = Package(
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedsTests",
+            dependencies: ["Feeds", "Networking", "HTTPTestServer"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
