@@ -92,6 +92,22 @@ struct Corpus: Sendable {
             content: content, omittedCharacterCount: Int.random(in: 600...5_000, using: &random))
     }
 
+    /// Entry `entry` of feed `feed` of the feed workload: a title, a summary of exactly
+    /// `summaryWords` words, an author and a path, in the language mix of ``article(_:section:)``.
+    func feedEntry(feed: Int, entry: Int, summaryWords: Int) -> FeedEntryText {
+        var random = SplitMix64(seed: UInt64(feed &* 1_000 &+ entry) &* 0xD1B5_4A32_D192_ED03 ^ 0xFEED)
+        var chain = english
+        if !others.isEmpty, Double.random(in: 0..<1, using: &random) < otherShare {
+            chain = others[Int.random(in: 0..<others.count, using: &random)].chain
+        }
+        let title = capitalized(phrase(count: Int.random(in: 6...11, using: &random), chain, using: &random))
+        let summary = sentences(words: summaryWords, chain, using: &random)
+        let slug = Self.slug(title)
+        return FeedEntryText(
+            title: title, summary: summary, author: people.randomElement(using: &random) ?? "Staff",
+            path: "\(feed)/\(entry)-\(slug.isEmpty ? "story" : slug)")
+    }
+
     // MARK: - Text
 
     private func sentences(words count: Int, _ chain: Chain, using random: inout SplitMix64) -> String {
@@ -185,6 +201,15 @@ struct Corpus: Sendable {
         ]
         return first.flatMap { name in last.map { name + " " + $0 } }
     }
+}
+
+/// The text of one entry of the feed workload.
+struct FeedEntryText: Sendable {
+    var title: String
+    var summary: String
+    var author: String
+    /// `7/123-volunteers-plant-trees`, below the workload's site address.
+    var path: String
 }
 
 /// A bigram chain over some texts: their words, which word followed which, and which started a

@@ -25,13 +25,49 @@ import Testing
             key_file = "/etc/newsapp/key"
             images = "off"
             retention_days = 90
+            refresh_concurrency = 16
+            refresh_timeout = 45
+            max_items_per_feed = 2000
             """)
         #expect(outcome.problems == [])
         #expect(
             outcome.configuration
                 == Configuration(
                     country: "gb", language: "de", pageSize: 35, theme: .light, layout: .split,
-                    splitMinColumns: 140, keyFile: "/etc/newsapp/key", images: .off, retentionDays: 90))
+                    splitMinColumns: 140, keyFile: "/etc/newsapp/key", images: .off, retentionDays: 90,
+                    refreshConcurrency: 16, refreshTimeout: 45, maxItemsPerFeed: 2_000))
+    }
+
+    @Test(arguments: [
+        ("refresh_concurrency", "0", "refresh_concurrency must be a whole number from 1 to 64 (found 0)"),
+        (
+            "refresh_concurrency", "\"8\"",
+            "refresh_concurrency must be a whole number from 1 to 64 (found \"8\")"
+        ),
+        (
+            "refresh_timeout", "601",
+            "refresh_timeout must be a whole number of seconds from 1 to 600 (found 601)"
+        ),
+        (
+            "max_items_per_feed", "-5",
+            "max_items_per_feed must be a whole number from 1 to 1000000 (found -5)"
+        ),
+    ])
+    func feedSettingsOutOfRangeAreRefusedWithTheirLimits(key: String, value: String, message: String) {
+        let outcome = loader.load("page_size = 30\n\(key) = \(value)\n")
+        #expect(outcome.problems.map(\.message) == [message + "; using the default."])
+        #expect(outcome.problems.map(\.line) == [2])
+        #expect(outcome.configuration.pageSize == 30)
+    }
+
+    @Test func feedSettingsDefaultWhenAbsent() {
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: [:], file: loader.load("").configuration)
+        #expect(settings.feeds == FeedSettings(concurrency: 8, timeout: 30, maxItemsPerFeed: 500))
+        let chosen = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: [:],
+            file: loader.load("refresh_concurrency = 3\nmax_items_per_feed = 50").configuration)
+        #expect(chosen.feeds == FeedSettings(concurrency: 3, timeout: 30, maxItemsPerFeed: 50))
     }
 
     @Test(arguments: [

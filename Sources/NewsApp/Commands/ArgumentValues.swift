@@ -17,6 +17,11 @@ enum ImagesChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     case auto, on, off
 }
 
+/// The `--log-level` values, swift-log's levels from the most detailed.
+enum LogLevelChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case trace, debug, info, notice, warning, error, critical
+}
+
 /// A `--category` value: a category's name or an unambiguous start of one (`sci`, `tech`).
 struct CategoryName: ExpressibleByArgument, Sendable, Equatable {
     var category: NewsCategory

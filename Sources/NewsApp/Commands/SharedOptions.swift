@@ -38,6 +38,13 @@ struct SharedOptions: ParsableArguments {
             valueName: "when"))
     var images: ImagesChoice?
 
+    @Option(
+        help: ArgumentHelp(
+            "What goes to the log file $XDG_STATE_HOME/newsapp/newsapp.log (default: info): "
+                + "trace, debug, info, notice, warning, error or critical.",
+            valueName: "level"))
+    var logLevel: LogLevelChoice?
+
     func validate() throws {
         if let pageSize, !SettingLimits.pageSizes.contains(pageSize) {
             throw ValidationError("--page-size must be between 1 and 100.")
@@ -48,7 +55,7 @@ struct SharedOptions: ParsableArguments {
     var commandLine: CommandLineSettings {
         CommandLineSettings(
             sample: sample, country: country?.code, language: language?.code, pageSize: pageSize,
-            theme: theme, offline: offline, images: images)
+            theme: theme, offline: offline, images: images, logLevel: logLevel)
     }
 }
 

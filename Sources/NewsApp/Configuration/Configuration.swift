@@ -19,6 +19,12 @@ struct Configuration: Sendable, Equatable {
     var images: ImagesChoice?
     /// Days a stored article is kept after it was last fetched, unless saved.
     var retentionDays: Int?
+    /// Feeds fetched at once by a refresh.
+    var refreshConcurrency: Int?
+    /// Seconds a feed may take to answer in all.
+    var refreshTimeout: Int?
+    /// Read items kept per feed beyond which the oldest read ones go.
+    var maxItemsPerFeed: Int?
 
     init(
         country: String? = nil,
@@ -29,7 +35,10 @@ struct Configuration: Sendable, Equatable {
         splitMinColumns: Int? = nil,
         keyFile: String? = nil,
         images: ImagesChoice? = nil,
-        retentionDays: Int? = nil
+        retentionDays: Int? = nil,
+        refreshConcurrency: Int? = nil,
+        refreshTimeout: Int? = nil,
+        maxItemsPerFeed: Int? = nil
     ) {
         self.country = country
         self.language = language
@@ -40,6 +49,9 @@ struct Configuration: Sendable, Equatable {
         self.keyFile = keyFile
         self.images = images
         self.retentionDays = retentionDays
+        self.refreshConcurrency = refreshConcurrency
+        self.refreshTimeout = refreshTimeout
+        self.maxItemsPerFeed = maxItemsPerFeed
     }
 }
 
@@ -72,6 +84,15 @@ enum SettingLimits {
     /// Days a stored article is kept after it was last fetched (saved ones for ever).
     static let retentionDays = 1...36_500
     static let defaultRetentionDays = 30
+    /// Feeds fetched at once by a refresh (at most two of them from one host).
+    static let refreshConcurrency = 1...64
+    static let defaultRefreshConcurrency = 8
+    /// Seconds a feed may take to answer, from the request to its last byte.
+    static let refreshTimeout = 1...600
+    static let defaultRefreshTimeout = 30
+    /// Items kept per feed: read ones beyond this many go (unread and saved ones never do).
+    static let maxItemsPerFeed = 1...1_000_000
+    static let defaultMaxItemsPerFeed = 500
 
     /// `text` lowercased when it is two ASCII letters (`us`, `GB`), nil otherwise.
     static func twoLetterCode(_ text: String) -> String? {

@@ -24,7 +24,7 @@ struct ConfigurationLoader: Sendable {
     /// The keys a config file may hold, in the order the documentation lists them.
     static let keys = [
         "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
-        "retention_days",
+        "retention_days", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
     ]
 
     func load(_ text: String) -> Outcome {
@@ -123,6 +123,22 @@ struct ConfigurationLoader: Sendable {
                     + "(found \(found)); using the default."
             }
             configuration.retentionDays = days
+        case "refresh_concurrency":
+            guard let count = value.int, SettingLimits.refreshConcurrency.contains(count) else {
+                return Self.wholeNumber("refresh_concurrency", SettingLimits.refreshConcurrency, found)
+            }
+            configuration.refreshConcurrency = count
+        case "refresh_timeout":
+            guard let seconds = value.int, SettingLimits.refreshTimeout.contains(seconds) else {
+                return Self.wholeNumber(
+                    "refresh_timeout", SettingLimits.refreshTimeout, found, unit: "seconds")
+            }
+            configuration.refreshTimeout = seconds
+        case "max_items_per_feed":
+            guard let count = value.int, SettingLimits.maxItemsPerFeed.contains(count) else {
+                return Self.wholeNumber("max_items_per_feed", SettingLimits.maxItemsPerFeed, found)
+            }
+            configuration.maxItemsPerFeed = count
         default:
             let name = TextSanitizer.clean(key)
             if let close = CommandSuggester.closest(to: key, among: Self.keys) {
@@ -131,6 +147,15 @@ struct ConfigurationLoader: Sendable {
             return "unknown key \"\(name)\"; ignoring it."
         }
         return nil
+    }
+
+    /// `refresh_timeout must be a whole number of seconds from 1 to 600 (found "x"); using the default.`
+    private static func wholeNumber(
+        _ key: String, _ range: ClosedRange<Int>, _ found: String, unit: String = ""
+    ) -> String {
+        "\(key) must be a whole number \(unit.isEmpty ? "" : "of \(unit) ")from \(range.lowerBound) to "
+            + "\(range.upperBound) "
+            + "(found \(found)); using the default."
     }
 
     /// `"dark" or "light"`, `"auto", "stack" or "split"`.

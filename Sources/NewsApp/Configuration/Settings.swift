@@ -12,6 +12,7 @@ struct CommandLineSettings: Sendable, Equatable {
     /// `--offline`: never touch the network.
     var offline = false
     var images: ImagesChoice?
+    var logLevel: LogLevelChoice?
 }
 
 /// The settings a run uses, each taken from the first source that has it: the command line, then
@@ -39,6 +40,8 @@ struct Settings: Sendable, Equatable {
     var images: ImagesChoice = .auto
     /// Days a stored article is kept after it was last fetched, unless saved.
     var retentionDays = SettingLimits.defaultRetentionDays
+    /// How feeds are refreshed: feeds at once, seconds each may take, items kept per feed.
+    var feeds = FeedSettings()
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? SettingLimits.defaultCountry }
@@ -70,6 +73,20 @@ struct Settings: Sendable, Equatable {
             key: key,
             offline: commandLine.offline,
             images: commandLine.images ?? file.images ?? .auto,
-            retentionDays: file.retentionDays ?? SettingLimits.defaultRetentionDays)
+            retentionDays: file.retentionDays ?? SettingLimits.defaultRetentionDays,
+            feeds: FeedSettings(
+                concurrency: file.refreshConcurrency ?? SettingLimits.defaultRefreshConcurrency,
+                timeout: file.refreshTimeout ?? SettingLimits.defaultRefreshTimeout,
+                maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed))
     }
+}
+
+/// The config file's feed settings, with their defaults.
+struct FeedSettings: Sendable, Equatable {
+    /// `refresh_concurrency`: feeds fetched at once (at most two from one host).
+    var concurrency = SettingLimits.defaultRefreshConcurrency
+    /// `refresh_timeout`: seconds a feed may take to answer in all.
+    var timeout = SettingLimits.defaultRefreshTimeout
+    /// `max_items_per_feed`: read items kept per feed.
+    var maxItemsPerFeed = SettingLimits.defaultMaxItemsPerFeed
 }
