@@ -216,6 +216,13 @@ struct FetchTests {
         }
         #expect(result.failure == .unsupportedURL)
     }
+
+    @Test("NewsAPI explains an address it cannot reach in one sentence")
+    func unsupportedSentence() async throws {
+        let service = StubHarness.service(baseURL: URL(string: "ftp://127.0.0.1:21")!)
+        let result = await outcome { try await service.topHeadlines(HeadlinesRequest()) }
+        #expect(result.failure?.sentence == "127.0.0.1:21 is not an http or https address NewsApp can reach.")
+    }
 }
 
 /// Runs a fetch and returns its result, so a test can compare the error with `==`.

@@ -118,7 +118,7 @@ struct RedirectTests {
         let result = await Self.fetch(server.baseURL.appendingPathComponent("feed.xml"))
         await server.stop()
         #expect(
-            result.failure == .redirectRefused("the redirect leads to a file: address, not http or https"))
+            result.failure == .redirectRefused("the redirect leads to file:, not to http or https"))
         // Left alone, FoundationNetworking would have asked this server for /etc/passwd.
         #expect(server.requestHeads.count == 1)
     }
@@ -133,7 +133,7 @@ struct RedirectTests {
         let host = "127.0.0.1:\(server.port)"
         #expect(
             result.failure?.sentence
-                == "\(host) redirected the request and NewsApp did not follow: the redirect leads to a ftp: address, not http or https."
+                == "\(host) redirected the request and NewsApp did not follow: the redirect leads to ftp:, not to http or https."
         )
     }
 

@@ -36,7 +36,9 @@ enum Redirection {
             let scheme = target.scheme?.lowercased(), target.host?.isEmpty == false || !isWeb(scheme)
         else { return .failure(.redirectRefused("the redirect names no address that can be read")) }
         guard isWeb(scheme) else {
-            return .failure(.redirectRefused("the redirect leads to a \(scheme): address, not http or https"))
+            // A scheme is letters, digits, `+`, `-` and `.`, but may be long.
+            return .failure(
+                .redirectRefused("the redirect leads to \(scheme.prefix(24)):, not to http or https"))
         }
         if from.scheme?.lowercased() == "https" && scheme == "http" {
             return .failure(.redirectRefused("the redirect leads from https down to plain http"))
