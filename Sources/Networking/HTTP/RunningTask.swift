@@ -5,20 +5,14 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A task that any thread may cancel. URLSessionTask is thread-safe; FoundationNetworking just
-/// does not say so to the compiler.
+/// A task that any thread may hold. URLSessionTask is thread-safe; FoundationNetworking just does
+/// not say so to the compiler.
 struct RunningTask: @unchecked Sendable {
     let task: URLSessionTask
     var id: Int { task.taskIdentifier }
 
     init(_ task: URLSessionTask) {
         self.task = task
-    }
-
-    /// Cancels the task from a Dispatch thread: `cancel()` waits for the session's queue, where
-    /// the delegate may be running.
-    func cancel() {
-        DispatchQueue.global().async { task.cancel() }
     }
 }
 

@@ -9,57 +9,107 @@ import Synchronization
 /// Runs the exchanges of one URLSession: collects each body within its cap, follows redirects by
 /// ``Redirection``'s rules, keeps each deadline, and completes each waiting caller exactly once.
 ///
-/// A caller is completed as soon as its outcome is known: at the cap, the deadline, a refused
-/// redirect or cancellation, without waiting for URLSession to wind the transfer down. Its task is
-/// then cancelled off the session's queue, because `URLSessionTask.cancel()` waits for that queue
-/// and FoundationNetworking calls this delegate on it (see ``InlineOperationQueue``).
+/// A caller is completed as soon as its outcome is known (at the cap, the deadline, a refused
+/// redirect or cancellation) without waiting for URLSession to wind the transfer down, and the
+/// caller's thread never calls URLSession's task methods. Those (`dataTask(with:)`, `resume()`,
+/// `cancel()`) wait for the session's queue, which FoundationNetworking can keep busy for minutes:
+/// it buffers a redirect's body whole, copying it for every 16 KiB, and inflates all the
+/// compressed bytes it has read before a cancellation gets in. They run on ``sessionCalls``
+/// instead, so only that queue waits, and every deadline still holds.
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     typealias Outcome = Result<HTTPResponse, HTTPClientError>
 
+    /// One caller's exchange, from the fetch to its outcome.
     private struct Transfer {
         let continuation: CheckedContinuation<Outcome, Never>
         let maxBodyBytes: Int
         let deadline: Deadline
+        /// Set once the session has made the task.
+        var task: RunningTask?
         var response: HTTPURLResponse?
         var body = Data()
         var redirects: [HTTPRedirect] = []
     }
 
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    private struct State {
+        var transfers: [Int: Transfer] = [:]
+        /// The exchange of each task the session made, by task identifier.
+        var exchanges: [Int: Int] = [:]
+        var lastExchange = 0
+    }
 
-    /// Starts `task`, which ends within `deadline` seconds.
-    func begin(
-        _ task: URLSessionTask, deadline: TimeInterval, maxBodyBytes: Int,
+    private let state = Mutex(State())
+    /// Where URLSession's task methods are called, one at a time.
+    private let sessionCalls = DispatchQueue(label: "TransferDelegate.sessionCalls")
+
+    /// A number for a new exchange, to start and cancel it by.
+    func newExchange() -> Int {
+        state.withLock { state in
+            state.lastExchange += 1
+            return state.lastExchange
+        }
+    }
+
+    /// Sends `request` on `session` as `exchange`, which ends within `deadline` seconds.
+    func start(
+        _ exchange: Int, request: URLRequest, on session: URLSession, deadline: TimeInterval,
+        maxBodyBytes: Int,
         continuation: CheckedContinuation<Outcome, Never>
     ) {
-        let running = RunningTask(task)
         // The deadline runs on Dispatch, not on the cooperative thread pool, so it fires on time
         // even when every pool thread is busy.
-        let timer = Deadline { [weak self] in self?.finish(running, .failure(.transport(.timedOut))) }
-        transfers.withLock {
-            $0[running.id] = Transfer(continuation: continuation, maxBodyBytes: maxBodyBytes, deadline: timer)
+        let timer = Deadline { [weak self] in self?.finish(exchange, .failure(.transport(.timedOut))) }
+        state.withLock {
+            $0.transfers[exchange] = Transfer(
+                continuation: continuation, maxBodyBytes: maxBodyBytes, deadline: timer)
         }
         timer.start(after: deadline)
-        // A cancellation that came before the transfer was registered found nothing to end.
-        if Task.isCancelled {
-            finish(running, .failure(.cancelled))
-        } else {
-            task.resume()
+        // A cancellation that came before the exchange was registered found nothing to end.
+        if Task.isCancelled { return finish(exchange, .failure(.cancelled)) }
+        sessionCalls.async { [weak self] in
+            let task = RunningTask(session.dataTask(with: request))
+            let isWanted = self?.state.withLock { state -> Bool in
+                guard state.transfers[exchange] != nil else { return false }
+                state.transfers[exchange]?.task = task
+                state.exchanges[task.id] = exchange
+                return true
+            }
+            isWanted == true ? task.task.resume() : task.task.cancel()
         }
     }
 
-    /// Ends `task` as cancelled by its caller.
-    func cancel(_ task: URLSessionTask) {
-        finish(RunningTask(task), .failure(.cancelled))
+    /// Ends `exchange` as cancelled by its caller.
+    func cancel(_ exchange: Int) {
+        finish(exchange, .failure(.cancelled))
     }
 
-    /// Completes the caller of `task` with `outcome`, unless it was completed already; when the
+    /// Completes the caller of `exchange` with `outcome`, unless it was completed already; when the
     /// transfer may still be running, cancels it.
-    private func finish(_ task: RunningTask, _ outcome: Outcome, transferEnded: Bool = false) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.id) }) else { return }
-        transfer.deadline.cancel()
-        transfer.continuation.resume(returning: outcome)
-        if !transferEnded { task.cancel() }
+    private func finish(_ exchange: Int, _ outcome: Outcome, transferEnded: Bool = false) {
+        let ended = state.withLock { state -> Transfer? in
+            guard let transfer = state.transfers.removeValue(forKey: exchange) else { return nil }
+            if let task = transfer.task { state.exchanges[task.id] = nil }
+            return transfer
+        }
+        guard let ended else { return }
+        ended.deadline.cancel()
+        ended.continuation.resume(returning: outcome)
+        if !transferEnded, let task = ended.task {
+            sessionCalls.async { task.task.cancel() }
+        }
+    }
+
+    /// Runs `change` on the transfer of `task` while holding the lock; nil when its caller has
+    /// been completed. Changes are made in place: a copy of the transfer would copy its whole body.
+    private func update<Value>(
+        _ task: URLSessionTask, _ change: (inout Transfer) -> Value
+    ) -> (exchange: Int, value: Value)? {
+        state.withLock { state in
+            guard let exchange = state.exchanges[task.taskIdentifier], state.transfers[exchange] != nil else {
+                return nil
+            }
+            return (exchange, change(&state.transfers[exchange]!))
+        }
     }
 
     // MARK: - URLSession's calls
@@ -70,30 +120,31 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let limit = transfers.withLock { transfers -> Int? in
-            guard let maxBodyBytes = transfers[dataTask.taskIdentifier]?.maxBodyBytes else { return nil }
-            transfers[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+        let refusal = update(dataTask) { transfer -> Int? in
+            transfer.response = response as? HTTPURLResponse
             let announced = response.expectedContentLength
-            guard announced <= Int64(maxBodyBytes) else { return maxBodyBytes }
-            if announced > 0 { transfers[dataTask.taskIdentifier]?.body.reserveCapacity(Int(announced)) }
+            guard announced <= Int64(transfer.maxBodyBytes) else { return transfer.maxBodyBytes }
+            if announced > 0 { transfer.body.reserveCapacity(Int(announced)) }
             return nil
         }
         // FoundationNetworking ignores the disposition; finishing cancels the task there too.
-        completionHandler(limit == nil ? .allow : .cancel)
-        if let limit { finish(RunningTask(dataTask), .failure(.responseTooLarge(limit: limit))) }
+        completionHandler(refusal?.value == nil ? .allow : .cancel)
+        if case let (exchange, limit?)? = refusal {
+            finish(exchange, .failure(.responseTooLarge(limit: limit)))
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let limit = transfers.withLock { transfers -> Int? in
-            // Appended in place: a copy of the transfer would copy the whole body for every chunk.
-            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
+        let refusal = update(dataTask) { transfer -> Int? in
             guard transfer.body.count + data.count <= transfer.maxBodyBytes else {
                 return transfer.maxBodyBytes
             }
-            transfers[dataTask.taskIdentifier]?.body.append(data)
+            transfer.body.append(data)
             return nil
         }
-        if let limit { finish(RunningTask(dataTask), .failure(.responseTooLarge(limit: limit))) }
+        if case let (exchange, limit?)? = refusal {
+            finish(exchange, .failure(.responseTooLarge(limit: limit)))
+        }
     }
 
     func urlSession(
@@ -103,21 +154,19 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let next = transfers.withLock { transfers -> Result<URLRequest, HTTPClientError>? in
-            guard let transfer = transfers[task.taskIdentifier] else { return nil }
+        let next = update(task) { transfer -> Result<URLRequest, HTTPClientError> in
             let next = Redirection.next(after: response, from: request, followed: transfer.redirects.count)
             if case .success(let following) = next, let from = response.url, let to = following.url {
-                transfers[task.taskIdentifier]?.redirects.append(
-                    HTTPRedirect(status: response.statusCode, from: from, to: to))
+                transfer.redirects.append(HTTPRedirect(status: response.statusCode, from: from, to: to))
             }
             return next
         }
-        switch next {
+        switch next?.value {
         case .success(let following):
             completionHandler(following)
         case .failure(let refusal):
             completionHandler(nil)
-            finish(RunningTask(task), .failure(refusal))
+            if let exchange = next?.exchange { finish(exchange, .failure(refusal)) }
         case nil:
             completionHandler(nil)
         }
@@ -133,9 +182,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             // FoundationNetworking asks only once a 401 with `WWW-Authenticate` has fully arrived,
             // and without credentials to offer it would never end the task. No credentials are sent
             // this way: the 401 is the answer. The reply cancels the task, so it is sent from
-            // another queue (see the type's documentation).
+            // ``sessionCalls``.
             complete(task, error: nil)
-            DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+            sessionCalls.async { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
             completionHandler(.performDefaultHandling, nil)
         #endif
@@ -149,10 +198,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Completes the caller of `task`, whose transfer ended with `error` or, when nil, an answer.
     private func complete(_ task: URLSessionTask, error: (any Error)?) {
-        let seen = transfers.withLock { transfers -> (HTTPURLResponse?, Data, [HTTPRedirect])? in
-            transfers[task.taskIdentifier].map { ($0.response, $0.body, $0.redirects) }
-        }
-        guard let (response, body, redirects) = seen else { return }
+        let seen = update(task) { ($0.response, $0.body, $0.redirects) }
+        guard let (exchange, (response, body, redirects)) = seen else { return }
         let outcome: Outcome
         if let error {
             outcome = .failure(Self.failure(error, afterResponse: response != nil))
@@ -166,7 +213,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         } else {
             outcome = .failure(.transport(.other("the server sent no HTTP response")))
         }
-        finish(RunningTask(task), outcome, transferEnded: true)
+        finish(exchange, outcome, transferEnded: true)
     }
 
     private static func failure(_ error: any Error, afterResponse: Bool) -> HTTPClientError {

@@ -49,8 +49,11 @@ public final class URLSessionHTTPClient: HTTPClient, HTTPFetching {
     }
 
     deinit {
-        // A session keeps its delegate alive until it is invalidated.
-        lazySession.withLock { $0?.invalidateAndCancel() }
+        // A session keeps its delegate alive until it is invalidated. Invalidating waits for the
+        // session's queue, which may be busy (see TransferDelegate), so it is not done here.
+        if let session = lazySession.withLock({ $0 }) {
+            DispatchQueue.global().async { session.invalidateAndCancel() }
+        }
     }
 
     private var session: URLSession {
@@ -87,16 +90,16 @@ public final class URLSessionHTTPClient: HTTPClient, HTTPFetching {
         if urlRequest.value(forHTTPHeaderField: "Accept-Encoding") == nil {
             urlRequest.setValue(Self.acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
         }
-        let task = session.dataTask(with: urlRequest)
-        let delegate = delegate
+        let (session, delegate) = (session, delegate)
+        let exchange = delegate.newExchange()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.begin(
-                    task, deadline: request.timeout, maxBodyBytes: request.maxBodyBytes,
-                    continuation: continuation)
+                delegate.start(
+                    exchange, request: urlRequest, on: session, deadline: request.timeout,
+                    maxBodyBytes: request.maxBodyBytes, continuation: continuation)
             }
         } onCancel: {
-            delegate.cancel(task)
+            delegate.cancel(exchange)
         }
         return try outcome.get()
     }
