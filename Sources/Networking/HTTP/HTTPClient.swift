@@ -29,6 +29,10 @@ public enum HTTPClientError: Error, Sendable, Equatable {
     case undecodable(String)
     /// The response body was larger than the client accepts.
     case responseTooLarge(limit: Int)
+    /// A redirect was not followed; a short reason such as `too many redirects`.
+    case redirectRefused(String)
+    /// The address is not an absolute `http` or `https` URL with a host.
+    case unsupportedURL
     /// The calling task was cancelled.
     case cancelled
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -6,17 +5,22 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// The live ``HTTPClient``: URLSession (FoundationNetworking on Linux) with a hard cap on the
-/// response size and cooperative cancellation.
+/// The live ``HTTPClient`` and ``HTTPFetching``: URLSession (FoundationNetworking on Linux) with
+/// a hard cap on the body, a deadline for the whole exchange, redirects on our own rules and
+/// cooperative cancellation. ``send(_:decoding:)`` is ``fetch(_:)`` and a JSON decoder.
 ///
-/// The size cap is enforced while the body streams in: a `Content-Length` over the cap is refused
-/// before any body byte is read, and a body without one is cut off as soon as it exceeds the cap.
+/// The size cap counts the body after decompression and holds while it streams in: a
+/// `Content-Length` over the cap is refused before the body is read, and any other body is cut
+/// off as soon as it passes the cap (see ``InlineOperationQueue`` for compressed bodies).
 ///
-/// The timeout is a deadline for the whole exchange, enforced here: URLSession's own timeout on
-/// Linux restarts with every chunk (a server trickling bytes never times out) and is cut to whole
-/// seconds (0.5 s becomes 0).
-public final class URLSessionHTTPClient: HTTPClient {
-    /// Limits applied to every request.
+/// The timeout is a deadline for the whole exchange, redirects included, enforced here:
+/// URLSession's own timeout on Linux restarts with every chunk (a server trickling bytes never
+/// times out) and is cut to whole seconds (0.5 s becomes 0).
+///
+/// Redirects follow ``Redirection``'s rules: at most 10, http and https only, never from https
+/// down to http, and credentials stay with their origin.
+public final class URLSessionHTTPClient: HTTPClient, HTTPFetching {
+    /// The limits ``send(_:decoding:)`` applies; ``fetch(_:)`` takes them from each request.
     public struct Limits: Sendable, Equatable {
         /// Seconds a request may take in all, from sending to the last byte.
         public var timeout: TimeInterval
@@ -29,8 +33,12 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
     }
 
+    /// What a request asks for when its headers do not say: encodings libcurl decodes everywhere.
+    /// (Left alone, FoundationNetworking offers `deflate, gzip, br, zstd`, whatever libcurl has.)
+    static let acceptEncoding = "gzip, deflate"
+
     public let limits: Limits
-    private let delegate: TransferDelegate
+    private let delegate = TransferDelegate()
     /// Made by the first request: setting up URLSession (its configuration, cookie storage and
     /// curl) takes milliseconds that a launch drawing stored articles, or an offline one, need not
     /// spend.
@@ -38,162 +46,81 @@ public final class URLSessionHTTPClient: HTTPClient {
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
-        delegate = TransferDelegate(maxResponseBytes: limits.maxResponseBytes)
     }
 
     deinit {
-        // A session keeps its delegate alive until it is invalidated.
-        lazySession.withLock { $0?.invalidateAndCancel() }
+        // A session keeps its delegate alive until it is invalidated. Invalidating waits for the
+        // session's queue, which may be busy (see TransferDelegate), so it is not done here.
+        if let session = lazySession.withLock({ $0 }) {
+            DispatchQueue.global().async { session.invalidateAndCancel() }
+        }
     }
 
     private var session: URLSession {
         lazySession.withLock { session in
             if let session { return session }
             let configuration = URLSessionConfiguration.ephemeral
-            // URLSession's inactivity timer backs up our deadline; on Linux it counts whole seconds.
-            let inactivity = max(1, limits.timeout.rounded(.up))
-            configuration.timeoutIntervalForRequest = inactivity
-            configuration.timeoutIntervalForResource = inactivity
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             configuration.urlCache = nil
             configuration.httpCookieStorage = nil
-            let made = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            configuration.urlCredentialStorage = nil
+            #if canImport(FoundationNetworking)
+                let queue: OperationQueue? = InlineOperationQueue()
+            #else
+                let queue: OperationQueue? = nil
+            #endif
+            let made = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
             session = made
             return made
         }
     }
 
+    public func fetch(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            request.url.host?.isEmpty == false
+        else { throw .unsupportedURL }
+        if Task.isCancelled { throw .cancelled }
+        // URLSession's inactivity timer backs up the deadline; on Linux it counts whole seconds.
+        var urlRequest = URLRequest(
+            url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: max(1, request.timeout.rounded(.up)))
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        if urlRequest.value(forHTTPHeaderField: "Accept-Encoding") == nil {
+            urlRequest.setValue(Self.acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
+        }
+        let (session, delegate) = (session, delegate)
+        let exchange = delegate.newExchange()
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delegate.start(
+                    exchange, request: urlRequest, on: session, deadline: request.timeout,
+                    maxBodyBytes: request.maxBodyBytes, continuation: continuation)
+            }
+        } onCancel: {
+            delegate.cancel(exchange)
+        }
+        return try outcome.get()
+    }
+
+    /// Sends a GET (the only method the routes use) with ``limits`` and decodes the body.
     public func send<Value: Decodable & Sendable>(
         _ request: URLRequest,
         decoding type: Value.Type
     ) async throws(HTTPClientError) -> Value {
-        var request = request
-        let deadline = min(request.timeoutInterval, limits.timeout)
-        request.timeoutInterval = max(1, deadline.rounded(.up))
-        let (body, status) = try await transfer(request, deadline: deadline)
+        precondition((request.httpMethod ?? "GET") == "GET", "send(_:decoding:) sends GET requests only")
+        guard let url = request.url else { throw .unsupportedURL }
+        let response = try await fetch(
+            HTTPRequest(
+                url: url, headers: request.allHTTPHeaderFields ?? [:],
+                timeout: min(request.timeoutInterval, limits.timeout), maxBodyBytes: limits.maxResponseBytes))
         do {
-            return try JSONDecoder().decode(Value.self, from: body)
+            return try JSONDecoder().decode(Value.self, from: response.body)
         } catch {
-            guard (200..<300).contains(status) else { throw .unexpectedStatus(status) }
+            guard (200..<300).contains(response.status) else { throw .unexpectedStatus(response.status) }
             throw .undecodable(DecodingFailure.describe(error))
         }
-    }
-
-    private func transfer(_ request: URLRequest, deadline: TimeInterval) async throws(HTTPClientError) -> (
-        Data, Int
-    ) {
-        if Task.isCancelled { throw .cancelled }
-        let task = session.dataTask(with: request)
-        // The deadline runs on Dispatch, not on the cooperative thread pool, so it fires on time even
-        // when every pool thread is busy.
-        let delegate = delegate
-        let timer = DispatchWorkItem { delegate.expire(task) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
-        defer { timer.cancel() }
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                delegate.begin(task, continuation: continuation)
-                task.resume()
-            }
-        } onCancel: {
-            task.cancel()
-        }
-        return try result.get()
-    }
-}
-
-// MARK: - The session delegate
-
-/// Collects each task's body, enforces the size cap and completes the waiting caller.
-private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    typealias Outcome = Result<(Data, Int), HTTPClientError>
-
-    private struct Transfer {
-        var continuation: CheckedContinuation<Outcome, Never>
-        var body = Data()
-        var status: Int?
-        var refusal: HTTPClientError?
-    }
-
-    private let maxResponseBytes: Int
-    private let transfers = Mutex<[Int: Transfer]>([:])
-
-    init(maxResponseBytes: Int) {
-        self.maxResponseBytes = maxResponseBytes
-    }
-
-    func begin(_ task: URLSessionTask, continuation: CheckedContinuation<Outcome, Never>) {
-        transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
-    }
-
-    /// Ends `task` as timed out: its deadline passed.
-    func expire(_ task: URLSessionTask) {
-        let running = transfers.withLock { transfers -> Bool in
-            guard transfers[task.taskIdentifier] != nil else { return false }
-            transfers[task.taskIdentifier]?.refusal = .transport(.timedOut)
-            return true
-        }
-        if running { task.cancel() }
-    }
-
-    func urlSession(
-        _ session: URLSession,
-        dataTask: URLSessionDataTask,
-        didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let tooLarge = response.expectedContentLength > Int64(maxResponseBytes)
-        transfers.withLock { transfers in
-            transfers[dataTask.taskIdentifier]?.status = (response as? HTTPURLResponse)?.statusCode
-            if tooLarge {
-                transfers[dataTask.taskIdentifier]?.refusal = .responseTooLarge(limit: maxResponseBytes)
-            }
-        }
-        completionHandler(tooLarge ? .cancel : .allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers[dataTask.taskIdentifier], transfer.refusal == nil else {
-                return false
-            }
-            if transfer.body.count + data.count > maxResponseBytes {
-                transfer.refusal = .responseTooLarge(limit: maxResponseBytes)
-                transfer.body = Data()
-            } else {
-                transfer.body.append(data)
-            }
-            transfers[dataTask.taskIdentifier] = transfer
-            return transfer.refusal != nil
-        }
-        if overLimit { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
-            return
-        }
-        transfer.continuation.resume(returning: Self.outcome(of: transfer, error: error))
-    }
-
-    private static func outcome(of transfer: Transfer, error: (any Error)?) -> Outcome {
-        if let refusal = transfer.refusal { return .failure(refusal) }
-        if let error {
-            guard let urlError = error as? URLError else {
-                return .failure(.transport(.other(String(describing: type(of: error)))))
-            }
-            if urlError.code == .cancelled { return .failure(.cancelled) }
-            // Once the response head has arrived, a failed transfer means the body was cut short;
-            // Linux reports that as an unknown error.
-            if transfer.status != nil, urlError.code != .timedOut {
-                return .failure(.transport(.connectionLost))
-            }
-            return .failure(.transport(TransportFailure(urlError)))
-        }
-        guard let status = transfer.status else {
-            return .failure(.transport(.other("the server sent no HTTP response")))
-        }
-        return .success((transfer.body, status))
     }
 }
 

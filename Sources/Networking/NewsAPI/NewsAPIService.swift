@@ -67,6 +67,10 @@ public struct NewsAPIService: NewsService {
             case .unexpectedStatus(let status): throw .server(status: status, host: host)
             case .undecodable(let reason): throw .undecodable(reason: reason, host: host)
             case .responseTooLarge(let limit): throw .responseTooLarge(limit: limit, host: host)
+            case .redirectRefused(let reason):
+                throw .unavailable("\(host) redirected the request and NewsApp did not follow: \(reason).")
+            case .unsupportedURL:
+                throw .unavailable("\(host) is not an http or https address NewsApp can reach.")
             case .cancelled: throw .cancelled
             }
         }

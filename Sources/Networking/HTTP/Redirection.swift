@@ -1,0 +1,85 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The rules for following a redirect, kept here rather than left to URLSession.
+///
+/// FoundationNetworking, left to itself, follows up to 20 redirects, sends every request header
+/// (API keys and `Authorization` included) to whatever host the `Location` names, and turns a
+/// `Location` such as `file:///etc/passwd` into a path on the same server. Here the next request
+/// is built from the `Location` alone:
+///
+/// - at most ``limit`` redirects;
+/// - only to `http` and `https`, and never from `https` down to `http`;
+/// - to another origin (scheme, host or port) without ``credentialHeaders`` or a user and
+///   password in the URL.
+enum Redirection {
+    /// The most redirects one exchange follows.
+    static let limit = 10
+
+    /// Headers that carry credentials, lowercased; they never follow a redirect to another origin.
+    static let credentialHeaders: Set<String> = [
+        "authorization", "x-api-key", "cookie", "proxy-authorization",
+    ]
+
+    /// The request that follows `response`, a redirect from `current`, when `followed` redirects
+    /// came before it; or why it is refused.
+    static func next(
+        after response: HTTPURLResponse, from current: URLRequest, followed: Int
+    ) -> Result<URLRequest, HTTPClientError> {
+        guard followed < limit else { return .failure(.redirectRefused("too many redirects")) }
+        guard let from = response.url ?? current.url,
+            let location = response.value(forHTTPHeaderField: "Location"),
+            let target = URL(string: location, relativeTo: from)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), target.host?.isEmpty == false || !isWeb(scheme)
+        else { return .failure(.redirectRefused("the redirect names no address that can be read")) }
+        guard isWeb(scheme) else {
+            // A scheme is letters, digits, `+`, `-` and `.`, but may be long.
+            return .failure(
+                .redirectRefused("the redirect leads to \(scheme.prefix(24)):, not to http or https"))
+        }
+        if from.scheme?.lowercased() == "https" && scheme == "http" {
+            return .failure(.redirectRefused("the redirect leads from https down to plain http"))
+        }
+        var request = current
+        if Origin(from) == Origin(target) {
+            request.url = target
+        } else {
+            request.url = withoutUser(target)
+            let kept = (current.allHTTPHeaderFields ?? [:]).filter {
+                !credentialHeaders.contains($0.key.lowercased())
+            }
+            request.allHTTPHeaderFields = kept
+        }
+        return .success(request)
+    }
+
+    private static func isWeb(_ scheme: String) -> Bool {
+        scheme == "http" || scheme == "https"
+    }
+
+    /// `url` without a user or password.
+    private static func withoutUser(_ url: URL) -> URL {
+        guard url.user != nil || url.password != nil,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url }
+        components.user = nil
+        components.password = nil
+        return components.url ?? url
+    }
+
+    /// Scheme, host and port, with the scheme's default port filled in.
+    private struct Origin: Equatable {
+        let scheme: String?
+        let host: String?
+        let port: Int?
+
+        init(_ url: URL) {
+            scheme = url.scheme?.lowercased()
+            host = url.host?.lowercased()
+            port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+        }
+    }
+}
