@@ -120,3 +120,54 @@ struct HTMLTextSafetyTests {
         #expect(endsWithAnEllipsisAfterLines)
     }
 }
+
+// MARK: - Tag soup
+
+@Suite("HTML to text: tag soup")
+struct HTMLTextTagSoupTests {
+    /// A deterministic generator (SplitMix64), so every run checks the same documents.
+    private struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private static let pieces = [
+        "<p>", "</p>", "<div>", "</div>", "<ul>", "</ul>", "<ol start=3>", "</ol>", "<li>", "</li>",
+        "<blockquote>",
+        "</blockquote>", "<table>", "</table>", "<tr>", "</tr>", "<td>", "</td>", "<br>", "<hr>", "<b>",
+        "</b>",
+        "<a href=\"https://x.org/a\">", "<a href=\"/b\">", "</a>", "<img alt=\"pic\">", "<img>", "<h2>",
+        "</h2>",
+        "<script>", "</script>", "<span hidden>", "</span>", "<embed>", "<wbr>", " ", "  ", "\n", "\t",
+        "&nbsp;",
+        "&amp;", "&lt;", "&mdash;", "&#8220;", "&#1;", "word", "two words", "é", "\u{202E}", "\u{1B}[1m", "<",
+        ">", "&", "\"", "<!-- c -->", "</x>", "<dl><dt>t<dd>d</dl>", "<pre>", "</pre>",
+    ]
+
+    @Test func tagSoupAlwaysGivesCalmText() {
+        var random = SplitMix(state: 2_026)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...60, using: &random)
+            let html = (0..<count).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            let result = HTMLText(html: html, baseURL: URL(string: "https://x.org/page"))
+            let text = result.text
+            // Only preformatted text keeps more than one blank line in a row.
+            #expect(!text.contains("\n\n\n") || html.contains("<pre>"), "\(html.debugDescription)")
+            #expect(!text.hasPrefix("\n") && !text.hasSuffix("\n"), "\(html.debugDescription)")
+            // Lines may start with indentation (a nested list's), but never end with spaces.
+            #expect(!text.split(separator: "\n").contains { $0.hasSuffix(" ") }, "\(html.debugDescription)")
+            let controls = text.unicodeScalars.filter {
+                ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+                    || $0 == "\u{202E}"
+            }
+            #expect(controls.isEmpty, "\(html.debugDescription)")
+            #expect(result.links.count <= 2)
+        }
+    }
+}

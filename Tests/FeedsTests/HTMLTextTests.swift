@@ -86,6 +86,10 @@ struct HTMLTextTests {
             plainText("<ol><li>One<ul><li>sub</li></ul></li><li>Two</li></ol>") == "1. One\n  • sub\n2. Two")
     }
 
+    @Test func onlyListItemsAreIndented() {
+        #expect(plainText("<ul><ul>loose text<li>item</ul></ul>") == "loose text\n  • item")
+    }
+
     @Test func anItemsLaterLinesSitUnderItsText() {
         #expect(plainText("<ul><li>line one<br>line two</li></ul>") == "• line one\n  line two")
         #expect(plainText("<ol><li>One<ul><li>sub</li></ul>more</li></ol>") == "1. One\n  • sub\n   more")
@@ -133,6 +137,10 @@ struct HTMLTextTests {
     @Test func preformattedTextIsAParagraphWithoutBlankLinesAtItsEnds() {
         #expect(plainText("<p>a</p><pre>\n\n\ncode\n\n\n</pre><p>b</p>") == "a\n\ncode\n\nb")
         #expect(plainText("<pre>a\r\nb\rc</pre>") == "a\nb\nc")
+    }
+
+    @Test func noBreakSpacesAloneOnAPreformattedLineLeaveItBlank() {
+        #expect(plainText("<pre>&nbsp;\ncode\n&nbsp;&nbsp;\n\tmore&nbsp;\n&nbsp;</pre>") == "code\n\n\tmore")
     }
 
     @Test func preformattedTextKeepsItsInlineMarkupsText() {

@@ -202,6 +202,10 @@ struct PlainTextLayout {
             if case .list = self { true } else { false }
         }
 
+        var isListItem: Bool {
+            if case .listItem = self { true } else { false }
+        }
+
         /// Whether the frame decides how breaks inside it are made.
         var isContext: Bool {
             switch self {
@@ -275,13 +279,14 @@ struct PlainTextLayout {
     private mutating func writePrefix(frameCount: Int, markers: Bool) {
         guard frameCount > 0 else { return }
         let innermostList = frames[..<frameCount].lastIndex(where: \.isList) ?? -1
+        let innermostItem = frames[..<frameCount].lastIndex(where: \.isListItem) ?? -1
         var listSeen = false
         for index in 0..<frameCount {
             switch frames[index] {
             case .quote:
                 write("> ")
             case .list:
-                if listSeen { write("  ") }
+                if listSeen && index < innermostItem { write("  ") }
                 listSeen = true
             case .listItem(let number, let markerPending):
                 if markerPending && markers {
@@ -346,7 +351,8 @@ struct PlainTextLayout {
 extension PlainTextLayout {
     /// The state of the preformatted line being written.
     fileprivate struct PreformattedLine {
-        /// Spaces and tabs, written only if something visible follows them on the line.
+        /// Spaces, tabs and no-break spaces, written only if something visible follows them on the
+        /// line.
         var whitespace: [UInt8] = []
         /// Whether the block has shown anything yet; line breaks before that are dropped.
         var hasContent = false
@@ -409,11 +415,11 @@ extension PlainTextLayout {
             }
             let (special, length) = TextBytes.special(bytes, at: index)
             switch special {
-            case .whitespace where byte == 0x20 || byte == 0x09:
+            case .whitespace where byte == 0x20 || byte == 0x09, .noBreakSpace:
                 // Plain text is trimmed; preformatted text keeps its first line's indentation.
                 let isLeading = output.isEmpty && !keepingBlankLines
                 if !isLeading && preformatted.whitespace.count < limit {
-                    preformatted.whitespace.append(byte)
+                    preformatted.whitespace.append(contentsOf: bytes[index..<index + length])
                 }
             case .whitespace where byte == 0x0A && afterCarriageReturn:
                 break
@@ -422,7 +428,7 @@ extension PlainTextLayout {
             case .carriageReturn:
                 preformattedNewline(keepingBlankLines: keepingBlankLines)
                 preformatted.afterCarriageReturn = true
-            case .noBreakSpace, .visible:
+            case .visible:
                 appendPreformattedContent(UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
             case .removed:
                 break
