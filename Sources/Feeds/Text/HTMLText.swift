@@ -19,8 +19,9 @@ import Foundation
 ///   `svg`, `math`, `head`, `title`, `audio`, `video` and `canvas` (their fallback text),
 ///   form controls (`button`, `select`, `input`, `textarea`, `datalist`) and elements with the
 ///   `hidden` attribute.
-/// - Entities are decoded (HTML 4's set, as libxml2 knows it). A no-break space stays U+00A0 but
-///   is trimmed like a space at the start and end of a line. Control characters (C0 but line breaks
+/// - Entities are decoded: numeric ones, and HTML 4's named set (with `&apos;`) as libxml2 knows
+///   it; names only HTML5 has (`&lbrace;`) stay as written. A no-break space stays U+00A0 but is
+///   trimmed like a space at the start and end of a line. Control characters (C0 but line breaks
 ///   and tabs, DEL, C1), bidi embeddings, overrides and isolates, U+FEFF and terminal escape
 ///   sequences with their payloads are removed.
 /// - At most 1 MiB of UTF-8: longer text is cut at a character boundary and ends with "…"; so is a
