@@ -70,6 +70,20 @@ struct HTMLTextSafetyTests {
         #expect(plainText("<meta charset=\"iso-8859-1\"><p>café</p>") == "café")
     }
 
+    @Test func conversionsOnManyThreadsAtOnceAgree() async {
+        let html = "<p>One &mdash; <a href=\"/a\">two</a></p><ul><li>three</ul><pre> four\n  five</pre>"
+        let expected = HTMLText(html: html, baseURL: URL(string: "https://x.org/"))
+        let results = await withTaskGroup(of: HTMLText.self) { group in
+            for _ in 0..<64 {
+                group.addTask { HTMLText(html: html, baseURL: URL(string: "https://x.org/")) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 64)
+        #expect(results.allSatisfy { $0 == expected })
+        #expect(expected.text == "One — two [1]\n\n• three\n\n four\n  five")
+    }
+
     // MARK: Caps
 
     @Test func deepNestingIsCutWithoutOverflowingTheStack() {
