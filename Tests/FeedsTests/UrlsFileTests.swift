@@ -67,6 +67,20 @@ struct UrlsFileTests {
         #expect(plain.subscriptions.first?.tags == ["back\\slash", "mid\"quote"])
     }
 
+    @Test func everyTokenIsWrittenSoThatItReadsBack() {
+        let tokens = [
+            "plain", "", " ", "\"", "\\", "#hash", "a#b", "a b", "tab\there", "new\nline", "cr\rx", "`tick`",
+            "\\`",
+            "é ü", "\"quoted\"", "mid\"quote", "~Title with spaces", "trailing\\",
+        ]
+        for token in tokens {
+            let line = "https://a.org/f " + UrlsLine.written(token)
+            #expect(UrlsLine(Substring(line)).tokens.map(\.text) == ["https://a.org/f", token], "\(line)")
+        }
+        #expect(UrlsLine.written("a#b") == "a#b")
+        #expect(UrlsLine.written("with space") == "\"with space\"")
+    }
+
     @Test func aByteOrderMarkDoesNotHideTheFirstFeed() throws {
         let file = UrlsFile(text: "\u{FEFF}https://a.org/f news\n")
         #expect(file.subscriptions == [Subscription(url: try url("https://a.org/f"), tags: ["news"])])
