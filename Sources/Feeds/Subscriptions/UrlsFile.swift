@@ -1,0 +1,176 @@
+import Foundation
+
+/// newsboat's urls file, the subscription list NewsApp keeps in `$XDG_CONFIG_HOME/newsapp/urls`, so
+/// a newsboat user can copy theirs over.
+///
+/// Each line holds a feed's URL, then its tags, separated by blanks (see ``UrlsLine`` for quoting).
+/// A tag starting with `~` renames the feed (the first one counts, as in newsboat). A tag starting
+/// with `!` hides the feed in newsboat, where only query feeds show it; NewsApp has no query feeds,
+/// so it shows the feed, and keeps the `!` tag in the file but not among the subscription's tags.
+/// Lines starting with `#` are comments and blank lines are ignored.
+///
+/// Lines NewsApp cannot read are ``skipped``, never fatal: newsboat's `query:`, `exec:` and `filter:`
+/// feeds, addresses that are not http or https, and a URL listed again (the first line wins).
+///
+/// Editing keeps everything it does not change byte for byte: comments, blank lines, skipped lines,
+/// spacing and quoting. This type is pure; writing the file is the caller's.
+public struct UrlsFile: Sendable, Hashable {
+    /// A line that names no feed NewsApp reads, and why.
+    public struct SkippedLine: Sendable, Hashable {
+        /// 1 for the first line.
+        public var line: Int
+        public var text: String
+        /// One sentence for the user.
+        public var reason: String
+    }
+
+    /// The feeds, in the order of their lines.
+    public private(set) var subscriptions: [Subscription] = []
+    public private(set) var skipped: [SkippedLine] = []
+
+    /// The lines, without their `\n` (a `\r` before it stays part of the line).
+    private var lines: [Substring]
+    private var endsWithNewline: Bool
+
+    public init(text: String) {
+        // By scalars: as a Character, "\r\n" is not "\n".
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(
+            Substring.init)
+        endsWithNewline = lines.count > 1 && lines.last?.isEmpty == true
+        if endsWithNewline || text.isEmpty { lines.removeLast() }
+        self.lines = lines
+        read()
+    }
+
+    /// The file's contents.
+    public var text: String {
+        guard !lines.isEmpty else { return "" }
+        return lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
+    }
+
+    // MARK: Editing
+
+    /// Adds a line for `subscription` at the end; false when its URL is already listed. Tags
+    /// starting with `~` or `!`, which newsboat reads as a title or a hiding mark, are left out.
+    @discardableResult
+    public mutating func add(_ subscription: Subscription) -> Bool {
+        guard !lines.indices.contains(where: { url(onLine: $0) == subscription.url }) else { return false }
+        let tags = subscription.tags.filter { !$0.isEmpty && !$0.hasPrefix("~") && !$0.hasPrefix("!") }
+        let tokens = [subscription.url.absoluteString] + tags + (subscription.title.map { ["~" + $0] } ?? [])
+        let lineEnd = lines.last?.hasSuffix("\r") == true ? "\r" : ""
+        lines.append(Substring(tokens.map(UrlsLine.written).joined(separator: " ") + lineEnd))
+        endsWithNewline = true
+        read()
+        return true
+    }
+
+    /// Removes the feed at `url` (its line, and any later line listing it again, so that it does not
+    /// come back on the next read) and returns it; nil when it is not listed.
+    @discardableResult
+    public mutating func remove(url: URL) -> Subscription? {
+        guard let removed = subscriptions.first(where: { $0.url == url }) else { return nil }
+        let wasLast = lines.indices.last.map { self.url(onLine: $0) == url } ?? false
+        lines = lines.indices.filter { self.url(onLine: $0) != url }.map { lines[$0] }
+        if wasLast { endsWithNewline = true }
+        read()
+        return removed
+    }
+
+    /// Moves the feed at `url` to `newURL` (a permanent redirect): its line keeps its tags, title,
+    /// comment and spacing. When `newURL` is already listed, the feed's lines are removed instead.
+    public mutating func replace(url: URL, with newURL: URL) {
+        guard url != newURL, subscriptions.contains(where: { $0.url == url }) else { return }
+        guard !subscriptions.contains(where: { $0.url == newURL }) else {
+            remove(url: url)
+            return
+        }
+        for index in lines.indices {
+            guard let token = UrlsLine(readable(index)).tokens.first, Self.url(token.text) == url else {
+                continue
+            }
+            let line = lines[index]
+            lines[index] =
+                line[..<token.range.lowerBound] + UrlsLine.written(newURL.absoluteString)
+                + line[token.range.upperBound...]
+        }
+        read()
+    }
+
+    // MARK: Reading
+
+    private mutating func read() {
+        subscriptions = []
+        skipped = []
+        var seen: [URL: Int] = [:]
+        for index in lines.indices {
+            let tokens = UrlsLine(readable(index)).tokens
+            guard let first = tokens.first else { continue }
+            let reason: String
+            if let feature = Self.unsupportedFeature(first.text) {
+                reason = feature
+            } else if let url = Self.url(first.text) {
+                if let line = seen[url] {
+                    reason = "The same feed as line \(line)."
+                } else {
+                    seen[url] = index + 1
+                    subscriptions.append(Self.subscription(url: url, tags: tokens.dropFirst().map(\.text)))
+                    continue
+                }
+            } else {
+                reason = "“\(first.text)” is not an http or https address."
+            }
+            skipped.append(SkippedLine(line: index + 1, text: String(readable(index)), reason: reason))
+        }
+    }
+
+    /// Line `index` as it is read: without a trailing `\r`, and without a byte order mark on line 1.
+    private func readable(_ index: Int) -> Substring {
+        var line = lines[index]
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        if index == 0 && line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
+        return line
+    }
+
+    /// The feed URL line `index` lists, read or skipped as a duplicate; nil for other lines.
+    private func url(onLine index: Int) -> URL? {
+        UrlsLine(readable(index)).tokens.first.flatMap { Self.url($0.text) }
+    }
+
+    private static func url(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+
+    private static func unsupportedFeature(_ text: String) -> String? {
+        let lowercased = text.lowercased()
+        if lowercased.hasPrefix("query:") {
+            return "Query feeds are a newsboat feature NewsApp does not have."
+        }
+        if lowercased.hasPrefix("exec:") {
+            return "Feeds made by running a command (exec:) are a newsboat feature NewsApp does not have."
+        }
+        if lowercased.hasPrefix("filter:") {
+            return
+                "Feeds passed through a filter program (filter:) are a newsboat feature NewsApp does not have."
+        }
+        return nil
+    }
+
+    /// The subscription a line's tags describe: the first `~` tag is its title, `!` tags are left out,
+    /// and each other tag counts once.
+    private static func subscription(url: URL, tags: [String]) -> Subscription {
+        var title: String?
+        var kept: [String] = []
+        for tag in tags {
+            if tag.hasPrefix("~") {
+                if title == nil { title = String(tag.dropFirst()) }
+            } else if !tag.isEmpty && !tag.hasPrefix("!") && !kept.contains(tag) {
+                kept.append(tag)
+            }
+        }
+        return Subscription(url: url, tags: kept, title: title?.isEmpty == true ? nil : title)
+    }
+}

@@ -1,0 +1,247 @@
+import CXML2
+
+// No Foundation here: its ICU headers clash with the system ICU ones libxml2's headers include.
+
+/// Converts HTML to ``HTMLText`` with libxml2's HTML push parser, one SAX event at a time.
+///
+/// No tree is built and nothing recurses on the document's nesting: each event changes the
+/// ``PlainTextLayout`` and the ``LinkReferences`` in constant time (apart from what it writes). The
+/// output is capped at ``outputLimit`` bytes and the nesting at ``depthLimit`` elements; at either
+/// cap the parser is stopped and the text ends with "…". libxml2 reports nothing on stderr: its
+/// errors go to a structured handler that ignores them.
+///
+/// The converter lives in memory of its own for the parse, and libxml2's callbacks reach it through
+/// a plain pointer: as a class it would pay for reference counting and exclusivity checks on every
+/// event.
+struct HTMLTextConverter {
+    /// 1 MiB of text.
+    static let outputLimit = 1 << 20
+    /// libxml2 2.9 looks for each end tag among all the open elements, so a document of unclosed
+    /// elements followed by stray end tags would take quadratic time without this cap. 256 is the
+    /// depth libxml2's own XML parser allows.
+    static let depthLimit = 256
+
+    /// Converts `html` (UTF-8, escape sequences already removed), numbering its links in `links`
+    /// (nil: links are plain text).
+    static func convert(_ html: UnsafeBufferPointer<UInt8>, links: LinkReferences?) -> HTMLText {
+        let converter = UnsafeMutablePointer<HTMLTextConverter>.allocate(capacity: 1)
+        converter.initialize(to: HTMLTextConverter(links: links, size: html.count))
+        defer {
+            converter.deinitialize(count: 1)
+            converter.deallocate()
+        }
+        parse(html, into: converter)
+        return HTMLText(text: converter.pointee.layout.finish(), links: converter.pointee.links?.urls ?? [])
+    }
+
+    private var layout: PlainTextLayout
+    private var links: LinkReferences?
+    private var parser: htmlParserCtxtPtr?
+    private var stopped = false
+    /// Open elements, counting the `html` and `body` the parser is started with.
+    private var depth = 0
+    /// Open elements of a dropped subtree (0 when not in one).
+    private var droppedDepth = 0
+    private var openLink: OpenLink?
+
+    private struct OpenLink {
+        var href: String
+        var contentAtStart: Int
+        var hasImage = false
+    }
+
+    private init(links: LinkReferences?, size: Int) {
+        layout = PlainTextLayout(limit: Self.outputLimit, expectedSize: size)
+        self.links = links
+    }
+
+    // MARK: Parsing
+
+    /// libxml2 is initialised once per process, before any thread parses.
+    private static let libxml2Ready: Void = xmlInitParser()
+
+    /// Recovering from errors, never fetching anything, reporting nothing, and ignoring `<meta
+    /// charset>` (the input is already UTF-8). HTML_PARSE_NOIMPLIED would change nothing: the
+    /// parser starts inside an explicit `<html><body>`.
+    private static let options = Int32(
+        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
+
+    /// Input is handed to libxml2 in chunks of this size, so a stop saves it copying the rest.
+    private static let chunkSize = 256 << 10
+
+    /// The parser starts inside `<html><body>`: libxml2 2.9's push parser stops reading once the
+    /// first top-level element of a fragment closes, or when the input starts with an end tag. A
+    /// whole document's own `<html>`, `<head>` and `<body>` tags are then ignored as misplaced; its
+    /// head's children (title, styles, scripts) are dropped by name.
+    private static let opening: StaticString = "<html><body>"
+
+    private static func parse(_ html: UnsafeBufferPointer<UInt8>, into converter: UnsafeMutablePointer<Self>)
+    {
+        _ = libxml2Ready
+        var handler = handler()
+        let opening = UnsafeRawPointer(Self.opening.utf8Start).assumingMemoryBound(to: CChar.self)
+        guard
+            let parser = htmlCreatePushParserCtxt(
+                &handler, converter, opening, Int32(Self.opening.utf8CodeUnitCount), nil,
+                XML_CHAR_ENCODING_UTF8
+            )
+        else { return }
+        defer { htmlFreeParserCtxt(parser) }
+        converter.pointee.parser = parser
+        htmlCtxtUseOptions(parser, options)
+        guard let base = html.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
+        else {
+            htmlParseChunk(parser, nil, 0, 1)
+            return
+        }
+        var offset = 0
+        repeat {
+            let count = min(chunkSize, html.count - offset)
+            offset += count
+            htmlParseChunk(parser, base + offset - count, Int32(count), offset == html.count ? 1 : 0)
+        } while offset < html.count && !converter.pointee.stopped
+        converter.pointee.parser = nil
+    }
+
+    private static func handler() -> htmlSAXHandler {
+        var handler = htmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElement = { context, name, attributes in
+            guard let context, let name else { return }
+            context.assumingMemoryBound(to: HTMLTextConverter.self).pointee.start(name, attributes)
+        }
+        handler.endElement = { context, name in
+            guard let context, let name else { return }
+            context.assumingMemoryBound(to: HTMLTextConverter.self).pointee.end(name)
+        }
+        handler.characters = { context, characters, length in
+            guard let context, let characters, length > 0 else { return }
+            let text = UnsafeBufferPointer(start: characters, count: Int(length))
+            context.assumingMemoryBound(to: HTMLTextConverter.self).pointee.append(text)
+        }
+        // Whitespace between elements, which libxml2 reports apart from other text.
+        handler.ignorableWhitespace = handler.characters
+        handler.serror = { _, _ in }
+        return handler
+    }
+
+    private mutating func stop() {
+        stopped = true
+        if let parser { xmlStopParser(parser) }
+    }
+
+    // MARK: Events
+
+    private mutating func start(
+        _ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        guard !stopped else { return }
+        depth += 1
+        guard depth <= Self.depthLimit else {
+            layout.cut()
+            return stop()
+        }
+        let element = HTMLElement(name: name)
+        if element == .base, links != nil, let href = ElementAttributes(attributes, wanted: "href").wanted {
+            links?.setBase(href: String(cString: href))
+        }
+        guard droppedDepth == 0 else {
+            droppedDepth += 1
+            return
+        }
+        let found = ElementAttributes(attributes, wanted: element.wantedAttribute)
+        if element == .dropped || found.hidden {
+            droppedDepth = 1
+            return
+        }
+        switch element {
+        case .inline, .base, .dropped: break
+        case .paragraph: layout.breakParagraph()
+        case .lineBreak: layout.breakLine()
+        case .rule: layout.appendRule()
+        case .unorderedList: layout.startList(ordered: false, start: nil)
+        case .orderedList: layout.startList(ordered: true, start: found.wanted.flatMap(Self.integer))
+        case .listItem: layout.startListItem()
+        case .quote: layout.startQuote()
+        case .preformatted: layout.startPreformatted()
+        case .table: layout.startTable()
+        case .row: layout.startRow()
+        case .cell: layout.startCell()
+        case .image: appendImage(alt: found.wanted)
+        case .link: startLink(href: found.wanted)
+        }
+        stopWhenFull()
+    }
+
+    private mutating func end(_ name: UnsafePointer<UInt8>) {
+        guard !stopped else { return }
+        depth -= 1
+        guard droppedDepth == 0 else {
+            droppedDepth -= 1
+            return
+        }
+        switch HTMLElement(name: name) {
+        case .paragraph: layout.breakParagraph()
+        case .unorderedList, .orderedList, .listItem, .quote, .preformatted, .table, .row, .cell:
+            layout.endFrame()
+        case .link: finishLink()
+        default: break
+        }
+        stopWhenFull()
+    }
+
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !stopped, droppedDepth == 0 else { return }
+        layout.appendText(text)
+        stopWhenFull()
+    }
+
+    private mutating func stopWhenFull() {
+        if layout.isFull { stop() }
+    }
+
+    // MARK: Links and images
+
+    private mutating func startLink(href: UnsafePointer<UInt8>?) {
+        finishLink()
+        guard links != nil, let href else { return }
+        openLink = OpenLink(href: String(cString: href), contentAtStart: layout.contentCount)
+    }
+
+    /// ` [n]` after the link's text, `[n]` alone for a link holding only an image without alt text,
+    /// nothing for an empty link or one that is not numbered.
+    private mutating func finishLink() {
+        guard let link = openLink else { return }
+        openLink = nil
+        let hasText = layout.contentCount > link.contentAtStart
+        guard hasText || link.hasImage, let number = links?.number(forHref: link.href) else { return }
+        if hasText {
+            layout.appendReference(number)
+        } else {
+            layout.appendStandaloneReference(number)
+        }
+    }
+
+    private mutating func appendImage(alt: UnsafePointer<UInt8>?) {
+        if let alt { layout.appendImage(alt: ElementAttributes.bytes(of: alt)) }
+        openLink?.hasImage = true
+    }
+
+    /// The value of an `ol`'s `start` (its leading integer, as browsers read it), clamped so that
+    /// markers stay short.
+    private static func integer(_ text: UnsafePointer<UInt8>) -> Int? {
+        var index = 0
+        while text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A { index += 1 }
+        let negative = text[index] == UInt8(ascii: "-")
+        if negative || text[index] == UInt8(ascii: "+") { index += 1 }
+        var value = 0
+        let start = index
+        while (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) {
+            value = min(value * 10 + Int(text[index] - UInt8(ascii: "0")), 999_999_999)
+            index += 1
+        }
+        guard index > start else { return nil }
+        return negative ? -value : value
+    }
+}
