@@ -43,8 +43,21 @@ public enum Timestamp {
         } else if !scanner.isAtEnd {
             return nil
         }
-        guard scanner.isAtEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-            hour < 24, minute < 60, second <= 60
+        guard scanner.isAtEnd else { return nil }
+        return date(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            fraction: fraction, offsetSeconds: offsetSeconds)
+    }
+
+    /// The instant of a civil date and time at a UTC offset (proleptic Gregorian calendar), or
+    /// nil when a component is out of range (February 30th, 24:00). A leap second (`:60`) is
+    /// accepted. For parsers of other date formats (RFC 822 in feeds).
+    public static func date(
+        year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+        fraction: Double = 0, offsetSeconds: Int = 0
+    ) -> Date? {
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second)
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
