@@ -3,7 +3,7 @@ import Networking
 
 /// Atom 1.0 (and the Atom 0.3 that lingers): entries with text constructs (`type` text, html or
 /// xhtml), several links each, and `xml:base` anywhere.
-final class AtomGrammar: FeedGrammar {
+struct AtomGrammar: FeedGrammar {
     private enum Token {
         case entry, title, id, link, updated, published, author, name, summary, content, source
         case mediaGroup, mediaContent, mediaThumbnail, mediaDescription, other
@@ -12,7 +12,10 @@ final class AtomGrammar: FeedGrammar {
     private let rootNamespaceURI: UnsafePointer<UInt8>?
     private var stack: [Token] = []
     private var entry: ItemDraft?
+    /// The depth of ``entry``, 0 when none is being read.
     private var entryDepth = 0
+    /// Whether an entry is being read (``entry`` is not nil), told without copying the entry.
+    private var isInEntry: Bool { entryDepth > 0 }
     /// Whether the text being captured is HTML source (types html and xhtml).
     private var captureIsHTML = false
     private var title: ItemDraft.Markup?
@@ -32,52 +35,52 @@ final class AtomGrammar: FeedGrammar {
             siteURL: siteURL, items: collector.items)
     }
 
-    func start(_ tag: XMLStartTag, namespace: FeedNamespace, reader: XMLFeedReader) {
+    mutating func start(_ tag: XMLStartTag, namespace: FeedNamespace, context: inout ReaderContext) {
         let token = token(for: tag, namespace: namespace)
         let parent = stack.last
         stack.append(token)
-        let depth = reader.depth
+        let depth = context.depth
         if token == .entry {
             startEntry(depth: depth)
             return
         }
-        guard entry != nil else {
+        guard isInEntry else {
             switch token {
             case .title where depth == 2:
-                beginText(tag, reader: reader)
+                beginText(tag, context: &context)
             case .link where depth == 2:
-                let (url, rank) = Self.link(tag, base: reader.bases.current)
+                let (url, rank) = Self.link(tag, base: context.bases.current)
                 if let url, rank > siteURLRank, rank >= 2 {
                     siteURL = url
                     siteURLRank = rank
                 }
             case .name where parent == .author && depth == 3:
-                beginPlainText(reader: reader)
+                beginPlainText(context: &context)
             default:
                 break
             }
             return
         }
         if depth == entryDepth + 1 {
-            startInEntry(token, tag: tag, reader: reader)
+            startInEntry(token, tag: tag, context: &context)
         } else if token == .name, parent == .author, depth == entryDepth + 2 {
-            beginPlainText(reader: reader)
+            beginPlainText(context: &context)
         } else if parent == .mediaGroup || parent == .mediaContent {
-            startInEntry(token, tag: tag, reader: reader)
+            startInEntry(token, tag: tag, context: &context)
         }
     }
 
-    private func startInEntry(_ token: Token, tag: XMLStartTag, reader: XMLFeedReader) {
+    private mutating func startInEntry(_ token: Token, tag: XMLStartTag, context: inout ReaderContext) {
         let attributes = tag.attributes
         switch token {
         case .title, .summary, .mediaDescription:
-            beginText(tag, reader: reader)
+            beginText(tag, context: &context)
         case .content where attributes.value("src") == nil:
-            beginText(tag, reader: reader)
+            beginText(tag, context: &context)
         case .id, .updated, .published:
-            beginPlainText(reader: reader)
+            beginPlainText(context: &context)
         case .link:
-            let (url, rank) = Self.link(tag, base: reader.bases.current)
+            let (url, rank) = Self.link(tag, base: context.bases.current)
             if rank > 0 {
                 entry?.offerLink(url, rank: rank)
             } else if rank == Self.enclosure {
@@ -87,65 +90,79 @@ final class AtomGrammar: FeedGrammar {
             }
         case .mediaContent:
             entry?.addMedia(
-                WebURL.resolve(attributes.value("url") ?? "", against: reader.bases.current),
+                WebURL.resolve(attributes.value("url") ?? "", against: context.bases.current),
                 type: attributes.value("type"), medium: attributes.value("medium"),
                 length: attributes.value("filesize").flatMap(RSSGrammar.length))
         case .mediaThumbnail:
             if entry?.thumbnail == nil {
                 entry?.thumbnail = WebURL.resolve(
-                    attributes.value("url") ?? "", against: reader.bases.current)
+                    attributes.value("url") ?? "", against: context.bases.current)
             }
         default:
             break
         }
     }
 
-    func end(reader: XMLFeedReader) {
+    mutating func end(context: inout ReaderContext) {
         guard let token = stack.popLast() else { return }
-        let depth = reader.depth
-        if reader.capture.isActive, reader.capture.depth == depth {
-            let bytes = reader.capture.finish()
-            let markup = ItemDraft.Markup(
-                source: String(decoding: bytes, as: UTF8.self), isHTML: captureIsHTML,
-                base: reader.bases.current)
-            if entry != nil {
-                assign(markup, bytes: bytes, to: token)
+        let depth = context.depth
+        if context.capture.isActive, context.capture.depth == depth {
+            let bytes = context.capture.finish()
+            if isInEntry {
+                assign(bytes, to: token, base: context.bases.current)
             } else if token == .title {
-                title = markup
+                title = markup(bytes, token: token, base: context.bases.current)
             } else if token == .name {
-                let name = FeedText.line(markup.source)
+                let name = bytes.withUnsafeBufferPointer(FeedText.line(bytes:))
                 if !name.isEmpty { authors.append(name) }
             }
         }
-        if token == .entry, depth == entryDepth, let entry {
+        if token == .entry, depth == entryDepth, let entry = entry.take() {
+            entryDepth = 0
             add(entry)
-            self.entry = nil
         }
     }
 
     /// Entries never nest: one that starts inside another (libxml2's recovery from a tag left
     /// open nests the rest of the document) ends the one before.
-    private func startEntry(depth: Int) {
-        if let entry { add(entry) }
+    private mutating func startEntry(depth: Int) {
+        if let entry = entry.take() { add(entry) }
         entry = ItemDraft()
         entryDepth = depth
     }
 
     /// An entry without an author has the feed's.
-    private func add(_ entry: ItemDraft) {
+    private mutating func add(_ entry: ItemDraft) {
         var entry = entry
         if entry.authors.isEmpty { entry.authors = authors }
         collector.add(entry)
     }
 
-    private func assign(_ markup: ItemDraft.Markup, bytes: [UInt8], to token: Token) {
+    /// A text construct: HTML source as captured, or plain text cleaned (titles on one line).
+    private func markup(_ bytes: [UInt8], token: Token, base: URL) -> ItemDraft.Markup {
+        let source =
+            captureIsHTML
+            ? String(decoding: bytes, as: UTF8.self)
+            : bytes.withUnsafeBufferPointer(token == .title ? FeedText.line(bytes:) : FeedText.block(bytes:))
+        return ItemDraft.Markup(source: source, isHTML: captureIsHTML, base: base)
+    }
+
+    private mutating func assign(_ bytes: [UInt8], to token: Token, base: URL) {
         switch token {
-        case .title: entry?.title = markup
-        case .summary: entry?.summary = markup
-        case .content: entry?.content = markup
-        case .mediaDescription where entry?.summary == nil: entry?.summary = markup
-        case .id: entry?.id = markup.source
-        case .name: entry?.addAuthor(markup.source)
+        case .title:
+            let title = markup(bytes, token: token, base: base)
+            entry?.title = title
+        case .summary:
+            let summary = markup(bytes, token: token, base: base)
+            entry?.summary = summary
+        case .content:
+            let content = markup(bytes, token: token, base: base)
+            entry?.content = content
+        case .mediaDescription where entry?.summary == nil:
+            let summary = markup(bytes, token: token, base: base)
+            entry?.summary = summary
+        case .id: entry?.id = bytes.withUnsafeBufferPointer(FeedText.line(bytes:))
+        case .name: entry?.addAuthor(bytes.withUnsafeBufferPointer(FeedText.line(bytes:)))
         case .published: entry?.published = bytes.withUnsafeBufferPointer(FeedDate.parse(bytes:))
         case .updated: entry?.updated = bytes.withUnsafeBufferPointer(FeedDate.parse(bytes:))
         default: break
@@ -154,17 +171,17 @@ final class AtomGrammar: FeedGrammar {
 
     /// Starts capturing a text construct the way its `type` says; a type that is not text (a
     /// base64 picture) is not captured.
-    private func beginText(_ tag: XMLStartTag, reader: XMLFeedReader) {
+    private mutating func beginText(_ tag: XMLStartTag, context: inout ReaderContext) {
         let type = tag.attributes.value("type").map(FeedText.line)?.lowercased()
         let mode = tag.attributes.value("mode").map(FeedText.line)?.lowercased()
         guard let captureMode = Self.captureMode(type: type, mode: mode) else { return }
         captureIsHTML = captureMode != .text
-        reader.capture.begin(captureMode, depth: reader.depth)
+        context.capture.begin(captureMode, depth: context.depth)
     }
 
-    private func beginPlainText(reader: XMLFeedReader) {
+    private mutating func beginPlainText(context: inout ReaderContext) {
         captureIsHTML = false
-        reader.capture.begin(.text, depth: reader.depth)
+        context.capture.begin(.text, depth: context.depth)
     }
 
     /// Atom 1.0's `type` (text, html, xhtml or a MIME type), and Atom 0.3's `mode`
@@ -181,8 +198,8 @@ final class AtomGrammar: FeedGrammar {
         case "html": return .html
         case "xhtml": return .xhtml
         case let type?:
-            if type.contains("xhtml") || type.hasSuffix("+xml") || type.hasSuffix("/xml") { return .xhtml }
-            if type.contains("html") { return .html }
+            if type.mentions("xhtml") || type.hasSuffix("+xml") || type.hasSuffix("/xml") { return .xhtml }
+            if type.mentions("html") { return .html }
             return type.hasPrefix("text/") ? .text : nil
         }
     }
@@ -198,7 +215,7 @@ final class AtomGrammar: FeedGrammar {
         let rel = attributes.value("rel").map(FeedText.line)?.lowercased() ?? "alternate"
         let type = attributes.value("type").map(FeedText.line)?.lowercased()
         switch rel {
-        case "alternate", "": return (url, type == nil || type!.contains("html") ? 3 : 2)
+        case "alternate", "": return (url, type?.mentions("html") != false ? 3 : 2)
         case "enclosure": return (url, enclosure)
         default: return (url, 0)
         }
@@ -236,6 +253,21 @@ final class AtomGrammar: FeedGrammar {
         case UInt8(ascii: "t"): name.matches("title") ? .title : .other
         case UInt8(ascii: "u"): name.matches("updated") ? .updated : .other
         default: .other
+        }
+    }
+}
+
+extension String {
+    /// True when `word` occurs in the text, compared by bytes.
+    fileprivate func mentions(_ word: StaticString) -> Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            let count = word.utf8CodeUnitCount
+            guard bytes.count >= count else { return false }
+            let needle = UnsafeBufferPointer(start: word.utf8Start, count: count)
+            return (0...(bytes.count - count)).contains { start in
+                UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]).elementsEqual(needle)
+            }
         }
     }
 }

@@ -32,11 +32,25 @@ enum WebURL {
     /// `javascript:` or `file:` link is dropped.
     static func resolve(_ reference: String, against base: URL?, schemes: Set<String> = web) -> URL? {
         let trimmed = FeedText.line(reference)
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 8192,
-            let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
-            let scheme = url.scheme?.lowercased()
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 8192 else { return nil }
+        if schemes == web, isAbsoluteWebAddress(trimmed) { return URL(string: trimmed) }
+        guard let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
+            let scheme = url.scheme?.lowercased(),
+            schemes.isEmpty || schemes.contains(scheme)
         else { return nil }
-        guard schemes.isEmpty || schemes.contains(scheme) else { return nil }
         return url
+    }
+
+    /// True for `http://…` and `https://…`, which need no resolving: most links in feeds.
+    private static func isAbsoluteWebAddress(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count > 8, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"),
+                bytes[2] == UInt8(ascii: "t"), bytes[3] == UInt8(ascii: "p")
+            else { return false }
+            let colon = bytes[4] == UInt8(ascii: "s") ? 5 : 4
+            return bytes[colon] == UInt8(ascii: ":") && bytes[colon + 1] == UInt8(ascii: "/")
+                && bytes[colon + 2] == UInt8(ascii: "/")
+        }
     }
 }

@@ -37,7 +37,7 @@ struct ItemCollector {
             ?? "Untitled"
         let date = draft.published ?? draft.updated
         let id =
-            draft.id.map(FeedText.line).flatMap(Self.nonEmpty) ?? draft.link?.absoluteString
+            draft.id.flatMap(Self.nonEmpty) ?? draft.link?.absoluteString
             ?? FeedItem.fallbackID(title: title, date: date)
         return FeedItem(
             id: id, title: title, link: draft.link,
@@ -49,14 +49,13 @@ struct ItemCollector {
 
     /// A title is one line of plain text; feeds put entities and markup in some.
     func title(of markup: ItemDraft.Markup) -> String {
-        guard markup.isHTML, FeedText.looksLikeHTML(markup.source) else {
-            return FeedText.line(markup.source)
-        }
+        guard markup.isHTML else { return markup.source }
+        guard FeedText.looksLikeHTML(markup.source) else { return FeedText.line(markup.source) }
         return FeedText.line(convert(markup.source, markup.base, false).text)
     }
 
     private func text(of markup: ItemDraft.Markup, numberingLinks: Bool) -> HTMLText {
-        guard markup.isHTML else { return HTMLText(text: FeedText.block(markup.source)) }
+        guard markup.isHTML else { return HTMLText(text: markup.source) }
         let converted = convert(markup.source, markup.base, numberingLinks)
         return HTMLText(text: FeedText.block(converted.text), links: converted.links)
     }

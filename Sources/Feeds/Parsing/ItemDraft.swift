@@ -3,7 +3,8 @@ import Networking
 
 /// What a reader has gathered of one item so far, as written in the document.
 struct ItemDraft {
-    /// A field whose text may be HTML, with the base URL in effect where it was written.
+    /// A field's text: HTML source, with the base URL in effect where it was written, or plain
+    /// text already cleaned (``FeedText``).
     struct Markup {
         var source: String
         var isHTML: Bool
@@ -42,8 +43,8 @@ struct ItemDraft {
         }
     }
 
+    /// Adds an author's name, cleaned (``FeedText/line(_:)``).
     mutating func addAuthor(_ name: String) {
-        let name = FeedText.line(name)
         if !name.isEmpty, !authors.contains(name) { authors.append(name) }
     }
 

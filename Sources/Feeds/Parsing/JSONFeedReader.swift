@@ -121,16 +121,21 @@ enum JSONFeedReader {
 
         func draft(base: URL, feedAuthors: [String]) -> ItemDraft {
             var draft = ItemDraft()
-            draft.id = id
+            draft.id = id.map(FeedText.line)
             draft.offerLink(url.flatMap { WebURL.resolve($0, against: base) }, rank: 3)
             draft.offerLink(externalURL.flatMap { WebURL.resolve($0, against: base) }, rank: 2)
-            if let title { draft.title = ItemDraft.Markup(source: title, isHTML: false, base: base) }
+            if let title {
+                draft.title = ItemDraft.Markup(source: FeedText.line(title), isHTML: false, base: base)
+            }
             if let contentHTML {
                 draft.content = ItemDraft.Markup(source: contentHTML, isHTML: true, base: base)
             } else if let contentText {
-                draft.content = ItemDraft.Markup(source: contentText, isHTML: false, base: base)
+                draft.content = ItemDraft.Markup(
+                    source: FeedText.block(contentText), isHTML: false, base: base)
             }
-            if let summary { draft.summary = ItemDraft.Markup(source: summary, isHTML: false, base: base) }
+            if let summary {
+                draft.summary = ItemDraft.Markup(source: FeedText.block(summary), isHTML: false, base: base)
+            }
             draft.published = published.flatMap(FeedDate.parse)
             draft.updated = modified.flatMap(FeedDate.parse)
             for name in Author.names(authors, author) { draft.addAuthor(name) }

@@ -3,7 +3,7 @@ import Networking
 
 /// RSS 0.9x and 2.0 (`<rss><channel><item>`) and RSS 1.0, the RDF one (`<rdf:RDF><channel/>
 /// <item rdf:about>`), whose items sit beside the channel instead of inside it.
-final class RSSGrammar: FeedGrammar {
+struct RSSGrammar: FeedGrammar {
     private enum Token {
         case channel, item, title, link, description, guid, author, creator, published, issued, updated
         case enclosure, encoded, mediaContent, mediaThumbnail, mediaGroup, mediaDescription, other
@@ -16,7 +16,10 @@ final class RSSGrammar: FeedGrammar {
     private var stack: [Token] = []
     private var channelDepth: Int?
     private var item: ItemDraft?
+    /// The depth of ``item``, 0 when none is being read.
     private var itemDepth = 0
+    /// Whether an item is being read (``item`` is not nil), told without copying the item.
+    private var isInItem: Bool { itemDepth > 0 }
     private var guidIsPermaLink = true
     private var mediaDescriptionIsHTML = false
     private var title: ItemDraft.Markup?
@@ -35,100 +38,100 @@ final class RSSGrammar: FeedGrammar {
             siteURL: siteURL, items: collector.items)
     }
 
-    func start(_ tag: XMLStartTag, namespace: FeedNamespace, reader: XMLFeedReader) {
+    mutating func start(_ tag: XMLStartTag, namespace: FeedNamespace, context: inout ReaderContext) {
         let token = token(for: tag, namespace: namespace)
         let parent = stack.last
         stack.append(token)
-        let depth = reader.depth
+        let depth = context.depth
         if token == .item {
             startItem(tag, depth: depth)
             return
         }
-        guard item != nil else {
+        guard isInItem else {
             switch token {
             case .channel where channelDepth == nil:
                 channelDepth = depth
             case .title where parent == .channel && title == nil:
-                reader.capture.begin(.html, depth: depth)
+                context.capture.begin(.html, depth: depth)
             case .link where parent == .channel && siteURL == nil:
-                reader.capture.begin(.text, depth: depth)
+                context.capture.begin(.text, depth: depth)
             default:
                 break
             }
             return
         }
         if depth == itemDepth + 1 {
-            startInItem(token, tag: tag, reader: reader)
+            startInItem(token, tag: tag, context: &context)
         } else if parent == .mediaGroup || parent == .mediaContent {
-            startInItem(token, tag: tag, reader: reader)
+            startInItem(token, tag: tag, context: &context)
         }
     }
 
     /// Items never nest: an item that starts inside another (libxml2's recovery from a tag left
     /// open nests the rest of the document) ends the one before.
-    private func startItem(_ tag: XMLStartTag, depth: Int) {
-        if let item { collector.add(item) }
+    private mutating func startItem(_ tag: XMLStartTag, depth: Int) {
+        if let item = item.take() { collector.add(item) }
         item = ItemDraft()
         itemDepth = depth
-        if let about = tag.attributes.value("about", prefix: "rdf") { item?.id = about }
+        if let about = tag.attributes.value("about", prefix: "rdf") { item?.id = FeedText.line(about) }
     }
 
-    private func startInItem(_ token: Token, tag: XMLStartTag, reader: XMLFeedReader) {
-        let depth = reader.depth
+    private mutating func startInItem(_ token: Token, tag: XMLStartTag, context: inout ReaderContext) {
+        let depth = context.depth
         switch token {
         case .title, .description, .encoded:
-            reader.capture.begin(.html, depth: depth)
+            context.capture.begin(.html, depth: depth)
         case .link, .author, .creator, .published, .issued, .updated:
-            reader.capture.begin(.text, depth: depth)
+            context.capture.begin(.text, depth: depth)
         case .guid:
             guidIsPermaLink = tag.attributes.value("ispermalink").map(FeedText.line)?.lowercased() != "false"
-            reader.capture.begin(.text, depth: depth)
+            context.capture.begin(.text, depth: depth)
         case .mediaDescription:
             mediaDescriptionIsHTML = tag.attributes.value("type")?.lowercased() == "html"
-            reader.capture.begin(mediaDescriptionIsHTML ? .html : .text, depth: depth)
+            context.capture.begin(mediaDescriptionIsHTML ? .html : .text, depth: depth)
         case .enclosure:
             let attributes = tag.attributes
             item?.addMedia(
-                WebURL.resolve(attributes.value("url") ?? "", against: reader.bases.current),
+                WebURL.resolve(attributes.value("url") ?? "", against: context.bases.current),
                 type: attributes.value("type"), length: attributes.value("length").flatMap(Self.length))
         case .mediaContent:
             let attributes = tag.attributes
             item?.addMedia(
-                WebURL.resolve(attributes.value("url") ?? "", against: reader.bases.current),
+                WebURL.resolve(attributes.value("url") ?? "", against: context.bases.current),
                 type: attributes.value("type"), medium: attributes.value("medium"),
                 length: attributes.value("filesize").flatMap(Self.length))
         case .mediaThumbnail:
             if item?.thumbnail == nil {
                 item?.thumbnail = WebURL.resolve(
-                    tag.attributes.value("url") ?? "", against: reader.bases.current)
+                    tag.attributes.value("url") ?? "", against: context.bases.current)
             }
         default:
             break
         }
     }
 
-    func end(reader: XMLFeedReader) {
+    mutating func end(context: inout ReaderContext) {
         guard let token = stack.popLast() else { return }
-        let depth = reader.depth
-        if reader.capture.isActive, reader.capture.depth == depth {
-            let bytes = reader.capture.finish()
-            if item != nil {
-                assign(bytes, to: token, base: reader.bases.current)
+        let depth = context.depth
+        if context.capture.isActive, context.capture.depth == depth {
+            let bytes = context.capture.finish()
+            if isInItem {
+                assign(bytes, to: token, base: context.bases.current)
             } else if token == .title {
                 title = ItemDraft.Markup(
-                    source: String(decoding: bytes, as: UTF8.self), isHTML: true, base: reader.bases.current)
+                    source: String(decoding: bytes, as: UTF8.self), isHTML: true, base: context.bases.current)
             } else if token == .link {
                 siteURL = WebURL.resolve(
-                    String(decoding: bytes, as: UTF8.self), against: reader.bases.current)
+                    String(decoding: bytes, as: UTF8.self), against: context.bases.current)
             }
         }
-        if token == .item, depth == itemDepth, let item {
+        if token == .item, depth == itemDepth, let item = item.take() {
+            itemDepth = 0
             collector.add(item)
-            self.item = nil
         }
     }
 
-    private func assign(_ bytes: [UInt8], to token: Token, base: URL) {
+    private mutating func assign(_ bytes: [UInt8], to token: Token, base: URL) {
         let text = { String(decoding: bytes, as: UTF8.self) }
         switch token {
         case .title:
@@ -138,18 +141,20 @@ final class RSSGrammar: FeedGrammar {
         case .encoded:
             item?.content = ItemDraft.Markup(source: text(), isHTML: true, base: base)
         case .mediaDescription where item?.summary == nil:
-            item?.summary = ItemDraft.Markup(source: text(), isHTML: mediaDescriptionIsHTML, base: base)
+            let source =
+                mediaDescriptionIsHTML ? text() : bytes.withUnsafeBufferPointer(FeedText.block(bytes:))
+            item?.summary = ItemDraft.Markup(source: source, isHTML: mediaDescriptionIsHTML, base: base)
         case .link:
             item?.offerLink(WebURL.resolve(text(), against: base), rank: 3)
         case .guid:
-            let guid = FeedText.line(text())
+            let guid = bytes.withUnsafeBufferPointer(FeedText.line(bytes:))
             guard !guid.isEmpty else { return }
             item?.id = guid
             if guidIsPermaLink { item?.offerLink(WebURL.resolve(guid, against: base), rank: 1) }
         case .author:
-            item?.addAuthor(Self.name(fromAuthor: text()))
+            item?.addAuthor(Self.name(fromAuthor: bytes.withUnsafeBufferPointer(FeedText.line(bytes:))))
         case .creator:
-            item?.addAuthor(text())
+            item?.addAuthor(bytes.withUnsafeBufferPointer(FeedText.line(bytes:)))
         case .published:
             if let date = bytes.withUnsafeBufferPointer(FeedDate.parse(bytes:)) { item?.published = date }
         case .issued where item?.published == nil:

@@ -99,8 +99,10 @@ private final class XMLReceiver {
         emptyContent.deallocate()
     }
 
-    static func from(_ userData: UnsafeMutableRawPointer?) -> XMLReceiver {
-        Unmanaged<XMLReceiver>.fromOpaque(userData!).takeUnretainedValue()
+    /// Calls `body` with the receiver whose address libxml2 passes back, without retaining it
+    /// (the parser keeps it alive): one retain and release less per callback.
+    static func with(_ userData: UnsafeMutableRawPointer?, _ body: (XMLReceiver) -> Void) {
+        Unmanaged<XMLReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
     }
 
     /// libxml2 stops resolving references once it has met any error (`wellFormed == 0`), even
@@ -133,43 +135,51 @@ private final class XMLReceiver {
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.serror = LibXML.silence
         sax.startElementNs = { userData, localName, prefix, uri, _, _, attributeCount, _, attributes in
-            let receiver = XMLReceiver.from(userData)
-            receiver.keepResolvingReferences()
-            guard let localName else { return }
-            let tag = XMLStartTag(
-                name: XMLName(bytes: localName), prefix: prefix, namespaceURI: uri,
-                attributes: XMLAttributes(
-                    fields: attributes, count: Int(attributeCount), entities: receiver.entities))
-            receiver.handler.startElement(tag)
+            XMLReceiver.with(userData) { receiver in
+                receiver.keepResolvingReferences()
+                guard let localName else { return }
+                let tag = XMLStartTag(
+                    name: XMLName(bytes: localName), prefix: prefix, namespaceURI: uri,
+                    attributes: XMLAttributes(
+                        fields: attributes, count: Int(attributeCount), entities: receiver.entities))
+                receiver.handler.startElement(tag)
+            }
         }
         sax.endElementNs = { userData, localName, _, _ in
-            let receiver = XMLReceiver.from(userData)
-            receiver.keepResolvingReferences()
-            guard let localName else { return }
-            receiver.handler.endElement(XMLName(bytes: localName))
+            XMLReceiver.with(userData) { receiver in
+                receiver.keepResolvingReferences()
+                guard let localName else { return }
+                receiver.handler.endElement(XMLName(bytes: localName))
+            }
         }
         sax.characters = { userData, text, length in
-            let receiver = XMLReceiver.from(userData)
-            receiver.keepResolvingReferences()
-            receiver.handler.characters(UnsafeBufferPointer(start: text, count: Int(length)), isCDATA: false)
+            XMLReceiver.with(userData) { receiver in
+                receiver.keepResolvingReferences()
+                receiver.handler.characters(
+                    UnsafeBufferPointer(start: text, count: Int(length)), isCDATA: false)
+            }
         }
         sax.ignorableWhitespace = sax.characters
         sax.cdataBlock = { userData, text, length in
-            let receiver = XMLReceiver.from(userData)
-            receiver.keepResolvingReferences()
-            receiver.handler.characters(UnsafeBufferPointer(start: text, count: Int(length)), isCDATA: true)
+            XMLReceiver.with(userData) { receiver in
+                receiver.keepResolvingReferences()
+                receiver.handler.characters(
+                    UnsafeBufferPointer(start: text, count: Int(length)), isCDATA: true)
+            }
         }
         sax.internalSubset = { userData, name, _, _ in
             guard let name else { return }
-            XMLReceiver.from(userData).handler.documentType(XMLName(bytes: name))
+            XMLReceiver.with(userData) { $0.handler.documentType(XMLName(bytes: name)) }
         }
         sax.getEntity = { userData, name in
             guard let name else { return nil }
-            return XMLReceiver.from(userData).entity(named: name)
+            var entity: xmlEntityPtr?
+            XMLReceiver.with(userData) { entity = $0.entity(named: name) }
+            return entity
         }
         sax.entityDecl = { userData, name, type, _, _, content in
             guard let name else { return }
-            XMLReceiver.from(userData).entities.declare(name: name, type: type, content: content)
+            XMLReceiver.with(userData) { $0.entities.declare(name: name, type: type, content: content) }
         }
         return sax
     }
