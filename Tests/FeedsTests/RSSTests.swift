@@ -128,6 +128,20 @@ struct RSSTests {
         #expect(second.author == "Undeclared prefix")
     }
 
+    @Test func bareAmpersandsInTextAndLinksSurvive() throws {
+        let feed = try Fixture.feed(
+            text: """
+                <rss><channel><title>Q&A weekly</title><item><title>AT&T & Verizon</title>
+                <link>https://example.org/story?id=1&page=2</link>
+                <enclosure url="https://example.org/a.mp3?x=1&y=2" type="audio/mpeg"/></item></channel></rss>
+                """)
+        #expect(feed.title == "Q&A weekly")
+        let item = try #require(feed.items.first)
+        #expect(item.title == "AT&T & Verizon")
+        #expect(item.link == URL(string: "https://example.org/story?id=1&page=2"))
+        #expect(item.enclosures.first?.url == URL(string: "https://example.org/a.mp3?x=1&y=2"))
+    }
+
     @Test func aTruncatedFeedKeepsItsCompleteItems() throws {
         let feed = try Fixture.feed("rss/truncated.xml")
         #expect(feed.title == "Cut short")

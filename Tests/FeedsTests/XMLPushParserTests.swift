@@ -74,6 +74,36 @@ struct XMLPushParserTests {
         #expect(recorder.text.utf8.count == XMLEntityTable.expansionBudget)
     }
 
+    @Test func bareAmpersandsAreKeptAsText() {
+        let recorder = XMLEventRecorder.record(
+            #"<t a="?a=1&b=2&amp;c">Q&A &amp; AT&T & more &#38; &eacute; &</t>"#)
+        #expect(recorder.events.first == #"<t a="?a=1&b=2&c">"#)
+        #expect(recorder.text == "Q&A & AT&T & more & é &")
+    }
+
+    @Test func cdataAndCommentsKeepTheirAmpersands() {
+        let recorder = XMLEventRecorder.record("<t><![CDATA[a&b &amp; ]]]]><!-- x&y --> c&d</t>")
+        #expect(recorder.text == "a&b &amp; ]] c&d")
+    }
+
+    @Test(arguments: 1...12)
+    func ampersandRepairIsTheSameWhereverAChunkEnds(chunkSize: Int) {
+        let document = "<t>Q&A &eacute;&#233;<![CDATA[x&y]]><!-- --a&b-- -->&amp; a&b<!DOCTYPE-ish &c</t>"
+        var repair = AmpersandRepair()
+        var output: [UInt8] = []
+        let bytes = Array(document.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunkSize, bytes.count)
+            bytes[offset..<end].withUnsafeBufferPointer { repair.repair($0) { output += $0 } }
+            offset = end
+        }
+        repair.finish { output += $0 }
+        let expected =
+            "<t>Q&amp;A &eacute;&#233;<![CDATA[x&y]]><!-- --a&b-- -->&amp; a&amp;b<!DOCTYPE-ish &amp;c</t>"
+        #expect(String(decoding: output, as: UTF8.self) == expected)
+    }
+
     @Test func namesAreComparedIgnoringCase() {
         let name = "Title"
         let matches = name.withCString { pointer in

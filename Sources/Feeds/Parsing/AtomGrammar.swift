@@ -49,8 +49,9 @@ struct AtomGrammar: FeedGrammar {
             case .title where depth == 2:
                 beginText(tag, context: &context)
             case .link where depth == 2:
-                let (url, rank) = Self.link(tag, base: context.bases.current)
-                if let url, rank > siteURLRank, rank >= 2 {
+                if case .page(let url?, let rank) = Self.link(tag, base: context.bases.current),
+                    rank > siteURLRank
+                {
                     siteURL = url
                     siteURLRank = rank
                 }
@@ -80,13 +81,15 @@ struct AtomGrammar: FeedGrammar {
         case .id, .updated, .published:
             beginPlainText(context: &context)
         case .link:
-            let (url, rank) = Self.link(tag, base: context.bases.current)
-            if rank > 0 {
+            switch Self.link(tag, base: context.bases.current) {
+            case .page(let url, let rank):
                 entry?.offerLink(url, rank: rank)
-            } else if rank == Self.enclosure {
+            case .enclosure(let url):
                 entry?.addMedia(
                     url, type: attributes.value("type"),
                     length: attributes.value("length").flatMap(RSSGrammar.length))
+            case .other:
+                break
             }
         case .mediaContent:
             entry?.addMedia(
@@ -204,20 +207,24 @@ struct AtomGrammar: FeedGrammar {
         }
     }
 
-    private static let enclosure = -1
+    /// What an Atom `<link>` is to a reader.
+    private enum Link {
+        /// An alternate version of the entry (or feed): `rank` 3 when it is HTML, 2 otherwise.
+        case page(URL?, rank: Int)
+        case enclosure(URL?)
+        /// Self, edit, replies, related…
+        case other
+    }
 
-    /// A link's URL and how well it fits an entry's web page: 3 for an HTML alternate, 2 for
-    /// another alternate, ``enclosure`` for an enclosure, 0 for anything else (self, edit,
-    /// replies…).
-    private static func link(_ tag: XMLStartTag, base: URL) -> (URL?, rank: Int) {
+    private static func link(_ tag: XMLStartTag, base: URL) -> Link {
         let attributes = tag.attributes
         let url = WebURL.resolve(attributes.value("href") ?? "", against: base)
         let rel = attributes.value("rel").map(FeedText.line)?.lowercased() ?? "alternate"
         let type = attributes.value("type").map(FeedText.line)?.lowercased()
         switch rel {
-        case "alternate", "": return (url, type?.mentions("html") != false ? 3 : 2)
-        case "enclosure": return (url, enclosure)
-        default: return (url, 0)
+        case "alternate", "": return .page(url, rank: type?.mentions("html") != false ? 3 : 2)
+        case "enclosure": return .enclosure(url)
+        default: return .other
         }
     }
 

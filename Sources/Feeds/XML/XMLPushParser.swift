@@ -14,6 +14,7 @@ final class XMLPushParser {
     private let receiver: XMLReceiver
     private let context: xmlParserCtxtPtr
     private var isStopped = false
+    private var repair = AmpersandRepair()
 
     /// Nil when libxml2 cannot allocate a parser.
     init?(handler: any XMLEventHandler) {
@@ -35,6 +36,19 @@ final class XMLPushParser {
     /// Parses the next bytes of the document; they must be UTF-8 without NUL or other C0
     /// controls (``TextDecoder`` makes them so).
     func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !isStopped else { return }
+        repair.repair(bytes) { parseChunk($0) }
+    }
+
+    /// Parses what is left: the end of the document.
+    func finish() {
+        guard !isStopped else { return }
+        repair.finish { parseChunk($0) }
+        xmlParseChunk(context, nil, 0, 1)
+        isStopped = true
+    }
+
+    private func parseChunk(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !isStopped, let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -44,13 +58,6 @@ final class XMLPushParser {
             }
             offset += count
         }
-    }
-
-    /// Parses what is left: the end of the document.
-    func finish() {
-        guard !isStopped else { return }
-        xmlParseChunk(context, nil, 0, 1)
-        isStopped = true
     }
 
     /// Stops parsing for good: later bytes are ignored and no more events are reported.
