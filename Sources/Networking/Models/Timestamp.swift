@@ -9,7 +9,13 @@ import Foundation
 public enum Timestamp {
     /// The instant `text` denotes, or nil when it is not an ISO 8601 date-time.
     public static func parse(_ text: String) -> Date? {
-        var scanner = ByteScanner(Array(text.utf8))
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// ``parse(_:)`` of UTF-8 bytes, for parsers that have bytes rather than a string.
+    public static func parse(utf8: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = ByteScanner(utf8)
         guard let year = scanner.digits(4), scanner.skip("-"),
             let month = scanner.digits(2), scanner.skip("-"),
             let day = scanner.digits(2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
@@ -121,10 +127,10 @@ public enum Timestamp {
 
 /// A cursor over ASCII bytes for the timestamp parser.
 private struct ByteScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var isAtEnd: Bool { index == bytes.count }
 
