@@ -175,9 +175,7 @@ struct AtomGrammar: FeedGrammar {
     /// Starts capturing a text construct the way its `type` says; a type that is not text (a
     /// base64 picture) is not captured.
     private mutating func beginText(_ tag: XMLStartTag, context: inout ReaderContext) {
-        let type = tag.attributes.value("type").map(FeedText.line)?.lowercased()
-        let mode = tag.attributes.value("mode").map(FeedText.line)?.lowercased()
-        guard let captureMode = Self.captureMode(type: type, mode: mode) else { return }
+        guard let captureMode = Self.captureMode(tag.attributes) else { return }
         captureIsHTML = captureMode != .text
         context.capture.begin(captureMode, depth: context.depth)
     }
@@ -189,22 +187,17 @@ struct AtomGrammar: FeedGrammar {
 
     /// Atom 1.0's `type` (text, html, xhtml or a MIME type), and Atom 0.3's `mode`
     /// (`escaped` HTML, `xml`, `base64`).
-    private static func captureMode(type: String?, mode: String?) -> TextCapture.Mode? {
-        switch mode {
-        case "base64": return nil
-        case "escaped": return .html
-        case "xml": return .xhtml
-        default: break
-        }
-        switch type {
-        case nil, "", "text", "plain": return .text
-        case "html": return .html
-        case "xhtml": return .xhtml
-        case let type?:
-            if type.mentions("xhtml") || type.hasSuffix("+xml") || type.hasSuffix("/xml") { return .xhtml }
-            if type.mentions("html") { return .html }
-            return type.hasPrefix("text/") ? .text : nil
-        }
+    private static func captureMode(_ attributes: XMLAttributes) -> TextCapture.Mode? {
+        if attributes.value("mode", is: "base64") { return nil }
+        if attributes.value("mode", is: "escaped") { return .html }
+        if attributes.value("mode", is: "xml") { return .xhtml }
+        if !attributes.hasValue("type") || attributes.value("type", is: "text") { return .text }
+        if attributes.value("type", is: "html") { return .html }
+        if attributes.value("type", is: "xhtml") { return .xhtml }
+        let type = attributes.value("type").map(FeedText.line)?.lowercased() ?? ""
+        if type.contains("xhtml") || type.hasSuffix("+xml") || type.hasSuffix("/xml") { return .xhtml }
+        if type.contains("html") { return .html }
+        return type.hasPrefix("text/") || type == "plain" ? .text : nil
     }
 
     /// What an Atom `<link>` is to a reader.
@@ -218,14 +211,12 @@ struct AtomGrammar: FeedGrammar {
 
     private static func link(_ tag: XMLStartTag, base: URL) -> Link {
         let attributes = tag.attributes
-        let url = WebURL.resolve(attributes.value("href") ?? "", against: base)
-        let rel = attributes.value("rel").map(FeedText.line)?.lowercased() ?? "alternate"
-        let type = attributes.value("type").map(FeedText.line)?.lowercased()
-        switch rel {
-        case "alternate", "": return .page(url, rank: type?.mentions("html") != false ? 3 : 2)
-        case "enclosure": return .enclosure(url)
-        default: return .other
+        let url = { WebURL.resolve(attributes.value("href") ?? "", against: base) }
+        if !attributes.hasValue("rel") || attributes.value("rel", is: "alternate") {
+            let isHTML = !attributes.hasValue("type") || attributes.value("type", contains: "html")
+            return .page(url(), rank: isHTML ? 3 : 2)
         }
+        return attributes.value("rel", is: "enclosure") ? .enclosure(url()) : .other
     }
 
     private func token(for tag: XMLStartTag, namespace: FeedNamespace) -> Token {
@@ -260,21 +251,6 @@ struct AtomGrammar: FeedGrammar {
         case UInt8(ascii: "t"): name.matches("title") ? .title : .other
         case UInt8(ascii: "u"): name.matches("updated") ? .updated : .other
         default: .other
-        }
-    }
-}
-
-extension String {
-    /// True when `word` occurs in the text, compared by bytes.
-    fileprivate func mentions(_ word: StaticString) -> Bool {
-        var text = self
-        return text.withUTF8 { bytes in
-            let count = word.utf8CodeUnitCount
-            guard bytes.count >= count else { return false }
-            let needle = UnsafeBufferPointer(start: word.utf8Start, count: count)
-            return (0...(bytes.count - count)).contains { start in
-                UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]).elementsEqual(needle)
-            }
         }
     }
 }

@@ -28,9 +28,9 @@ enum FeedDate {
     }
 
     private static func rfc3339(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        if bytes.count == 10 { return Timestamp.parse(text + "T00:00:00Z") }
-        return Timestamp.parse(text)
+        guard bytes.count == 10 else { return Timestamp.parse(utf8: bytes) }
+        // A date alone (`2024-05-01`) is that day's midnight, UTC.
+        return Timestamp.parse(String(decoding: bytes, as: UTF8.self) + "T00:00:00Z")
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }

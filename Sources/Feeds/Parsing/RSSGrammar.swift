@@ -84,10 +84,10 @@ struct RSSGrammar: FeedGrammar {
         case .link, .author, .creator, .published, .issued, .updated:
             context.capture.begin(.text, depth: depth)
         case .guid:
-            guidIsPermaLink = tag.attributes.value("ispermalink").map(FeedText.line)?.lowercased() != "false"
+            guidIsPermaLink = !tag.attributes.value("ispermalink", is: "false")
             context.capture.begin(.text, depth: depth)
         case .mediaDescription:
-            mediaDescriptionIsHTML = tag.attributes.value("type")?.lowercased() == "html"
+            mediaDescriptionIsHTML = tag.attributes.value("type", is: "html")
             context.capture.begin(mediaDescriptionIsHTML ? .html : .text, depth: depth)
         case .enclosure:
             let attributes = tag.attributes

@@ -24,6 +24,30 @@ struct XMLAttributes {
     /// The value of the attribute whose local name is `name` (lower case, matched ignoring
     /// case) and whose prefix is `prefix` (nil: an attribute without one), entities resolved.
     func value(_ name: StaticString, prefix: StaticString? = nil) -> String? {
+        rawValue(name, prefix: prefix).map(entities.attributeValue)
+    }
+
+    /// True when the attribute's value is one of the keywords `ascii` (lower case), ignoring case
+    /// and surrounding white space; compared in place, no `String` made.
+    func value(_ name: StaticString, is ascii: StaticString) -> Bool {
+        guard let raw = rawValue(name, prefix: nil) else { return false }
+        return ASCIIBytes(raw).trimmed.equals(ascii)
+    }
+
+    /// True when the attribute's value contains `ascii` (lower case), ignoring case.
+    func value(_ name: StaticString, contains ascii: StaticString) -> Bool {
+        guard let raw = rawValue(name, prefix: nil) else { return false }
+        return ASCIIBytes(raw).contains(ascii)
+    }
+
+    /// True when the attribute is present and not only white space.
+    func hasValue(_ name: StaticString) -> Bool {
+        guard let raw = rawValue(name, prefix: nil) else { return false }
+        return !ASCIIBytes(raw).trimmed.bytes.isEmpty
+    }
+
+    /// The value's bytes as libxml2 left them (see ``XMLEntityTable/attributeValue(_:)``).
+    private func rawValue(_ name: StaticString, prefix: StaticString?) -> UnsafeBufferPointer<UInt8>? {
         guard let fields else { return nil }
         for index in 0..<count {
             let field = fields + index * 5
@@ -33,12 +57,13 @@ struct XMLAttributes {
             } else if field[1] != nil {
                 continue
             }
-            guard let start = field[3], let end = field[4] else { return "" }
-            return entities.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
+            guard let start = field[3], let end = field[4] else {
+                return UnsafeBufferPointer(start: nil, count: 0)
+            }
+            return UnsafeBufferPointer(start: start, count: end - start)
         }
         return nil
     }
-
 }
 
 extension XMLAttributes: Sequence {
