@@ -12,9 +12,6 @@ struct DocumentDecoder {
         self.markup = markup
     }
 
-    /// The encoding chosen, once the first bytes have shown it.
-    private(set) var encoding: SourceEncoding?
-
     mutating func decode(_ input: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         if decoder != nil {
             decoder!.decode(input, emit: emit)
@@ -33,7 +30,6 @@ struct DocumentDecoder {
     private mutating func start(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         let (encoding, byteOrderMark) = EncodingSniffer.sniff(
             prefix, contentType: contentType, markup: markup)
-        self.encoding = encoding
         var decoder = Self.decoder(for: encoding)
         prefix.withUnsafeBufferPointer {
             decoder.decode(UnsafeBufferPointer(rebasing: $0[byteOrderMark...]), emit: emit)

@@ -29,10 +29,21 @@ public struct FeedStreamParser: ~Copyable {
     /// `.notAFeed`); the error is thrown again by every later call.
     public mutating func consume(_ bytes: some Collection<UInt8>) throws(FeedParseError) {
         let session = session
-        let failure =
-            bytes.withContiguousStorageIfAvailable(session.consumeReporting)
-            ?? [UInt8](bytes).withUnsafeBufferPointer(session.consumeReporting)
-        if let failure { throw failure }
+        if let failure = bytes.withContiguousStorageIfAvailable(session.consumeReporting) {
+            if let failure { throw failure }
+            return
+        }
+        // Bytes not stored contiguously are copied a slice at a time, so that a huge collection
+        // is refused after its first 16 MiB, not copied whole.
+        var slice: [UInt8] = []
+        slice.reserveCapacity(64 << 10)
+        for byte in bytes {
+            slice.append(byte)
+            guard slice.count == slice.capacity else { continue }
+            if let failure = slice.withUnsafeBufferPointer(session.consumeReporting) { throw failure }
+            slice.removeAll(keepingCapacity: true)
+        }
+        if let failure = slice.withUnsafeBufferPointer(session.consumeReporting) { throw failure }
     }
 
     /// Reads the end of the body and gives the feed.

@@ -56,7 +56,7 @@ final class XMLFeedReader: XMLEventHandler {
 
     func endElement(_ name: XMLName) { state.pointee.endElement(name) }
 
-    func characters(_ text: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
+    func characters(_ text: UnsafeBufferPointer<UInt8>) {
         if state.pointee.context.capture.isActive { state.pointee.context.capture.append(text) }
     }
 

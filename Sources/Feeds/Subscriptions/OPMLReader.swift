@@ -43,7 +43,7 @@ final class OPMLReader: XMLEventHandler {
         depth -= 1
     }
 
-    func characters(_ text: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {}
+    func characters(_ text: UnsafeBufferPointer<UInt8>) {}
 
     func documentType(_ name: XMLName) {}
 

@@ -3,8 +3,8 @@
 protocol XMLEventHandler: AnyObject {
     func startElement(_ tag: XMLStartTag)
     func endElement(_ name: XMLName)
-    /// Character data, in pieces of any size; `isCDATA` for the content of a CDATA section.
-    func characters(_ text: UnsafeBufferPointer<UInt8>, isCDATA: Bool)
+    /// Character data (CDATA sections included), in pieces of any size.
+    func characters(_ text: UnsafeBufferPointer<UInt8>)
     /// The name in `<!DOCTYPE name …>`, before the root element.
     func documentType(_ name: XMLName)
 }

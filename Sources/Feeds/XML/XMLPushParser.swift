@@ -5,7 +5,8 @@ import CXML2
 /// Safe by construction: no network (`XML_PARSE_NONET`), no DTD loaded, no entity expanded by
 /// libxml2 (entity references resolve through ``XMLEntityTable``), no encoding switch (the input
 /// is UTF-8 already, `XML_PARSE_IGNORE_ENC`), and no message on stderr. In recovery mode it reads
-/// on past errors: unclosed and mismatched tags, undeclared prefixes, stray characters.
+/// on past errors: unclosed and mismatched tags, undeclared prefixes, stray characters, and bare
+/// ampersands, which ``AmpersandRepair`` escapes before libxml2 sees them.
 final class XMLPushParser {
     private static let options = Int32(
         bitPattern: XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
@@ -34,7 +35,7 @@ final class XMLPushParser {
     deinit { xmlFreeParserCtxt(context) }
 
     /// Parses the next bytes of the document; they must be UTF-8 without NUL or other C0
-    /// controls (``TextDecoder`` makes them so).
+    /// controls (``DocumentDecoder`` makes them so).
     func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !isStopped else { return }
         repair.repair(bytes) { parseChunk($0) }
@@ -162,18 +163,11 @@ private final class XMLReceiver {
         sax.characters = { userData, text, length in
             XMLReceiver.with(userData) { receiver in
                 receiver.keepResolvingReferences()
-                receiver.handler.characters(
-                    UnsafeBufferPointer(start: text, count: Int(length)), isCDATA: false)
+                receiver.handler.characters(UnsafeBufferPointer(start: text, count: Int(length)))
             }
         }
         sax.ignorableWhitespace = sax.characters
-        sax.cdataBlock = { userData, text, length in
-            XMLReceiver.with(userData) { receiver in
-                receiver.keepResolvingReferences()
-                receiver.handler.characters(
-                    UnsafeBufferPointer(start: text, count: Int(length)), isCDATA: true)
-            }
-        }
+        sax.cdataBlock = sax.characters
         sax.internalSubset = { userData, name, _, _ in
             guard let name else { return }
             XMLReceiver.with(userData) { $0.handler.documentType(XMLName(bytes: name)) }

@@ -15,7 +15,7 @@ final class XMLEventRecorder: XMLEventHandler {
         events.append("</\(name.string)>")
     }
 
-    func characters(_ text: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
+    func characters(_ text: UnsafeBufferPointer<UInt8>) {
         let piece = String(decoding: text, as: UTF8.self)
         self.text += piece
         if let last = events.last, last.hasPrefix("text:") {
