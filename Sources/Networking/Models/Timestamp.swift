@@ -9,7 +9,13 @@ import Foundation
 public enum Timestamp {
     /// The instant `text` denotes, or nil when it is not an ISO 8601 date-time.
     public static func parse(_ text: String) -> Date? {
-        var scanner = ByteScanner(Array(text.utf8))
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// ``parse(_:)`` of UTF-8 bytes, for parsers that have bytes rather than a string.
+    public static func parse(utf8: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = ByteScanner(utf8)
         guard let year = scanner.digits(4), scanner.skip("-"),
             let month = scanner.digits(2), scanner.skip("-"),
             let day = scanner.digits(2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
@@ -43,8 +49,21 @@ public enum Timestamp {
         } else if !scanner.isAtEnd {
             return nil
         }
-        guard scanner.isAtEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-            hour < 24, minute < 60, second <= 60
+        guard scanner.isAtEnd else { return nil }
+        return date(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            fraction: fraction, offsetSeconds: offsetSeconds)
+    }
+
+    /// The instant of a civil date and time at a UTC offset (proleptic Gregorian calendar), or
+    /// nil when a component is out of range (February 30th, 24:00). A leap second (`:60`) is
+    /// accepted. For parsers of other date formats (RFC 822 in feeds).
+    public static func date(
+        year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+        fraction: Double = 0, offsetSeconds: Int = 0
+    ) -> Date? {
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second)
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
@@ -108,10 +127,10 @@ public enum Timestamp {
 
 /// A cursor over ASCII bytes for the timestamp parser.
 private struct ByteScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var isAtEnd: Bool { index == bytes.count }
 

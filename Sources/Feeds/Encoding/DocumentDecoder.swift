@@ -1,0 +1,50 @@
+/// A document's bytes, as they arrive, to clean UTF-8 (see ``ByteDecoder``): the first bytes are
+/// held until ``EncodingSniffer`` can tell the encoding, then everything flows through the
+/// decoder for it. The byte order mark is dropped.
+struct DocumentDecoder {
+    private let contentType: String?
+    private let markup: EncodingSniffer.Markup
+    private var prefix: [UInt8] = []
+    private var decoder: (any ByteDecoder)?
+
+    init(contentType: String?, markup: EncodingSniffer.Markup) {
+        self.contentType = contentType
+        self.markup = markup
+    }
+
+    mutating func decode(_ input: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if decoder != nil {
+            decoder!.decode(input, emit: emit)
+            return
+        }
+        prefix.append(contentsOf: input)
+        guard EncodingSniffer.canDecide(prefix, markup: markup) else { return }
+        start(emit: emit)
+    }
+
+    mutating func finish(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if decoder == nil { start(emit: emit) }
+        decoder!.finish(emit: emit)
+    }
+
+    private mutating func start(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let (encoding, byteOrderMark) = EncodingSniffer.sniff(
+            prefix, contentType: contentType, markup: markup)
+        var decoder = Self.decoder(for: encoding)
+        prefix.withUnsafeBufferPointer {
+            decoder.decode(UnsafeBufferPointer(rebasing: $0[byteOrderMark...]), emit: emit)
+        }
+        prefix = []
+        self.decoder = decoder
+    }
+
+    private static func decoder(for encoding: SourceEncoding) -> any ByteDecoder {
+        switch encoding {
+        case .utf8: UTF8Cleaner()
+        case .utf16LittleEndian: UTF16Decoder(isBigEndian: false)
+        case .utf16BigEndian: UTF16Decoder(isBigEndian: true)
+        case .windows1252: Windows1252Decoder()
+        case .iconv(let label): IconvDecoder(label: label) ?? Windows1252Decoder()
+        }
+    }
+}

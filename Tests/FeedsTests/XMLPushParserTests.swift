@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import Feeds
+
+@Suite("XML layer (libxml2 SAX2 push parser)")
+struct XMLPushParserTests {
+    @Test func elementsAttributesAndTextArriveInOrder() {
+        let recorder = XMLEventRecorder.record(#"<a x="1"><b>hi</b><c/></a>"#)
+        #expect(recorder.events == [#"<a x="1">"#, "<b>", "text:hi", "</b>", "<c>", "</c>", "</a>"])
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 64])
+    func chunkBoundariesChangeNothing(chunkSize: Int) {
+        let document = #"<rss><t a="x&amp;y">Caf&eacute; &amp; <![CDATA[<b>bold</b>]]> &#8217;</t></rss>"#
+        let whole = XMLEventRecorder.record(document)
+        let chunked = XMLEventRecorder.record(document, chunkSize: chunkSize)
+        #expect(chunked.events == whole.events)
+        #expect(chunked.text == "Café & <b>bold</b> \u{2019}")
+    }
+
+    @Test func predefinedEntitiesAreExpandedOnceOnly() {
+        // RSS feeds escape twice: the XML layer undoes one level, the HTML converter the other.
+        let recorder = XMLEventRecorder.record("<t>AT&amp;amp;T &amp;lt;b&amp;gt;</t>")
+        #expect(recorder.text == "AT&amp;T &lt;b&gt;")
+    }
+
+    @Test func htmlNamedEntitiesWorkWithoutTheirDTD() {
+        let recorder = XMLEventRecorder.record("<t>&nbsp;&eacute;&mdash;&hellip;&copy;</t>")
+        #expect(recorder.text == "\u{A0}é—…©")
+    }
+
+    @Test func undeclaredUnknownEntitiesBecomeNothing() {
+        let recorder = XMLEventRecorder.record("<t>a&bogus;b&#;c</t>")
+        #expect(recorder.text.hasPrefix("ab"))
+        #expect(!recorder.text.contains("bogus"))
+    }
+
+    @Test func referencesStillResolveAfterAnError() {
+        // libxml2 drops every reference, even &amp;, once the document is known to be broken.
+        let recorder = XMLEventRecorder.record("<rss><b>unclosed</c><t>x &amp; &lt;p&gt; &nbsp;y</t></rss>")
+        #expect(recorder.text.contains("x & <p> \u{A0}y"))
+    }
+
+    @Test func attributeValuesResolveTheirReferences() {
+        let recorder = XMLEventRecorder.record(#"<a href="?a=1&amp;b=2&#38;c=&eacute;&nbsp;&bogus;!"/>"#)
+        #expect(recorder.events.first == "<a href=\"?a=1&b=2&c=é\u{A0}!\">")
+    }
+
+    @Test func simpleInternalEntitiesAreExpandedByUs() {
+        let document = """
+            <!DOCTYPE t [
+              <!ENTITY name "Simple &#169; value">
+              <!ENTITY nested "<b>markup</b>">
+              <!ENTITY refers "&name;">
+            ]>
+            <t>[&name;] [&nested;] [&refers;]</t>
+            """
+        let recorder = XMLEventRecorder.record(document)
+        #expect(recorder.events.contains("doctype:t"))
+        #expect(recorder.text == "[Simple © value] [] []")
+    }
+
+    @Test func theFirstDeclarationOfAnEntityWins() {
+        let document = #"<!DOCTYPE t [<!ENTITY e "first"><!ENTITY e "second">]><t>&e;</t>"#
+        #expect(XMLEventRecorder.record(document).text == "first")
+    }
+
+    @Test func entityExpansionIsCappedPerDocument() {
+        let value = String(repeating: "x", count: XMLEntityTable.maximumLength)
+        let references = String(repeating: "&big;", count: 4 * XMLEntityTable.expansionBudget / value.count)
+        let document = #"<!DOCTYPE t [<!ENTITY big "\#(value)">]><t>\#(references)</t>"#
+        let recorder = XMLEventRecorder.record(document)
+        #expect(recorder.text.utf8.count == XMLEntityTable.expansionBudget)
+    }
+
+    @Test func bareAmpersandsAreKeptAsText() {
+        let recorder = XMLEventRecorder.record(
+            #"<t a="?a=1&b=2&amp;c">Q&A &amp; AT&T & more &#38; &eacute; &</t>"#)
+        #expect(recorder.events.first == #"<t a="?a=1&b=2&c">"#)
+        #expect(recorder.text == "Q&A & AT&T & more & é &")
+    }
+
+    @Test func cdataAndCommentsKeepTheirAmpersands() {
+        let recorder = XMLEventRecorder.record("<t><![CDATA[a&b &amp; ]]]]><!-- x&y --> c&d</t>")
+        #expect(recorder.text == "a&b &amp; ]] c&d")
+    }
+
+    @Test(arguments: 1...12)
+    func ampersandRepairIsTheSameWhereverAChunkEnds(chunkSize: Int) {
+        let document = "<t>Q&A &eacute;&#233;<![CDATA[x&y]]><!-- --a&b-- -->&amp; a&b<!DOCTYPE-ish &c</t>"
+        var repair = AmpersandRepair()
+        var output: [UInt8] = []
+        let bytes = Array(document.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunkSize, bytes.count)
+            bytes[offset..<end].withUnsafeBufferPointer { repair.repair($0) { output += $0 } }
+            offset = end
+        }
+        repair.finish { output += $0 }
+        let expected =
+            "<t>Q&amp;A &eacute;&#233;<![CDATA[x&y]]><!-- --a&b-- -->&amp; a&amp;b<!DOCTYPE-ish &amp;c</t>"
+        #expect(String(decoding: output, as: UTF8.self) == expected)
+    }
+
+    @Test func namesAreComparedIgnoringCase() {
+        let name = "Title"
+        let matches = name.withCString { pointer in
+            pointer.withMemoryRebound(to: UInt8.self, capacity: 6) { XMLName(bytes: $0).matches("title") }
+        }
+        let longer = "Titles".withCString { pointer in
+            pointer.withMemoryRebound(to: UInt8.self, capacity: 7) { XMLName(bytes: $0).matches("title") }
+        }
+        #expect(matches)
+        #expect(!longer)
+    }
+}
