@@ -138,6 +138,10 @@ private final class FeedParsingSession {
             guard let start = text.firstIndex(where: { !EncodingSniffer.isSpace($0) }) else { return }
             let rest = UnsafeBufferPointer(rebasing: text[start...])
             switch rest[0] {
+            case UInt8(ascii: "<") where Self.startsWithHTMLDoctype(rest):
+                // `<!doctype html>` in lower case is not XML: libxml2 would read nothing at all.
+                failure = .htmlPage
+                route = .text
             case UInt8(ascii: "<"):
                 let reader = XMLFeedReader(url: url, convertingHTMLWith: convert)
                 guard let parser = XMLPushParser(handler: reader) else {
@@ -153,6 +157,15 @@ private final class FeedParsingSession {
             default:
                 route = .text
             }
+        }
+    }
+
+    /// True when `text` starts with `<!doctype html`, in any case.
+    private static func startsWithHTMLDoctype(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let doctype = Array("<!doctype html".utf8)
+        guard text.count >= doctype.count else { return false }
+        return zip(text, doctype).allSatisfy { byte, expected in
+            byte == expected || (expected >= 0x61 && expected <= 0x7A && byte == expected - 0x20)
         }
     }
 

@@ -8,19 +8,19 @@ import Foundation
 
 /// gzip and zlib bodies for tests, made by the system's zlib (the one libcurl decodes with).
 /// No Swift module wraps zlib, so its functions are looked up by name in the loaded library.
-enum Zlib {
+public enum Zlib {
     /// zlib could not be loaded, or refused to compress.
-    struct Failure: Error {
-        let reason: String
+    public struct Failure: Error {
+        public let reason: String
     }
 
     /// `data` as a gzip stream (`Content-Encoding: gzip`).
-    static func gzip(_ data: Data) throws -> Data {
+    public static func gzip(_ data: Data) throws -> Data {
         try gzipFile { file, _ in try write(data, to: file) }
     }
 
     /// `data` as a zlib stream (`Content-Encoding: deflate`, as RFC 9110 defines it).
-    static func deflate(_ data: Data) throws -> Data {
+    public static func deflate(_ data: Data) throws -> Data {
         let bound = try function("compressBound", as: CompressBound.self)
         let compress = try function("compress2", as: Compress2.self)
         var length = bound(UInt(data.count))
@@ -35,7 +35,7 @@ enum Zlib {
     /// A valid gzip stream of `mebibytes` MiB of zeros, about 1 KB per MiB, made without holding
     /// the zeros: after a full flush deflate starts afresh, so every MiB after the first compresses
     /// to the same bytes, and the CRC-32 of the whole is combined from that of one MiB.
-    static func gzipZeros(mebibytes: Int) throws -> Data {
+    public static func gzipZeros(mebibytes: Int) throws -> Data {
         let mebibyte = Data(count: 1 << 20)
         let flush = try function("gzflush", as: GzFlush.self)
         var marks: [Int] = []

@@ -1,0 +1,98 @@
+import Foundation
+import Logging
+
+/// Hands outcomes to the store in large transactions while the next feeds are fetched and parsed:
+/// outcomes gather until they hold ``threshold`` units (an item is one, a feed ten), then go to
+/// the store as one write while the next batch gathers. A new batch waits for the write before
+/// it, so at most two batches are held in memory: that is the refresh's back-pressure.
+///
+/// One caller at a time: the refresh's coordinating loop awaits each call.
+actor BatchWriter {
+    private let storage: any FeedStorage
+    private let threshold: Int
+    private let logger: Logger
+    private let onStored: @Sendable (_ newItems: Int) -> Void
+
+    private var pending: [FeedOutcome] = []
+    private var pendingUnits = 0
+    private var writing: Task<Void, Never>?
+    private(set) var counts: [URL: ItemCounts] = [:]
+    /// Feeds whose write failed, and why.
+    private(set) var failures: [URL: String] = [:]
+
+    init(
+        storage: any FeedStorage, threshold: Int, logger: Logger,
+        onStored: @escaping @Sendable (_ newItems: Int) -> Void
+    ) {
+        self.storage = storage
+        self.threshold = threshold
+        self.logger = logger
+        self.onStored = onStored
+    }
+
+    /// Adds `outcome` to the batch, writing the batch once it is full.
+    func submit(_ outcome: FeedOutcome) async {
+        if case .skipped = outcome.result { return }
+        pending.append(outcome)
+        pendingUnits += outcome.itemCount + 10
+        if pendingUnits >= threshold { await flush() }
+    }
+
+    /// Writes what is left and waits for every write.
+    func finish() async {
+        await flush()
+        await writing?.value
+        writing = nil
+    }
+
+    private func flush() async {
+        await writing?.value
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        pendingUnits = 0
+        writing = Task { await self.write(batch) }
+    }
+
+    private func write(_ batch: [FeedOutcome]) async {
+        do {
+            let written = try await storage.write(batch)
+            var new = 0
+            for (url, count) in written {
+                counts[url, default: ItemCounts()] = counts[url, default: ItemCounts()] + count
+                new += count.new
+            }
+            onStored(new)
+        } catch {
+            let reason = "The feed could not be stored (\(Self.describe(error)))."
+            for outcome in batch {
+                failures[outcome.url] = reason
+                logger.error(
+                    "store write failed",
+                    metadata: ["url": "\(LoggedURL(outcome.url))", "reason": "\(reason)"])
+            }
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        (error as? FeedStorageError)?.reason ?? String(describing: type(of: error))
+    }
+}
+
+/// A URL as it may be logged: without a user name or password.
+struct LoggedURL: CustomStringConvertible {
+    var url: URL
+
+    init(_ url: URL) {
+        self.url = url
+    }
+
+    var description: String {
+        guard url.user != nil || url.password != nil,
+            var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url.absoluteString }
+        parts.user = nil
+        parts.password = nil
+        return parts.url?.absoluteString ?? "(an address with credentials)"
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Networking
+
+/// Why a feed could not be read, as one sentence for `newsapp feeds` and the log.
+public struct FeedFailure: Error, Sendable, Equatable {
+    /// One sentence, without the feed's address (the caller shows that beside it).
+    public var sentence: String
+    /// When the server asked to be left alone until (429 or 503 with `Retry-After`).
+    public var retryAfter: Date?
+    /// True when the address gave a web page rather than a feed: the page may announce one.
+    public var isWebPage = false
+
+    public init(_ sentence: String, retryAfter: Date? = nil) {
+        self.sentence = sentence
+        self.retryAfter = retryAfter
+    }
+
+    /// A status the refresh does not read a feed from.
+    static func status(_ code: Int, retryAfter: Date?) -> FeedFailure {
+        let name = HTTPStatusName.phrase(code).map { " \($0)" } ?? ""
+        switch code {
+        case 404, 410:
+            return FeedFailure("The feed is not there any more (\(code)\(name)).")
+        case 401, 403:
+            return FeedFailure("The server refuses to give the feed (\(code)\(name)).")
+        case 429, 503:
+            let wait = retryAfter.map { " and asks to wait until \(Self.clockTime($0))" } ?? ""
+            return FeedFailure("The server is busy (\(code)\(name))\(wait).", retryAfter: retryAfter)
+        case 500..<600:
+            return FeedFailure("The server failed (\(code)\(name)).")
+        default:
+            return FeedFailure("The server answered \(code)\(name) instead of the feed.")
+        }
+    }
+
+    /// A failed exchange.
+    static func transport(_ error: HTTPClientError, timeout: TimeInterval) -> FeedFailure {
+        switch error {
+        case .transport(.timedOut):
+            let seconds = Int(timeout.rounded(.up))
+            return FeedFailure("The feed did not answer within \(seconds) second\(seconds == 1 ? "" : "s").")
+        case .transport(.connectionRefused):
+            return FeedFailure("The server refused the connection.")
+        case .transport(.hostNotFound):
+            return FeedFailure("The server's name was not found.")
+        case .transport(.notConnectedToInternet):
+            return FeedFailure("There is no network connection.")
+        case .transport(.connectionLost):
+            return FeedFailure("The connection broke before the whole feed arrived.")
+        case .transport(.secureConnectionFailed):
+            return FeedFailure("A secure connection to the server could not be made.")
+        case .transport(.other(let reason)):
+            return FeedFailure("The feed could not be fetched (\(reason)).")
+        case .responseTooLarge(let limit):
+            return FeedFailure("The feed is larger than \(limit >> 20) MiB, so it was not read.")
+        case .unsupportedURL:
+            return FeedFailure("The address is not an http or https address.")
+        case .redirectRefused(let reason):
+            return FeedFailure("A redirect was not followed: \(reason).")
+        case .unexpectedStatus(let code):
+            return status(code, retryAfter: nil)
+        case .undecodable(let reason):
+            return FeedFailure("The answer could not be read (\(reason)).")
+        case .cancelled:
+            return FeedFailure("The refresh was cancelled.")
+        }
+    }
+
+    /// A body the parsers could not read.
+    static func unreadable(_ error: FeedParseError) -> FeedFailure {
+        var failure = FeedFailure(error.sentence)
+        failure.isWebPage = error == .htmlPage
+        return failure
+    }
+
+    private static func clockTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB_POSIX")
+        formatter.dateFormat = Calendar.current.isDateInToday(date) ? "HH:mm" : "d MMM HH:mm"
+        return formatter.string(from: date)
+    }
+}

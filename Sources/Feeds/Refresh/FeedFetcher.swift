@@ -1,0 +1,94 @@
+import Foundation
+import Networking
+
+/// Asks for one feed and reads the answer: a conditional GET (`If-None-Match`,
+/// `If-Modified-Since`), redirects followed, the body capped at 16 MiB after decompression, then
+/// parsed. Never throws: every way a feed can fail becomes a ``FeedOutcome`` with a sentence.
+public struct FeedFetcher: Sendable {
+    public let http: any HTTPFetching
+    /// Seconds a feed may take in all, from the request to its last byte.
+    public let timeout: TimeInterval
+    public let clock: @Sendable () -> Date
+
+    /// What NewsApp says it accepts: the feed formats first, then anything (a web page is
+    /// searched for the feeds it announces when a feed is added).
+    static let accept =
+        "application/atom+xml, application/rss+xml, application/rdf+xml;q=0.9, application/feed+json;q=0.9, "
+        + "application/xml;q=0.8, text/xml;q=0.8, application/json;q=0.7, */*;q=0.5"
+    static let userAgent = "NewsApp/1.0 (feed reader; +https://github.com/newsapp)"
+
+    public init(
+        http: any HTTPFetching, timeout: TimeInterval = 30, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.http = http
+        self.timeout = timeout
+        self.clock = clock
+    }
+
+    /// Asks for `subscription`'s feed, sending `state`'s validators, and parses what comes back.
+    public func fetch(_ subscription: Subscription, state: FeedState?) async -> FeedOutcome {
+        let started = clock()
+        if let wait = state?.retryAfter, wait > started {
+            return FeedOutcome(
+                subscription: subscription, result: .skipped(until: wait), attemptedAt: started)
+        }
+        let answer: HTTPResponse
+        do {
+            answer = try await http.fetch(request(for: subscription.url, validators: state?.validators))
+        } catch {
+            return FeedOutcome(
+                subscription: subscription, result: .failed(.transport(error, timeout: timeout)),
+                attemptedAt: started)
+        }
+        return read(answer, for: subscription, previous: state?.validators, at: started)
+    }
+
+    /// The outcome of an answer already received.
+    func read(
+        _ answer: HTTPResponse, for subscription: Subscription, previous: FeedValidators?, at started: Date
+    ) -> FeedOutcome {
+        let movedTo = Self.permanentAddress(after: answer.redirects)
+        func outcome(_ result: FeedOutcome.Result) -> FeedOutcome {
+            FeedOutcome(
+                subscription: subscription, movedTo: movedTo, result: result, attemptedAt: started,
+                bytes: answer.body.count)
+        }
+        let validators = FeedValidators(
+            etag: answer.headers["ETag"], lastModified: answer.headers["Last-Modified"])
+        switch answer.status {
+        case 304:
+            return outcome(.notModified(validators: validators.isEmpty ? previous : validators))
+        case 200..<300:
+            do {
+                let document = try FeedParser.parse(
+                    answer.body, contentType: answer.headers["Content-Type"], url: answer.url)
+                return outcome(.fetched(document, validators: validators))
+            } catch {
+                return outcome(.failed(.unreadable(error)))
+            }
+        default:
+            return outcome(.failed(.status(answer.status, retryAfter: answer.retryAfter(now: clock()))))
+        }
+    }
+
+    /// The request for `url`: the formats NewsApp reads, the validators of the copy it has.
+    func request(for url: URL, validators: FeedValidators?) -> HTTPRequest {
+        var headers = ["Accept": Self.accept, "User-Agent": Self.userAgent]
+        if let etag = validators?.etag { headers["If-None-Match"] = etag }
+        if let lastModified = validators?.lastModified { headers["If-Modified-Since"] = lastModified }
+        return HTTPRequest(
+            url: url, headers: headers, timeout: timeout, maxBodyBytes: FeedParser.maximumBytes)
+    }
+
+    /// Where a feed lives now: the address reached by the redirects that are permanent (301, 308)
+    /// from the first one on; nil when the first is temporary or there is none. A permanent move
+    /// after a temporary one is the temporary address's business, not the subscription's.
+    static func permanentAddress(after redirects: [HTTPRedirect]) -> URL? {
+        var address: URL?
+        for redirect in redirects {
+            guard redirect.isPermanent else { break }
+            address = redirect.to
+        }
+        return address
+    }
+}

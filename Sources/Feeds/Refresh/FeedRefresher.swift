@@ -1,0 +1,166 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Refreshes many feeds at once: a bounded number of requests in flight (at most
+/// ``Options/perHost`` to one host, so no server sees a burst), each answer parsed as soon as it
+/// arrives, and the parsed feeds written to the store in large transactions while the next ones
+/// are fetched. A feed's failure is recorded and never stops the others.
+public struct FeedRefresher: Sendable {
+    public struct Options: Sendable, Equatable {
+        /// Feeds in flight at once.
+        public var concurrency: Int
+        /// Feeds in flight at once from one host.
+        public var perHost: Int
+        /// Units (an item is one, a feed ten) gathered before a write.
+        public var batchUnits: Int
+
+        public init(concurrency: Int = 8, perHost: Int = 2, batchUnits: Int = 4_000) {
+            self.concurrency = max(1, concurrency)
+            self.perHost = max(1, perHost)
+            self.batchUnits = max(1, batchUnits)
+        }
+    }
+
+    public let fetcher: FeedFetcher
+    public let storage: any FeedStorage
+    public let options: Options
+    public let logger: Logger
+
+    public init(fetcher: FeedFetcher, storage: any FeedStorage, options: Options = Options(), logger: Logger)
+    {
+        self.fetcher = fetcher
+        self.storage = storage
+        self.options = options
+        self.logger = logger
+    }
+
+    /// Refreshes every subscription once and says how it went; `progress` hears of each feed done
+    /// and each batch stored, from any thread.
+    public func refresh(
+        _ subscriptions: [Subscription],
+        progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
+    ) async -> RefreshReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let states: [URL: FeedState]
+        do {
+            states = try await storage.states(for: subscriptions.map(\.url))
+        } catch {
+            logger.warning("stored feed states could not be read; asking for every feed in full")
+            states = [:]
+        }
+        let tally = Mutex(RefreshProgress(total: subscriptions.count, done: 0, newItems: 0))
+        let writer = BatchWriter(storage: storage, threshold: options.batchUnits, logger: logger) { new in
+            progress(
+                tally.withLock {
+                    $0.newItems += new
+                    return $0
+                })
+        }
+        var outcomes = [FeedOutcome?](repeating: nil, count: subscriptions.count)
+        await withTaskGroup(of: (Int, FeedOutcome).self) { group in
+            var schedule = HostSchedule(
+                hosts: subscriptions.map { Self.hostKey($0.url) }, concurrency: options.concurrency,
+                perHost: options.perHost)
+            func startWhatFits() {
+                while let index = schedule.next() {
+                    let subscription = subscriptions[index]
+                    let state = states[subscription.url]
+                    group.addTask { (index, await fetcher.fetch(subscription, state: state)) }
+                }
+            }
+            startWhatFits()
+            while let (index, outcome) = await group.next() {
+                schedule.finished(index)
+                startWhatFits()
+                log(outcome)
+                outcomes[index] = outcome
+                progress(
+                    tally.withLock {
+                        $0.done += 1
+                        return $0
+                    })
+                await writer.submit(outcome)
+            }
+        }
+        await writer.finish()
+        let counts = await writer.counts
+        let failures = await writer.failures
+        let report = RefreshReport(
+            feeds: zip(subscriptions, outcomes).map { subscription, outcome in
+                Self.report(subscription, outcome, counts: counts, failure: failures[subscription.url])
+            },
+            duration: clock.now - started)
+        logger.info(
+            "refresh done",
+            metadata: [
+                "feeds": "\(report.feeds.count)", "updated": "\(report.updatedCount)",
+                "unchanged": "\(report.unchangedCount)", "failed": "\(report.failedCount)",
+                "skipped": "\(report.skippedCount)", "new": "\(report.newItems)",
+                "seconds": "\(report.duration.seconds)",
+            ])
+        return report
+    }
+
+    // MARK: - Reporting
+
+    private static func report(
+        _ subscription: Subscription, _ outcome: FeedOutcome?, counts: [URL: ItemCounts], failure: String?
+    ) -> FeedReport {
+        guard let outcome else {
+            return FeedReport(
+                subscription: subscription, status: .failed("The refresh stopped before this feed."))
+        }
+        var report = FeedReport(
+            subscription: subscription, status: .unchanged, counts: counts[subscription.url] ?? ItemCounts(),
+            movedTo: outcome.movedTo, bytes: outcome.bytes)
+        switch outcome.result {
+        case .fetched(let document, _):
+            report.status = .updated
+            report.title = document.title
+        case .notModified:
+            report.status = .unchanged
+        case .failed(let reason):
+            report.status = .failed(reason.sentence)
+        case .skipped(let until):
+            report.status = .skipped(until: until)
+        }
+        if let failure { report.status = .failed(failure) }
+        return report
+    }
+
+    private func log(_ outcome: FeedOutcome) {
+        let url = "\(LoggedURL(outcome.url))"
+        switch outcome.result {
+        case .fetched(let document, _):
+            logger.debug(
+                "fetched",
+                metadata: ["url": "\(url)", "bytes": "\(outcome.bytes)", "items": "\(document.items.count)"])
+        case .notModified:
+            logger.debug("not modified", metadata: ["url": "\(url)"])
+        case .failed(let failure):
+            logger.warning("refresh failed", metadata: ["url": "\(url)", "reason": "\(failure.sentence)"])
+        case .skipped(let until):
+            logger.info(
+                "skipped: the server asked to wait", metadata: ["url": "\(url)", "until": "\(until)"])
+        }
+        if let movedTo = outcome.movedTo {
+            logger.notice("moved permanently", metadata: ["url": "\(url)", "to": "\(LoggedURL(movedTo))"])
+        }
+    }
+
+    /// The host a request counts against: the lowercased host name (every port of a host shares
+    /// its limit).
+    static func hostKey(_ url: URL) -> String {
+        url.host?.lowercased() ?? url.absoluteString
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let (whole, fraction) = components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+}
