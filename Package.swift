@@ -184,6 +184,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: ["Store", "Networking", "StoreKillTestHelper"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
     ]

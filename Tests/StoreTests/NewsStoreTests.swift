@@ -28,7 +28,7 @@ struct NewsStoreTests {
         ] {
             #expect(tables.contains(table), "missing table \(table)")
         }
-        #expect(migrations == ["v1", "v2"])
+        #expect(migrations == ["v1", "v2", "v3"])
         #expect(journal == "wal")
         #expect(synchronous == 1)  // NORMAL
         #expect(try await store.checkIntegrity() == [])
