@@ -171,6 +171,12 @@ struct FeedWriter {
         for left in stored.values where left.inLatestDocument {
             try setFetchedAt(feed.lastFetchedAt ?? fetched, of: left.id)
         }
+        if counts.new > 0 {
+            // New items are unread; nothing else here changes what the feed holds or has read.
+            try db.execute(
+                sql: "UPDATE feed SET itemCount = itemCount + ?, unreadCount = unreadCount + ? WHERE id = ?",
+                arguments: [counts.new, counts.new, feed.id])
+        }
         return counts
     }
 

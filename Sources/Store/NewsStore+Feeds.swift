@@ -66,17 +66,14 @@ extension NewsStore {
     }
 
     /// The subscribed feeds of `urls`, in that order, or all of them in the order they were
-    /// first stored when `urls` is nil, with how many items each holds and how many are unread.
-    /// One query, counted on an index.
+    /// first stored when `urls` is nil, with how many items each holds and how many are unread
+    /// (counts kept in the feed rows: nothing is counted here).
     public func feedSummaries(for urls: [URL]?) async throws(StoreError) -> [StoredFeedSummary] {
         try await read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT f.*,
-                        (SELECT count(*) FROM article a WHERE a.feedID = f.id) AS itemCount,
-                        (SELECT count(*) FROM article a WHERE a.feedID = f.id AND a.readAt IS NULL) AS unreadCount
-                    FROM feed f WHERE f.removedAt IS NULL ORDER BY f.id
+                    SELECT * FROM feed WHERE removedAt IS NULL ORDER BY id
                     """)
             var summaries: [String: StoredFeedSummary] = [:]
             var order: [String] = []
@@ -135,6 +132,7 @@ extension NewsStore {
                     WHERE feedID = (SELECT id FROM feed WHERE url = ?) AND itemID = ?
                     """,
                 arguments: [read, now, url.absoluteString, itemID])
+            try Self.recountFeeds("url = ?", arguments: [url.absoluteString], in: db)
         }
     }
 
@@ -178,6 +176,12 @@ extension NewsStore {
                         """,
                     arguments: [now] + StatementArguments(chunk))
                 changed += db.changesCount
+                try db.execute(
+                    sql: """
+                        UPDATE feed SET unreadCount = 0
+                        WHERE url IN (\(databaseQuestionMarks(count: chunk.count)))
+                        """,
+                    arguments: StatementArguments(chunk))
             }
             return changed
         }
@@ -216,6 +220,7 @@ extension NewsStore {
                         WHERE id = ?
                         """,
                     arguments: [now, id])
+                try Self.recountFeeds("id = ?", arguments: [id], in: db)
             } else {
                 try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [id])
             }
@@ -259,7 +264,9 @@ extension NewsStore {
                     """,
                 arguments: [cutoff])
             removed += db.changesCount
-            return removed + (try Self.dropUnsubscribedFeeds(in: db))
+            removed += try Self.dropUnsubscribedFeeds(in: db)
+            if removed > 0 { try Self.recountFeeds("true", in: db) }
+            return removed
         }
     }
 
@@ -271,6 +278,32 @@ extension NewsStore {
     static func forgetFeedDocuments(in db: Database) throws {
         try db.execute(sql: "UPDATE feed SET etag = NULL, lastModified = NULL")
         _ = try dropUnsubscribedFeeds(in: db)
+        try recountFeeds("true", in: db)
+    }
+
+    /// Counts again the items and the unread items of the feeds matching `condition` (SQL over
+    /// `feed`), after a write that may have changed them other than by adding items.
+    static func recountFeeds(_ condition: String, arguments: StatementArguments = [], in db: Database) throws
+    {
+        try db.execute(
+            sql: """
+                UPDATE feed SET
+                    itemCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id),
+                    unreadCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id AND a.readAt IS NULL)
+                WHERE \(condition)
+                """,
+            arguments: arguments)
+    }
+
+    /// How many feeds hold other counts than their items, for ``checkIntegrity()``.
+    static func miscountedFeeds(in db: Database) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT count(*) FROM feed f
+                WHERE itemCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id)
+                    OR unreadCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id AND a.readAt IS NULL)
+                """) ?? 0
     }
 
     /// Removes the unsaved items of unsubscribed feeds and those feeds once they hold no item;

@@ -6,8 +6,10 @@ extension StoreSchema {
     ///   `lastSuccessAt` (answered 200 or 304), `lastFetchedAt` (the last document stored: its
     ///   items have that `article.lastFetchedAt`, the items it no longer holds an earlier one),
     ///   `lastError` (NULL after a success), `retryAfter` (not to be asked before), `sourceName`
-    ///   (the name its items are shown under) and `removedAt`: set when the feed was unsubscribed
-    ///   while some of its items were saved, which keep the row until they are unsaved.
+    ///   (the name its items are shown under), `removedAt` (set when the feed was unsubscribed
+    ///   while some of its items were saved, which keep the row until they are unsaved), and
+    ///   `itemCount` and `unreadCount`, kept by every write so that the list of feeds is read
+    ///   without counting 100,000 items (``NewsStore/recountFeeds(_:arguments:in:)``).
     /// - `article` gains `feedID` (NULL for NewsAPI articles), `itemID` (the item's id in its
     ///   feed), `urlIsLink` (whether `url` is the item's own link, see below), `itemPublishedAt` and `updatedAt` (the item's own dates; `publishedAt` is the
     ///   sort date, published else updated), `links` and `enclosures` (JSON arrays, NULL when
@@ -35,7 +37,9 @@ extension StoreSchema {
             lastError TEXT,
             retryAfter REAL,
             sourceName TEXT,
-            removedAt REAL
+            removedAt REAL,
+            itemCount INTEGER NOT NULL DEFAULT 0,
+            unreadCount INTEGER NOT NULL DEFAULT 0
         );
 
         CREATE TABLE article_v3 (

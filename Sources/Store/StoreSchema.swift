@@ -66,7 +66,8 @@ enum StoreSchema {
             "v3", "feed",
             [
                 "id", "url", "title", "siteURL", "etag", "lastModified", "lastAttemptAt", "lastSuccessAt",
-                "lastFetchedAt", "lastError", "retryAfter", "sourceName", "removedAt",
+                "lastFetchedAt", "lastError", "retryAfter", "sourceName", "removedAt", "itemCount",
+                "unreadCount",
             ]
         ),
         (

@@ -52,6 +52,17 @@ struct FeedMarksTests {
         try await store.markFeedItemRead(feed: FeedFixture.feedURL("a"), itemID: items[2].id)
         let links = items.compactMap(\.link)
         #expect(try await store.readURLs(among: links + [Fixture.url("other")]) == [links[0], links[2]])
+        #expect(try await store.feedSummaries(for: nil).map(\.unreadCount) == [1])
+        #expect(try await store.checkIntegrity() == [])
+    }
+
+    @Test func theIntegrityCheckReportsAFeedWhoseCountsAreWrong() async throws {
+        let store = try NewsStore.testing()
+        try await store.recordFeeds([FeedFixture.fetched("a", FeedFixture.items("a", count: 3))])
+        #expect(try await store.checkIntegrity() == [])
+        try await store.writer.write { try $0.execute(sql: "UPDATE feed SET unreadCount = 2") }
+        let problems = try await store.checkIntegrity()
+        #expect(problems == ["feeds: 1 hold other item or unread counts than their items"])
     }
 
     @Test func savingAFeedItemKeepsItAsASavedArticle() async throws {
@@ -75,6 +86,7 @@ struct FeedMarksTests {
         try await store.markFeedItemSaved(feed: FeedFixture.feedURL("a"), itemID: items[0].id, saved: false)
         #expect(try await store.savedArticles().isEmpty)
         #expect(try await store.items(of: "a").map(\.saved) == [false, false, false])
+        #expect(try await store.checkIntegrity() == [])
     }
 
     @Test func oneSearchFindsFeedItemsAndNewsAPIArticles() async throws {
@@ -101,6 +113,7 @@ struct FeedMarksTests {
         // The display name is searched like an outlet's.
         #expect(try await store.search("planet blog").totalResults == 2)
         #expect(try await store.search("rover", sort: .relevancy).totalResults == 2)
+        #expect(try await store.checkIntegrity() == [])
     }
 
     @Test func newsAPIListsEvictionAndOfflineHeadlinesLeaveFeedItemsAlone() async throws {

@@ -55,6 +55,8 @@ struct FeedRetentionTests {
         let (fresh, _) = try await self.store()
         #expect(try await fresh.applyFeedRetention(maxItemsPerFeed: 0, olderThan: .distantFuture) == 2)
         #expect(try await fresh.itemIDs(of: "a").count == 5)  // i2 unread, i5 saved, and the latest three.
+        #expect(try await fresh.feedSummaries(for: nil).map(\.itemCount) == [5])
+        #expect(try await fresh.checkIntegrity() == [])
     }
 
     @Test func anItemBackInTheFeedIsInItsLatestDocumentAgain() async throws {
@@ -68,6 +70,7 @@ struct FeedRetentionTests {
         // i1 left with this document, and i4 is still out.
         #expect(try await store.applyFeedRetention(maxItemsPerFeed: 0, olderThan: .distantFuture) == 2)
         #expect(try await store.itemIDs(of: "a") == ["urn:item:n0"] + [0, 2, 3, 5].map { items[$0].id })
+        #expect(try await store.checkIntegrity() == [])
     }
 
     @Test func unsubscribingKeepsSavedItemsUntilTheyAreUnsaved() async throws {
