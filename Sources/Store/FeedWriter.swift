@@ -193,32 +193,46 @@ struct FeedWriter {
         return items
     }
 
-    // One array literal per statement: GRDB builds its arguments from it without generic code.
-
     private func insert(_ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double)
         throws
     {
         let item = columns.item
-        insertItem.setUncheckedArguments([
-            feedID, item.id, sourceName, fetched, columns.url, columns.urlIsLink, item.title, item.author,
-            item.summary, item.content, columns.imageURL, columns.sortDate, columns.published,
-            columns.updated,
-            columns.linksJSON, columns.enclosuresJSON, columns.contentHash,
-        ])
-        try insertItem.execute()
+        var insert = BoundStatement(insertItem)
+        try insert.bind(feedID)
+        try insert.bind(item.id)
+        try insert.bind(sourceName)
+        try insert.bind(fetched)
+        try bindColumns(columns, to: &insert)
+        try insert.execute()
         try searchIndex.add(
             id: db.lastInsertedRowID, title: item.title, summary: item.summary, content: item.content,
             sourceName: sourceName)
     }
 
     private func update(_ id: Int64, with columns: FeedItemColumns, sourceName: String) throws {
+        var update = BoundStatement(updateItem)
+        try update.bind(sourceName)
+        try bindColumns(columns, to: &update)
+        try update.bind(id)
+        try update.execute()
+    }
+
+    /// Binds the item's columns from `url` to `contentHash`, in the order of both statements.
+    private func bindColumns(_ columns: FeedItemColumns, to statement: inout BoundStatement) throws {
         let item = columns.item
-        updateItem.setUncheckedArguments([
-            sourceName, columns.url, columns.urlIsLink, item.title, item.author, item.summary, item.content,
-            columns.imageURL, columns.sortDate, columns.published, columns.updated, columns.linksJSON,
-            columns.enclosuresJSON, columns.contentHash, id,
-        ])
-        try updateItem.execute()
+        try statement.bind(columns.url)
+        try statement.bind(columns.urlIsLink)
+        try statement.bind(item.title)
+        try statement.bind(item.author)
+        try statement.bind(item.summary)
+        try statement.bind(item.content)
+        try statement.bind(columns.imageURL)
+        try statement.bind(columns.sortDate)
+        try statement.bind(columns.published)
+        try statement.bind(columns.updated)
+        try statement.bind(columns.linksJSON)
+        try statement.bind(columns.enclosuresJSON)
+        try statement.bind(columns.contentHash)
     }
 
     /// Sets the item's `lastFetchedAt`: nil while the latest document holds it.

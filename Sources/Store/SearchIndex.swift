@@ -17,7 +17,12 @@ struct SearchIndex {
 
     /// Indexes the article just inserted with rowid `id`.
     func add(id: Int64, title: String, summary: String?, content: String?, sourceName: String) throws {
-        insert.setUncheckedArguments([id, title, summary, content, sourceName])
-        try insert.execute()
+        var statement = BoundStatement(insert)
+        try statement.bind(id)
+        try statement.bind(title)
+        try statement.bind(summary)
+        try statement.bind(content)
+        try statement.bind(sourceName)
+        try statement.execute()
     }
 }
