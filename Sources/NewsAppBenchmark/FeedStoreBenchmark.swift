@@ -53,14 +53,26 @@ enum FeedStoreBenchmark {
             // Common words (the vocabulary is small), a phrase, and a place a few items name.
             let queries = ["harbour", "river bridge", "\"garden festival\"", "council -budget", "quillhaven"]
             let clock = ContinuousClock()
+            var byQuery: [String: Samples] = [:]
+            var matches: [String: Int] = [:]
             for index in 0..<(searchRuns + 10) {
                 for query in queries {
                     for sort in [ArticleSortOrder.relevancy, .publishedAt] {
                         let start = clock.now
-                        _ = try await store.search(query, sort: sort)
-                        if index >= 10 { result.search.append(start.duration(to: clock.now)) }
+                        matches[query] = try await store.search(query, sort: sort).totalResults
+                        let duration = start.duration(to: clock.now)
+                        guard index >= 10 else { continue }
+                        result.search.append(duration)
+                        byQuery["\(query) \(sort.rawValue)", default: Samples()].append(duration)
                     }
                 }
+            }
+            for (name, samples) in byQuery.sorted(by: { $0.key < $1.key }) {
+                let query = String(name[..<name.lastIndex(of: " ")!])
+                log(
+                    String(
+                        format: "  feeds-store search %@ (%d matches): p50 %.2f ms, p99 %.2f ms", name,
+                        matches[query] ?? 0, samples.p50, samples.p99))
             }
             result.summaries = try await measure(runs: searchRuns, warmup: 3) {
                 _ = try await store.feedSummaries(for: nil)

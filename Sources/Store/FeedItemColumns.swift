@@ -59,8 +59,8 @@ struct FeedItemColumns {
     var enclosuresJSON: String? { FeedJSON.enclosures(item.enclosures) }
     var imageURL: String? { item.imageURL?.absoluteString }
 
-    /// The item of an `article` row of a feed item.
-    static func item(_ row: Row) -> FeedItem {
+    /// The item of an `article` row of a feed item; `decoder` reads its links and enclosures.
+    static func item(_ row: Row, decoder: JSONDecoder) -> FeedItem {
         let url: String = row["url"]
         let urlIsLink: Bool = row["urlIsLink"] ?? false
         return FeedItem(
@@ -72,8 +72,8 @@ struct FeedItemColumns {
             updated: (row["updatedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
             summary: row["summary"],
             content: row["content"],
-            links: FeedJSON.decodeLinks(row["links"]),
-            enclosures: FeedJSON.decodeEnclosures(row["enclosures"]),
+            links: FeedJSON.decodeLinks(row["links"], with: decoder),
+            enclosures: FeedJSON.decodeEnclosures(row["enclosures"], with: decoder),
             imageURL: (row["imageURL"] as String?).flatMap(URL.init(string:)))
     }
 

@@ -4,7 +4,7 @@ import Networking
 /// The JSON arrays of a feed item's `links` and `enclosures` columns.
 ///
 /// Written by hand: a feed write encodes up to 100,000 items, and `JSONEncoder` would take
-/// seconds for what this does in milliseconds. Read with `JSONDecoder`, only for the items
+/// seconds for what this does in milliseconds. Read with a `JSONDecoder`, one per list of items
 /// shown.
 enum FeedJSON {
     /// `["https://…", …]`, or nil when there are none.
@@ -38,15 +38,15 @@ enum FeedJSON {
         return json + "]"
     }
 
-    static func decodeLinks(_ json: String?) -> [URL] {
-        guard let json, let strings = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else {
+    static func decodeLinks(_ json: String?, with decoder: JSONDecoder) -> [URL] {
+        guard let json, let strings = try? decoder.decode([String].self, from: Data(json.utf8)) else {
             return []
         }
         return strings.compactMap(URL.init(string:))
     }
 
-    static func decodeEnclosures(_ json: String?) -> [Enclosure] {
-        guard let json, let stored = try? JSONDecoder().decode([Stored].self, from: Data(json.utf8)) else {
+    static func decodeEnclosures(_ json: String?, with decoder: JSONDecoder) -> [Enclosure] {
+        guard let json, let stored = try? decoder.decode([Stored].self, from: Data(json.utf8)) else {
             return []
         }
         return stored.compactMap { entry in

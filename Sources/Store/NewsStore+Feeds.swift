@@ -110,9 +110,11 @@ extension NewsStore {
                     ORDER BY a.publishedAt DESC, a.id DESC LIMIT ? OFFSET ?
                     """,
                 arguments: [url.absoluteString, limit.map { max($0, 0) } ?? -1, max(offset, 0)])
+            let decoder = JSONDecoder()
             return rows.map { row in
                 StoredFeedItem(
-                    item: FeedItemColumns.item(row), read: (row["readAt"] as Double?) != nil,
+                    item: FeedItemColumns.item(row, decoder: decoder),
+                    read: (row["readAt"] as Double?) != nil,
                     saved: row["isSaved"], feedURL: url, sourceName: row["sourceName"],
                     firstSeenAt: Date(timeIntervalSince1970: row["firstSeenAt"]))
             }
