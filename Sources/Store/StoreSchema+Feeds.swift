@@ -3,26 +3,33 @@ extension StoreSchema {
     ///
     /// - `feed`: one row per subscription address (`url UNIQUE`): the feed's own `title` and
     ///   `siteURL`, the validators of its last answer (`etag`, `lastModified`), `lastAttemptAt`,
-    ///   `lastSuccessAt` (answered 200 or 304), `lastFetchedAt` (the last document stored: its
-    ///   items have that `article.lastFetchedAt`, the items it no longer holds an earlier one),
-    ///   `lastError` (NULL after a success), `retryAfter` (not to be asked before), `sourceName`
-    ///   (the name its items are shown under), `removedAt` (set when the feed was unsubscribed
-    ///   while some of its items were saved, which keep the row until they are unsaved), and
-    ///   `itemCount` and `unreadCount`, kept by every write so that the list of feeds is read
-    ///   without counting 100,000 items (``NewsStore/recountFeeds(_:arguments:in:)``).
+    ///   `lastSuccessAt` (answered 200 or 304), `lastFetchedAt` (when its latest document was
+    ///   stored), `lastError` (NULL after a success), `retryAfter` (not to be asked before),
+    ///   `sourceName` (the name its items are shown under), `removedAt` (set when the feed was
+    ///   unsubscribed while some of its items were saved, which keep the row until they are
+    ///   unsaved), and `itemCount` and `unreadCount`, kept by every write so that the list of
+    ///   feeds is read without counting 100,000 items (``NewsStore/recountFeeds(_:arguments:in:)``).
     /// - `article` gains `feedID` (NULL for NewsAPI articles), `itemID` (the item's id in its
-    ///   feed), `urlIsLink` (whether `url` is the item's own link, see below), `itemPublishedAt` and `updatedAt` (the item's own dates; `publishedAt` is the
-    ///   sort date, published else updated), `links` and `enclosures` (JSON arrays, NULL when
-    ///   empty), `readAt` (a feed item's read mark; NewsAPI articles keep `readMark`, by URL) and
-    ///   `contentHash` (of what a reader sees, so an unchanged item is not rewritten). A feed
-    ///   item's `url` is its link, else its id when that is a web address, else the feed's site,
-    ///   else the feed's address; so `url` is unique among NewsAPI articles only (two feeds can
-    ///   carry one link). The rebuild keeps every `id`, so the full-text index stays valid.
+    ///   feed), `urlIsLink` (whether `url` is the item's own link, see below), `itemPublishedAt`
+    ///   and `updatedAt` (the item's own dates; `publishedAt` is the sort date, published else
+    ///   updated), `links` and `enclosures` (JSON arrays, NULL when empty), `readAt` (a feed
+    ///   item's read mark; NewsAPI articles keep `readMark`, by URL) and `contentHash` (of what a
+    ///   reader sees, so an unchanged item is not rewritten). A feed item's `url` is its link,
+    ///   else its id when that is a web address, else the feed's site, else the feed's address;
+    ///   so `url` is unique among NewsAPI articles only (two feeds can carry one link).
+    /// - A feed item's `lastFetchedAt` is NULL while its feed's latest document holds it (its
+    ///   time is then the feed's `lastFetchedAt`), and the time of the last document that held it
+    ///   once one no longer does. So a refresh writes only the items that came, changed or left:
+    ///   moving a time in every item of every document would rewrite every row (about 80 MB for
+    ///   99,500 items) at each refresh.
     ///
-    /// The index's AFTER INSERT trigger is gone: FTS5 rows inserted by a trigger are about four
-    /// times slower (the index flushes at every trigger's savepoint), so the code that inserts an
-    /// article inserts its index row (``SearchIndex``). `automerge` 16 merges index segments less
-    /// eagerly, which makes large feed writes about a quarter faster.
+    /// The rebuild keeps every `id`, so the full-text index stays valid. Its AFTER INSERT trigger
+    /// is gone: FTS5 rows inserted by a trigger are about four times slower (the index flushes at
+    /// every trigger's savepoint), so the code that inserts an article inserts its index row
+    /// (``SearchIndex``); no other INSERT trigger may be added on `article`, for the same reason.
+    /// `automerge` 16 merges index segments less eagerly, which makes large feed writes about a
+    /// third cheaper; 64 would save a little more, but left four times as many segments and made
+    /// a search for a rare word three times slower.
     static let v3 = """
         CREATE TABLE feed (
             id INTEGER PRIMARY KEY,
