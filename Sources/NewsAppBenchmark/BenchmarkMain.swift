@@ -98,6 +98,14 @@ struct BenchmarkMain {
                     result.samples, target: prefetch ? .p50(5) : nil)
             }
         }
+        if options.sections.contains(.feedsStore) {
+            log(
+                "Feed store: \(options.feedRuns) runs of \(FeedStoreBenchmark.feeds) feeds × \(FeedStoreBenchmark.itemsPerFeed) items…"
+            )
+            let result = try await FeedStoreBenchmark.run(
+                in: options.dataDirectory, runs: options.feedRuns, searchRuns: options.searchRuns)
+            report.addFeedStore(result)
+        }
         report.notes.append(
             "Load average (1 min) at start \(loadAtStart), at end \(Machine.loadAverage()), on "
                 + "\(machine.logicalCores) cores: other work on the machine shows in the p99s.")
@@ -109,6 +117,7 @@ struct BenchmarkMain {
 struct Options {
     enum Section: String, CaseIterable {
         case cold, search, render, fetch, pace
+        case feedsStore = "feeds-store"
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -124,14 +133,17 @@ struct Options {
     var renderRuns = 1_000
     var fetchRuns = 200
     var paceCommands = 30
+    var feedRuns = 3
     var sections = Set(Section.allCases)
     var label: String?
     var help = false
 
     static let usage = """
-        usage: newsapp-bench [--newsapp PATH] [--data DIR] [--only cold,search,render,fetch,pace]
+        usage: newsapp-bench [--newsapp PATH] [--data DIR]
+                             [--only cold,search,render,fetch,pace,feeds-store]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
-                             [--render-runs N] [--fetch-runs N] [--pace-commands N] [--label TEXT]
+                             [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N]
+                             [--label TEXT]
 
           --newsapp PATH  the release newsapp binary, for the cold start (skipped without it)
           --data DIR      where the filled store is cached (default .build-bench-release/benchmark)
@@ -162,6 +174,7 @@ struct Options {
             case "--render-runs": renderRuns = try count(argument)
             case "--fetch-runs": fetchRuns = try count(argument)
             case "--pace-commands": paceCommands = try count(argument)
+            case "--feed-runs": feedRuns = try count(argument)
             case "--label": label = try value(argument)
             case "--only":
                 let names = try value(argument).split(separator: ",").map(String.init)

@@ -73,6 +73,25 @@ struct Report {
         }
     }
 
+    mutating func addFeedStore(_ result: FeedStoreBenchmark.Result) {
+        let feeds = "\(FeedStoreBenchmark.feeds) feeds × \(FeedStoreBenchmark.itemsPerFeed) items"
+        let batches = "\(FeedStoreBenchmark.feedsPerTransaction) feeds per transaction"
+        add(
+            "Feed store: first write of \(feeds) (\(Self.grouped(result.items)) new items), \(batches), "
+                + "\(result.firstWrite.count) runs", result.firstWrite, target: .p50(1_500))
+        add(
+            "Feed store: the same documents again, every item unchanged, \(result.unchangedWrite.count) runs",
+            result.unchangedWrite, target: .p50(500))
+        add(
+            "Feed store: offline search over the \(Self.grouped(result.items)) items (5 queries, each newest "
+                + "first and by relevancy)", result.search, target: .p99(10))
+        add("Feed store: the feed list with item and unread counts", result.summaries, target: nil)
+        add("Feed store: a feed's newest 50 items", result.firstPage, target: nil)
+        let perSecond = Double(result.items) / (result.firstWrite.p50 / 1_000)
+        notes.append(
+            "Feed store: the first write stores " + Self.grouped(Int(perSecond)) + " items/s (median run).")
+    }
+
     var text: String {
         var lines = ["## NewsApp benchmark · \(machine.dateText)", ""]
         if let label { lines += ["\(label)", ""] }

@@ -151,10 +151,10 @@ public struct NewsStore: Sendable {
         }
     }
 
-    /// The newest stored articles (by `publishedAt`, undated last): those that appeared in
-    /// headlines of `category`, or every stored article when `category` is nil. For offline
-    /// headlines when the exact list was never stored. Origin `.store(savedAt: <the latest
-    /// fetch among them>, reason: .stale)`.
+    /// The newest stored NewsAPI articles (by `publishedAt`, undated last): those that appeared
+    /// in headlines of `category`, or every stored one when `category` is nil; never feed items.
+    /// For offline headlines when the exact list was never stored. Origin `.store(savedAt: <the
+    /// latest fetch among them>, reason: .stale)`.
     public func newestArticles(category: NewsCategory?, page: Int, pageSize: Int) async throws(StoreError)
         -> ArticlePage
     {
@@ -170,7 +170,7 @@ public struct NewsStore: Sendable {
                     """
                 arguments += [category.rawValue]
             } else {
-                filter = ""
+                filter = "WHERE a.feedID IS NULL"
             }
             let total = try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM article a \(filter)", arguments: arguments)
@@ -184,7 +184,7 @@ public struct NewsStore: Sendable {
 
     // MARK: - Read and saved
 
-    /// Marks `url` read now. The article need not be stored.
+    /// Marks `url` read now, and the feed items at `url` too. The article need not be stored.
     public func markRead(_ url: URL) async throws(StoreError) {
         let now = clock().timeIntervalSince1970
         try await write { db in
@@ -194,10 +194,18 @@ public struct NewsStore: Sendable {
                     ON CONFLICT (url) DO UPDATE SET readAt = excluded.readAt
                     """,
                 arguments: [url.absoluteString, now])
+            try db.execute(
+                sql: "UPDATE article SET readAt = ? WHERE url = ? AND feedID IS NOT NULL AND readAt IS NULL",
+                arguments: [now, url.absoluteString])
+            if db.changesCount > 0 {
+                try Self.recountFeeds(
+                    "id IN (SELECT feedID FROM article WHERE url = ? AND feedID IS NOT NULL)",
+                    arguments: [url.absoluteString], in: db)
+            }
         }
     }
 
-    /// The URLs of `urls` that were marked read.
+    /// The URLs of `urls` that were marked read, or that are the URL of a feed item marked read.
     public func readURLs(among urls: [URL]) async throws(StoreError) -> Set<URL> {
         guard !urls.isEmpty else { return [] }
         let links = Array(Set(urls.map(\.absoluteString)))
@@ -208,8 +216,13 @@ public struct NewsStore: Sendable {
                 let marks = databaseQuestionMarks(count: chunk.count)
                 read.formUnion(
                     try String.fetchAll(
-                        db, sql: "SELECT url FROM readMark WHERE url IN (\(marks))",
-                        arguments: StatementArguments(chunk)))
+                        db,
+                        sql: """
+                            SELECT url FROM readMark WHERE url IN (\(marks))
+                            UNION SELECT url FROM article
+                            WHERE url IN (\(marks)) AND feedID IS NOT NULL AND readAt IS NOT NULL
+                            """,
+                        arguments: StatementArguments(chunk + chunk)))
             }
             return read
         }
@@ -217,11 +230,21 @@ public struct NewsStore: Sendable {
     }
 
     /// Saves `article` (storing it if needed). Saved articles are never evicted nor cleared.
-    /// Saving again keeps the first `savedAt`.
+    /// Saving again keeps the first `savedAt`. An article whose URL is stored only as a feed item
+    /// (as search shows feed items) saves that item (the newest, when several feeds carry the
+    /// link) instead of storing a copy.
     public func save(_ article: Article) async throws(StoreError) {
         let now = clock().timeIntervalSince1970
         try await write { db in
-            let articleID = try Self.upsert(article, at: now, fetched: false, in: db)
+            let link = article.url.absoluteString
+            let articleID: Int64
+            if try Self.newsArticleID(link, in: db) == nil,
+                let itemID = try Self.newestFeedItemID(link, in: db)
+            {
+                articleID = itemID
+            } else {
+                articleID = try Self.upsert(article, at: now, fetched: false, in: db)
+            }
             try db.execute(
                 sql:
                     "INSERT INTO saved (articleID, savedAt) VALUES (?, ?) ON CONFLICT (articleID) DO NOTHING",
@@ -229,22 +252,21 @@ public struct NewsStore: Sendable {
         }
     }
 
-    /// Unsaves the article at `url`; it stays stored like any other, and can be evicted.
+    /// Unsaves the articles and feed items at `url`; they stay stored like any other, and can be
+    /// evicted (feed items by their feed's retention).
     public func unsave(_ url: URL) async throws(StoreError) {
         try await write { db in
             try db.execute(
-                sql: "DELETE FROM saved WHERE articleID = (SELECT id FROM article WHERE url = ?)",
-                arguments: [url.absoluteString])
+                sql: "DELETE FROM saved WHERE articleID IN (\(Self.idsAtURL))",
+                arguments: [url.absoluteString, url.absoluteString])
         }
     }
 
     public func isSaved(_ url: URL) async throws(StoreError) -> Bool {
         try await read { db in
             try Bool.fetchOne(
-                db,
-                sql:
-                    "SELECT EXISTS (SELECT 1 FROM saved s JOIN article a ON a.id = s.articleID WHERE a.url = ?)",
-                arguments: [url.absoluteString]) ?? false
+                db, sql: "SELECT EXISTS (SELECT 1 FROM saved WHERE articleID IN (\(Self.idsAtURL)))",
+                arguments: [url.absoluteString, url.absoluteString]) ?? false
         }
     }
 
@@ -267,7 +289,8 @@ public struct NewsStore: Sendable {
     /// `publishedAt`: an old article that today's headlines still show stays, so a stored page
     /// never loses articles while it is fresh. Goes: listing pages fetched before `date` (and
     /// lists left with none), unsaved articles last fetched before `date`, and read marks older
-    /// than `date` whose article is gone. Saved articles always stay.
+    /// than `date` whose article is gone. Saved articles always stay, and so do feed items, which
+    /// have their own retention (``applyFeedRetention(maxItemsPerFeed:olderThan:)``).
     @discardableResult
     public func evict(olderThan date: Date) async throws(StoreError) -> Int {
         let cutoff = date.timeIntervalSince1970
@@ -275,21 +298,21 @@ public struct NewsStore: Sendable {
             try db.execute(sql: "DELETE FROM listingPage WHERE fetchedAt < ?", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM listing WHERE id NOT IN (SELECT listingID FROM listingPage)")
             try db.execute(
-                sql:
-                    "DELETE FROM article WHERE lastFetchedAt < ? AND id NOT IN (SELECT articleID FROM saved)",
+                sql: """
+                    DELETE FROM article
+                    WHERE feedID IS NULL AND lastFetchedAt < ? AND id NOT IN (SELECT articleID FROM saved)
+                    """,
                 arguments: [cutoff])
             let evicted = db.changesCount
-            try db.execute(
-                sql: "DELETE FROM readMark WHERE readAt < ? AND url NOT IN (SELECT url FROM article)",
-                arguments: [cutoff])
+            try Self.evictReadMarks(olderThan: cutoff, in: db)
             return evicted
         }
     }
 
     /// Like ``evict(olderThan:)``, a bounded step at a time, so it can run at launch: removes at
-    /// most `limit` unsaved articles last fetched before `date` and at most `limit / 50` listing
-    /// pages fetched before then (a page holds up to 100 articles), the oldest first, in one short
-    /// transaction. Returns how many articles went; when that is `limit`, more may be left for
+    /// most `limit` unsaved NewsAPI articles last fetched before `date` (never feed items) and at
+    /// most `limit / 50` listing pages fetched before then (a page holds up to 100 articles), the
+    /// oldest first, in one short transaction. Returns how many articles went; when that is `limit`, more may be left for
     /// another call.
     @discardableResult
     public func evict(olderThan date: Date, limit: Int) async throws(StoreError) -> Int {
@@ -309,29 +332,36 @@ public struct NewsStore: Sendable {
             try db.execute(
                 sql: """
                     DELETE FROM article WHERE id IN (
-                        SELECT id FROM article WHERE lastFetchedAt < ? AND id NOT IN (SELECT articleID FROM saved)
+                        SELECT id FROM article
+                        WHERE feedID IS NULL AND lastFetchedAt < ? AND id NOT IN (SELECT articleID FROM saved)
                         ORDER BY lastFetchedAt LIMIT ?)
                     """,
                 arguments: [cutoff, limit])
             let evicted = db.changesCount
-            try db.execute(
-                sql: "DELETE FROM readMark WHERE readAt < ? AND url NOT IN (SELECT url FROM article)",
-                arguments: [cutoff])
+            try Self.evictReadMarks(olderThan: cutoff, in: db)
             return evicted
         }
     }
 
-    /// Removes every list, every read mark and every article that is not saved.
+    /// Removes read marks older than `cutoff` whose NewsAPI article is gone.
+    private static func evictReadMarks(olderThan cutoff: Double, in db: Database) throws {
+        try db.execute(
+            sql: """
+                DELETE FROM readMark WHERE readAt < ?
+                    AND NOT EXISTS (SELECT 1 FROM article a WHERE a.url = readMark.url AND a.feedID IS NULL)
+                """,
+            arguments: [cutoff])
+    }
+
+    /// Removes every list, every read mark and every article that is not saved, as
+    /// ``clear(includingSaved:)`` does without `includingSaved`.
     public func clear() async throws(StoreError) {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM listing")
-            try db.execute(sql: "DELETE FROM readMark")
-            try db.execute(sql: "DELETE FROM article WHERE id NOT IN (SELECT articleID FROM saved)")
-        }
+        _ = try await clear(includingSaved: false)
     }
 
     /// What ``clear(includingSaved:)`` removed.
     public struct Cleared: Sendable, Equatable {
+        /// Feed items included.
         public var articles: Int
         /// Saved articles that were unsaved and removed; 0 unless saved ones were included.
         public var saved: Int
@@ -350,8 +380,12 @@ public struct NewsStore: Sendable {
         }
     }
 
-    /// Removes every list, every read mark and every article that is not saved, and with
+    /// Removes every list, every read mark and every NewsAPI article that is not saved, and with
     /// `includingSaved` the saved articles too, in one transaction; returns what went.
+    ///
+    /// Feeds stay subscribed: their rows stay, with their validators dropped so that the next
+    /// refresh fetches every document whole and brings their unread items back, which go now
+    /// unless saved. Read feed items stay, so that the refresh does not bring them back unread.
     public func clear(includingSaved: Bool) async throws(StoreError) -> Cleared {
         try await write { db in
             var removedSaved = 0
@@ -363,8 +397,13 @@ public struct NewsStore: Sendable {
             let listings = db.changesCount
             try db.execute(sql: "DELETE FROM readMark")
             let readMarks = db.changesCount
-            try db.execute(sql: "DELETE FROM article WHERE id NOT IN (SELECT articleID FROM saved)")
+            try db.execute(
+                sql: """
+                    DELETE FROM article WHERE (feedID IS NULL OR readAt IS NULL)
+                        AND id NOT IN (SELECT articleID FROM saved)
+                    """)
             let articles = db.changesCount
+            try Self.forgetFeedDocuments(in: db)
             let kept = try Int.fetchOne(db, sql: "SELECT count(*) FROM saved") ?? 0
             return Cleared(
                 articles: articles, saved: removedSaved, readMarks: readMarks, listings: listings,
@@ -417,9 +456,9 @@ public struct NewsStore: Sendable {
         return stats
     }
 
-    /// Problems found by SQLite's `integrity_check`, the full-text index's own check, and a
-    /// comparison of the index with a fresh index of the articles; empty when the store is
-    /// sound. Reads and re-indexes everything (seconds for 100,000 articles): for diagnostics
+    /// Problems found by SQLite's `integrity_check`, the full-text index's own check, a
+    /// comparison of the index with a fresh index of the articles, and one of each feed's counts
+    /// with its items; empty when the store is sound. Reads and re-indexes everything (seconds for 100,000 articles): for diagnostics
     /// and tests, not for every launch.
     public func checkIntegrity() async throws(StoreError) -> [String] {
         try await write { db in
@@ -432,6 +471,10 @@ public struct NewsStore: Sendable {
                 }
             } catch let error as DatabaseError {
                 problems.append("full-text index: " + StoreError.reason(error))
+            }
+            let miscounted = try Self.miscountedFeeds(in: db)
+            if miscounted > 0 {
+                problems.append("feeds: \(miscounted) hold other item or unread counts than their items")
             }
             return problems
         }
@@ -446,7 +489,7 @@ public struct NewsStore: Sendable {
         try await database.perform { try await $0.read(body) }
     }
 
-    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         try await database.perform { try await $0.write(body) }
     }
 }
@@ -511,15 +554,37 @@ extension NewsStore {
         return id
     }
 
-    /// Inserts or updates `article` by URL and returns its id. A copy lacking a field keeps the
-    /// stored one; `fetched` moves `lastFetchedAt` forward (never back).
+    /// Inserts or updates the NewsAPI article `article` by URL (feed items are not touched) and
+    /// returns its id. A copy lacking a field keeps the stored one; `fetched` moves
+    /// `lastFetchedAt` forward (never back). A new article is added to the full-text index.
+    ///
+    /// A new article is inserted by a plain `INSERT`: a statement that may run the update
+    /// trigger opens a savepoint, at which FTS5 writes out the index rows it holds in memory, so
+    /// inserting through the upsert would flush the index once per article.
     static func upsert(_ article: Article, at now: Double, fetched: Bool, in db: Database) throws -> Int64 {
+        let link = article.url.absoluteString
+        let values: StatementArguments = [
+            link, article.source.id, article.source.name, article.author, article.title, article.summary,
+            article.imageURL?.absoluteString, article.publishedAt?.timeIntervalSince1970, article.content,
+            article.omittedCharacterCount, now, now,
+        ]
+        let columns = """
+            INSERT INTO article (url, sourceID, sourceName, author, title, summary, imageURL, publishedAt,
+                content, omittedCharacterCount, firstSeenAt, lastFetchedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        guard try newsArticleID(link, in: db) != nil else {
+            try db.cachedStatement(sql: columns).execute(arguments: values)
+            let id = db.lastInsertedRowID
+            try SearchIndex(db).add(
+                id: id, title: article.title, summary: article.summary, content: article.content,
+                sourceName: article.source.name)
+            return id
+        }
         let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO article (url, sourceID, sourceName, author, title, summary, imageURL, publishedAt,
-                    content, omittedCharacterCount, firstSeenAt, lastFetchedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (url) DO UPDATE SET
+            sql: columns + """
+
+                ON CONFLICT (url) WHERE feedID IS NULL DO UPDATE SET
                     sourceID = coalesce(excluded.sourceID, sourceID),
                     sourceName = CASE WHEN excluded.sourceName = '' THEN sourceName ELSE excluded.sourceName END,
                     author = coalesce(excluded.author, author),
@@ -534,15 +599,33 @@ extension NewsStore {
                         ELSE lastFetchedAt END
                 RETURNING id
                 """)
-        let arguments: StatementArguments = [
-            article.url.absoluteString, article.source.id, article.source.name, article.author, article.title,
-            article.summary, article.imageURL?.absoluteString, article.publishedAt?.timeIntervalSince1970,
-            article.content, article.omittedCharacterCount, now, now, fetched,
-        ]
-        guard let id = try Int64.fetchAll(statement, arguments: arguments).first else {
+        guard let id = try Int64.fetchAll(statement, arguments: values + [fetched]).first else {
             throw DatabaseError(message: "the article row was not stored")
         }
         return id
+    }
+
+    /// The ids of the NewsAPI article and the feed items at an address (given twice): one lookup
+    /// in each of the two partial indexes of `url`, which a plain `url = ?` cannot use.
+    static let idsAtURL = """
+        SELECT id FROM article WHERE url = ? AND feedID IS NULL
+        UNION ALL SELECT id FROM article WHERE url = ? AND feedID IS NOT NULL
+        """
+
+    /// The id of the newest feed item at `link`, or nil.
+    static func newestFeedItemID(_ link: String, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(
+            db,
+            sql:
+                "SELECT id FROM article WHERE url = ? AND feedID IS NOT NULL ORDER BY publishedAt DESC, id DESC LIMIT 1",
+            arguments: [link])
+    }
+
+    /// The id of the NewsAPI article at `link`, or nil.
+    static func newsArticleID(_ link: String, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT id FROM article WHERE url = ? AND feedID IS NULL"),
+            arguments: [link])
     }
 
     /// An article from a row of `article`; nil if its URL no longer parses.

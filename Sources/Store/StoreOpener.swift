@@ -53,6 +53,11 @@ struct StoreOpener {
         return configuration
     }
 
+    /// The page size of new store files: 16 KiB pages made writing 100,000 feed items with their
+    /// full-text index rows about a fifth faster than SQLite's default 4 KiB. Files made with
+    /// another size keep it.
+    static let pageSize = 16_384
+
     private enum Outcome {
         case opened(DatabasePool)
         case damaged(reason: String)
@@ -253,7 +258,12 @@ struct StoreOpener {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
         }
         do {
-            let pool = try DatabasePool(path: temporary, configuration: Self.configuration())
+            var configuration = Self.configuration()
+            // Before the first page is written: WAL mode fixes the page size for good.
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA page_size = \(Self.pageSize)")
+            }
+            let pool = try DatabasePool(path: temporary, configuration: configuration)
             try StoreSchema.migrator.migrate(pool)
             try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try pool.close()

@@ -19,16 +19,21 @@ import GRDB
 /// - `saved`: saved articles (`savedAt`). `ON DELETE RESTRICT`: the database itself refuses to
 ///   evict a saved article.
 /// - `articleSearch` (v2): an FTS5 index over title, description (`summary`), content and
-///   source name, an external-content table over `article` kept in sync by triggers. Porter
+///   source name, an external-content table over `article` (rowid = `article.id`). Porter
 ///   stemming over unicode61: case is folded in every script, `rovers` finds `rover`, and
 ///   diacritics are removed from Latin letters only (`cafe` finds `Café`; Greek accents count).
+///   Since v3 the code that inserts an article inserts its index row (``SearchIndex``); triggers
+///   keep the index in step with updates and deletes.
+/// - `feed` (v3) and the feed columns of `article`: see ``v3``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
-    /// fills it from the articles already stored.
+    /// fills it from the articles already stored; `v3` adds feeds (see ``v3``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
         migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
+        // Foreign keys are off while `article` is rebuilt, and checked before the commit.
+        migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
         return migrator
     }
 
@@ -57,6 +62,22 @@ enum StoreSchema {
         ("v1", "readMark", ["url", "readAt"]),
         ("v1", "saved", ["articleID", "savedAt"]),
         ("v2", "articleSearch", ["title", "summary", "content", "sourceName"]),
+        (
+            "v3", "feed",
+            [
+                "id", "url", "title", "siteURL", "etag", "lastModified", "lastAttemptAt", "lastSuccessAt",
+                "lastFetchedAt", "lastError", "retryAfter", "sourceName", "removedAt", "itemCount",
+                "unreadCount",
+            ]
+        ),
+        (
+            "v3", "article",
+            [
+                "feedID", "itemID", "urlIsLink", "itemPublishedAt", "updatedAt", "links", "enclosures",
+                "readAt",
+                "contentHash",
+            ]
+        ),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the store holds, for a status screen.
 public struct StoreStats: Sendable, Equatable {
-    /// Distinct articles (by URL), saved ones included.
+    /// Stored articles: NewsAPI articles (one per URL) and feed items, saved ones included.
     public var articleCount: Int
     public var savedCount: Int
     /// URLs marked read, including read articles that were since evicted.

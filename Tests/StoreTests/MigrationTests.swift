@@ -41,7 +41,7 @@ struct MigrationTests {
             try await store.writer.read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-                == ["v1", "v2"])
+                == ["v1", "v2", "v3"])
         let page = try #require(await store.storedPage(for: Fixture.science, page: 1, pageSize: 20))
         #expect(page.urls.map(\.absoluteString) == ["https://example.org/b", "https://example.org/a"])
         #expect(page.articles[1].title == "Comet seen over the bay")
@@ -66,6 +66,100 @@ struct MigrationTests {
             (try StoreSchema.mismatch(in: db), try StoreSchema.migrator.appliedIdentifiers(db))
         }
         #expect(mismatch == nil)
-        #expect(applied == ["v1", "v2"])
+        #expect(applied == ["v1", "v2", "v3"])
+    }
+
+    /// `Fixtures/store-4c81265.sqlite` was made by the release of commit 4c81265 (schema v2):
+    /// 33 articles, 4 read marks, 2 saved articles, 3 lists with 5 pages.
+    @Test func aStoreOfThePreviousReleaseIsMigratedWithEverythingInIt() async throws {
+        let directory = try TemporaryDirectory()
+        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("store-4c81265.sqlite"), to: directory.storeURL)
+        let before = try Self.snapshot(directory.storeURL)
+        #expect(before.migrations == ["v1", "v2"])
+        #expect(before.articles.count == 33 && before.readMarks.count == 4 && before.saved.count == 2)
+        #expect(before.listings.count == 3 && before.pages.count == 5)
+
+        let store = try NewsStore.openClean(directory.storeURL)
+        let after = try await store.read { db in try Self.snapshot(db) }
+        #expect(after.migrations == ["v1", "v2", "v3"])
+        #expect(after.articles == before.articles)
+        #expect(after.readMarks == before.readMarks)
+        #expect(after.saved == before.saved)
+        #expect(
+            after.listings == before.listings && after.pages == before.pages
+                && after.entries == before.entries)
+
+        // Through the store's own methods.
+        let keys: [ListingKey] = [
+            .headlines(country: "us", category: nil), .headlines(country: "us", category: .science),
+            .search(query: "mars rover", sort: .publishedAt, language: nil),
+        ]
+        for (listing, key) in keys.enumerated() {
+            for page in [1, 2] {
+                let expected = before.entries.filter { $0[0] == "\(listing + 1)" && $0[1] == "\(page)" }.map {
+                    $0[2]
+                }
+                let stored = try await store.storedPage(for: key, page: page, pageSize: 10)
+                #expect(stored?.urls.map(\.absoluteString) ?? [] == expected, "\(key) page \(page)")
+            }
+        }
+        let urls = before.articles.map { URL(string: $0[1])! }
+        #expect(
+            try await store.readURLs(among: urls).map(\.absoluteString).sorted()
+                == before.readMarks.map { $0[0] })
+        #expect(try await store.savedArticles().count == 2)
+        #expect(try await store.search("rover").totalResults == 3)
+        #expect(try await store.checkIntegrity() == [])
+
+        // New articles and feed items are indexed beside the old ones.
+        try await store.record(
+            Fixture.page([Fixture.article("new", title: "Rover team rests")]), for: Fixture.business)
+        try await store.recordFeeds([FeedFixture.fetched("a", [FeedFixture.item("f", title: "Rover blog")])])
+        #expect(try await store.search("rover").totalResults == 5)
+        #expect(try await store.checkIntegrity() == [])
+    }
+
+    /// Every row of the tables a v2 store has, as text, in a stable order.
+    private struct Snapshot: Sendable {
+        var migrations: [String]
+        var articles: [[String]]
+        var readMarks: [[String]]
+        var saved: [[String]]
+        var listings: [[String]]
+        var pages: [[String]]
+        var entries: [[String]]
+    }
+
+    private static func snapshot(_ file: URL) throws -> Snapshot {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read(snapshot)
+    }
+
+    private static func snapshot(_ db: Database) throws -> Snapshot {
+        func rows(_ sql: String) throws -> [[String]] {
+            try Row.fetchAll(db, sql: sql).map { row in
+                row.databaseValues.map { value in String.fromDatabaseValue(value) ?? "\(value)" }
+            }
+        }
+        let articleColumns = StoreSchema.expectedTables.first { $0.table == "article" }!.columns.sorted()
+        return Snapshot(
+            migrations: try String.fetchAll(
+                db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+            articles: try rows(
+                "SELECT id, url, \(articleColumns.joined(separator: ", ")) FROM article ORDER BY id"),
+            readMarks: try rows("SELECT url, readAt FROM readMark ORDER BY url"),
+            saved: try rows("SELECT articleID, savedAt FROM saved ORDER BY articleID"),
+            listings: try rows("SELECT * FROM listing ORDER BY id"),
+            pages: try rows("SELECT * FROM listingPage ORDER BY listingID, page"),
+            entries: try rows(
+                """
+                SELECT e.listingID, e.page, a.url FROM listingEntry e JOIN article a ON a.id = e.articleID
+                ORDER BY e.listingID, e.page, e.position
+                """))
     }
 }

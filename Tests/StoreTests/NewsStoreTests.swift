@@ -14,23 +14,25 @@ struct NewsStoreTests {
         let nested = directory.url.appendingPathComponent("state/newsapp/news.sqlite")
         let store = try NewsStore.openClean(nested)
         #expect(store.path == nested.path)
-        let (tables, migrations, journal, synchronous) = try await store.writer.read { db in
+        let (tables, migrations, journal, synchronous, pageSize) = try await store.writer.read { db in
             (
                 try String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"),
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
-                try Int.fetchOne(db, sql: "PRAGMA synchronous")
+                try Int.fetchOne(db, sql: "PRAGMA synchronous"),
+                try Int.fetchOne(db, sql: "PRAGMA page_size")
             )
         }
         for table in [
-            "article", "listing", "listingPage", "listingEntry", "readMark", "saved", "articleSearch",
+            "article", "listing", "listingPage", "listingEntry", "readMark", "saved", "articleSearch", "feed",
         ] {
             #expect(tables.contains(table), "missing table \(table)")
         }
-        #expect(migrations == ["v1", "v2"])
+        #expect(migrations == ["v1", "v2", "v3"])
         #expect(journal == "wal")
         #expect(synchronous == 1)  // NORMAL
+        #expect(pageSize == 16_384)
         #expect(try await store.checkIntegrity() == [])
         // Nothing but the store and its WAL files is left in the directory.
         let names = try FileManager.default.contentsOfDirectory(

@@ -1,0 +1,243 @@
+import Foundation
+import GRDB
+import Networking
+
+/// Writes ``FeedRecord``s inside the one transaction of ``NewsStore/recordFeeds(_:)``: per feed
+/// its row and its items, with statements prepared once per transaction.
+///
+/// Items are matched to the stored ones by id with one query per feed. A new item is inserted
+/// with its full-text index row; a changed one (its ``FeedItemColumns/contentHash`` differs) is
+/// rewritten in place, keeping its read and saved marks (the update trigger re-indexes its text
+/// when that changed); an unchanged one is not written at all. An item's `lastFetchedAt` is NULL
+/// while the feed's latest document holds it, and becomes the time of the last document that
+/// held it when one no longer does (see ``StoreSchema/v3``): so a refresh writes only the items
+/// that came, changed or left, never every row of every feed.
+struct FeedWriter {
+    private let db: Database
+    private let insertItem: Statement
+    private let updateItem: Statement
+    private let setItemFetchedAt: Statement
+    private let searchIndex: SearchIndex
+
+    /// The `feed` row a record is written to.
+    private struct Feed {
+        var id: Int64
+        var url: String
+        var siteURL: String?
+        var sourceName: String?
+        var lastFetchedAt: Double?
+    }
+
+    /// A stored item: its row, the hash of what a reader saw, and whether the feed's latest
+    /// document held it.
+    private struct StoredItem {
+        var id: Int64
+        var contentHash: Int64?
+        var inLatestDocument: Bool
+    }
+
+    init(_ db: Database) throws {
+        self.db = db
+        insertItem = try db.cachedStatement(
+            sql: """
+                INSERT INTO article (feedID, itemID, sourceName, firstSeenAt, url, urlIsLink, title, author,
+                    summary, content, imageURL, publishedAt, itemPublishedAt, updatedAt, links, enclosures,
+                    contentHash)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        updateItem = try db.cachedStatement(
+            sql: """
+                UPDATE article SET lastFetchedAt = NULL, sourceName = ?, url = ?, urlIsLink = ?, title = ?,
+                    author = ?, summary = ?, content = ?, imageURL = ?, publishedAt = ?, itemPublishedAt = ?,
+                    updatedAt = ?, links = ?, enclosures = ?, contentHash = ?
+                WHERE id = ?
+                """)
+        setItemFetchedAt = try db.cachedStatement(sql: "UPDATE article SET lastFetchedAt = ? WHERE id = ?")
+        searchIndex = try SearchIndex(db)
+    }
+
+    /// Writes `record`: the feed's row (moved first when it was redirected) and, for a fetched
+    /// document, its items. Returns how many items were new and how many changed.
+    func write(_ record: FeedRecord) throws -> FeedWriteCounts {
+        let feed = try resolve(record)
+        if feed.sourceName != record.sourceName {
+            try rename(feed, to: record.sourceName)
+        }
+        let attempted = record.attemptedAt.timeIntervalSince1970
+        switch record.outcome {
+        case .fetched(let document, let validators):
+            let counts = try writeItems(document, of: feed, sourceName: record.sourceName, at: attempted)
+            try db.execute(
+                sql: """
+                    UPDATE feed SET title = coalesce(?, title), siteURL = coalesce(?, siteURL), etag = ?,
+                        lastModified = ?, lastAttemptAt = ?, lastSuccessAt = ?, lastFetchedAt = ?,
+                        lastError = NULL, retryAfter = NULL, removedAt = NULL
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    document.title, document.siteURL?.absoluteString, validators.etag,
+                    validators.lastModified,
+                    attempted, attempted, attempted, feed.id,
+                ])
+            return counts
+        case .notModified(let validators):
+            try db.execute(
+                sql: """
+                    UPDATE feed SET etag = coalesce(?, etag), lastModified = coalesce(?, lastModified),
+                        lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL, retryAfter = NULL, removedAt = NULL
+                    WHERE id = ?
+                    """,
+                arguments: [validators?.etag, validators?.lastModified, attempted, attempted, feed.id])
+        case .failed(let reason, let retryAfter):
+            try db.execute(
+                sql: """
+                    UPDATE feed SET lastAttemptAt = ?, lastError = ?, retryAfter = ?, removedAt = NULL
+                    WHERE id = ?
+                    """,
+                arguments: [attempted, reason, retryAfter?.timeIntervalSince1970, feed.id])
+        }
+        return FeedWriteCounts()
+    }
+
+    // MARK: - Feed rows
+
+    /// The row `record` is written to. After a permanent redirect the row moves to its new
+    /// address, keeping its id and so its items; when a row already has the new address (the
+    /// user subscribed to both), the record is written there and the old row stays as it was.
+    private func resolve(_ record: FeedRecord) throws -> Feed {
+        let address = record.url.absoluteString
+        let source = try feed(at: address)
+        guard let movedTo = record.movedTo?.absoluteString, movedTo != address else {
+            return try source ?? insertFeed(address, sourceName: record.sourceName)
+        }
+        if let target = try feed(at: movedTo) { return target }
+        guard var source else { return try insertFeed(movedTo, sourceName: record.sourceName) }
+        try db.execute(sql: "UPDATE feed SET url = ? WHERE id = ?", arguments: [movedTo, source.id])
+        source.url = movedTo
+        return source
+    }
+
+    private func feed(at url: String) throws -> Feed? {
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT id, url, siteURL, sourceName, lastFetchedAt FROM feed WHERE url = ?"),
+            arguments: [url])
+        return row.map { row in
+            Feed(
+                id: row["id"], url: row["url"], siteURL: row["siteURL"], sourceName: row["sourceName"],
+                lastFetchedAt: row["lastFetchedAt"])
+        }
+    }
+
+    private func insertFeed(_ url: String, sourceName: String) throws -> Feed {
+        try db.execute(
+            sql: "INSERT INTO feed (url, sourceName) VALUES (?, ?)", arguments: [url, sourceName])
+        return Feed(id: db.lastInsertedRowID, url: url, sourceName: sourceName)
+    }
+
+    /// Shows every item of `feed` under `name` (the user renamed it, or its title changed).
+    private func rename(_ feed: Feed, to name: String) throws {
+        try db.execute(sql: "UPDATE feed SET sourceName = ? WHERE id = ?", arguments: [name, feed.id])
+        try db.execute(
+            sql: "UPDATE article SET sourceName = ? WHERE feedID = ? AND sourceName IS NOT ?",
+            arguments: [name, feed.id, name])
+    }
+
+    // MARK: - Items
+
+    private func writeItems(_ document: FeedDocument, of feed: Feed, sourceName: String, at fetched: Double)
+        throws -> FeedWriteCounts
+    {
+        let fallbackURL = document.siteURL?.absoluteString ?? feed.siteURL ?? feed.url
+        var stored = try storedItems(of: feed.id)
+        var seen = Set<String>(minimumCapacity: document.items.count)
+        var counts = FeedWriteCounts()
+        // A repeated id keeps its first item, as the parsers do.
+        for item in document.items where seen.insert(item.id).inserted {
+            let columns = FeedItemColumns(item, fallbackURL: fallbackURL)
+            guard let existing = stored.removeValue(forKey: item.id) else {
+                try insert(columns, feedID: feed.id, sourceName: sourceName, at: fetched)
+                counts.new += 1
+                continue
+            }
+            if existing.contentHash != columns.contentHash {
+                try update(existing.id, with: columns, sourceName: sourceName)
+                counts.updated += 1
+            } else if !existing.inLatestDocument {
+                try setFetchedAt(nil, of: existing.id)
+            }
+        }
+        // What is left was not in this document: it was last in the previous one.
+        for left in stored.values where left.inLatestDocument {
+            try setFetchedAt(feed.lastFetchedAt ?? fetched, of: left.id)
+        }
+        if counts.new > 0 {
+            // New items are unread; nothing else here changes what the feed holds or has read.
+            try db.execute(
+                sql: "UPDATE feed SET itemCount = itemCount + ?, unreadCount = unreadCount + ? WHERE id = ?",
+                arguments: [counts.new, counts.new, feed.id])
+        }
+        return counts
+    }
+
+    /// The stored items of feed `feedID` by item id.
+    private func storedItems(of feedID: Int64) throws -> [String: StoredItem] {
+        var items: [String: StoredItem] = [:]
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: "SELECT itemID, id, contentHash, lastFetchedAt IS NULL FROM article WHERE feedID = ?"),
+            arguments: [feedID])
+        while let row = try rows.next() {
+            items[row[0]] = StoredItem(id: row[1], contentHash: row[2], inLatestDocument: row[3])
+        }
+        return items
+    }
+
+    private func insert(_ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double)
+        throws
+    {
+        let item = columns.item
+        var insert = BoundStatement(insertItem)
+        try insert.bind(feedID)
+        try insert.bind(item.id)
+        try insert.bind(sourceName)
+        try insert.bind(fetched)
+        try bindColumns(columns, to: &insert)
+        try insert.execute()
+        try searchIndex.add(
+            id: db.lastInsertedRowID, title: item.title, summary: item.summary, content: item.content,
+            sourceName: sourceName)
+    }
+
+    private func update(_ id: Int64, with columns: FeedItemColumns, sourceName: String) throws {
+        var update = BoundStatement(updateItem)
+        try update.bind(sourceName)
+        try bindColumns(columns, to: &update)
+        try update.bind(id)
+        try update.execute()
+    }
+
+    /// Binds the item's columns from `url` to `contentHash`, in the order of both statements.
+    private func bindColumns(_ columns: FeedItemColumns, to statement: inout BoundStatement) throws {
+        let item = columns.item
+        try statement.bind(columns.url)
+        try statement.bind(columns.urlIsLink)
+        try statement.bind(item.title)
+        try statement.bind(item.author)
+        try statement.bind(item.summary)
+        try statement.bind(item.content)
+        try statement.bind(columns.imageURL)
+        try statement.bind(columns.sortDate)
+        try statement.bind(columns.published)
+        try statement.bind(columns.updated)
+        try statement.bind(columns.linksJSON)
+        try statement.bind(columns.enclosuresJSON)
+        try statement.bind(columns.contentHash)
+    }
+
+    /// Sets the item's `lastFetchedAt`: nil while the latest document holds it.
+    private func setFetchedAt(_ time: Double?, of id: Int64) throws {
+        setItemFetchedAt.setUncheckedArguments([time, id])
+        try setItemFetchedAt.execute()
+    }
+}

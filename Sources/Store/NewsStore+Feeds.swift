@@ -1,0 +1,343 @@
+import Foundation
+import GRDB
+import Networking
+
+/// Feeds: their state, their items and the user's marks on them, in the same tables as NewsAPI
+/// articles, so that one search, one saved list and one full-text index cover both (see
+/// ``StoreSchema/v3``).
+///
+/// A feed is known by its address. Its items are known by their id within it: an item seen again
+/// is updated in place, never duplicated, and keeps its read and saved marks. Feed items are
+/// never evicted with NewsAPI articles; ``applyFeedRetention(maxItemsPerFeed:olderThan:)`` is
+/// their retention.
+extension NewsStore {
+    /// Writes every record in one transaction, so that a feed is never half-written: per feed
+    /// its row (title, site, validators, times, error, retry time) and, for a fetched document,
+    /// its items. An item already stored is rewritten only when something a reader sees changed,
+    /// keeping its read and saved marks. Returns the counts per record URL.
+    ///
+    /// A fetched document's `attemptedAt` becomes its feed's `lastFetchedAt`, and the document
+    /// is its feed's latest: the items it no longer holds are kept with the time of the last
+    /// document that held them, for ``applyFeedRetention(maxItemsPerFeed:olderThan:)``.
+    @discardableResult
+    public func recordFeeds(_ records: [FeedRecord]) async throws(StoreError) -> [URL: FeedWriteCounts] {
+        guard !records.isEmpty else { return [:] }
+        return try await write { db in
+            let writer = try FeedWriter(db)
+            var counts: [URL: FeedWriteCounts] = [:]
+            for record in records {
+                let written = try writer.write(record)
+                counts[record.url, default: FeedWriteCounts()].new += written.new
+                counts[record.url, default: FeedWriteCounts()].updated += written.updated
+            }
+            return counts
+        }
+    }
+
+    /// The validators, retry time and times of the feeds of `urls` that are stored (and
+    /// subscribed); the others are missing from the result.
+    public func feedStates(for urls: [URL]) async throws(StoreError) -> [URL: StoredFeedState] {
+        let requested = Self.byAddress(urls)
+        guard !requested.isEmpty else { return [:] }
+        return try await read { db in
+            var states: [URL: StoredFeedState] = [:]
+            for chunk in Array(requested.keys).chunks(of: 500) {
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT * FROM feed
+                        WHERE removedAt IS NULL AND url IN (\(databaseQuestionMarks(count: chunk.count)))
+                        """,
+                    arguments: StatementArguments(chunk))
+                while let row = try rows.next() {
+                    guard let url = requested[row["url"]] else { continue }
+                    states[url] = StoredFeedState(
+                        url: url,
+                        validators: FeedValidators(etag: row["etag"], lastModified: row["lastModified"]),
+                        retryAfter: Self.date(row["retryAfter"]),
+                        lastAttemptAt: Self.date(row["lastAttemptAt"]),
+                        lastSuccessAt: Self.date(row["lastSuccessAt"]),
+                        lastFetchedAt: Self.date(row["lastFetchedAt"]),
+                        lastError: row["lastError"])
+                }
+            }
+            return states
+        }
+    }
+
+    /// The subscribed feeds of `urls`, in that order, or all of them in the order they were
+    /// first stored when `urls` is nil, with how many items each holds and how many are unread
+    /// (counts kept in the feed rows: nothing is counted here).
+    public func feedSummaries(for urls: [URL]?) async throws(StoreError) -> [StoredFeedSummary] {
+        try await read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM feed WHERE removedAt IS NULL ORDER BY id
+                    """)
+            var summaries: [String: StoredFeedSummary] = [:]
+            var order: [String] = []
+            for row in rows {
+                let address: String = row["url"]
+                guard let url = URL(string: address) else { continue }
+                order.append(address)
+                summaries[address] = StoredFeedSummary(
+                    url: url, title: row["title"],
+                    siteURL: (row["siteURL"] as String?).flatMap(URL.init(string:)),
+                    itemCount: row["itemCount"], unreadCount: row["unreadCount"],
+                    lastAttemptAt: Self.date(row["lastAttemptAt"]),
+                    lastSuccessAt: Self.date(row["lastSuccessAt"]),
+                    lastError: row["lastError"], retryAfter: Self.date(row["retryAfter"]))
+            }
+            guard let urls else { return order.compactMap { summaries[$0] } }
+            return urls.compactMap { summaries[$0.absoluteString] }
+        }
+    }
+
+    /// The stored items of the feed at `url`, newest first (by published date, else updated
+    /// date; undated last), with their read and saved marks; with `unreadOnly` only the unread.
+    public func feedItems(of url: URL, unreadOnly: Bool = false, limit: Int? = nil, offset: Int = 0)
+        async throws(StoreError) -> [StoredFeedItem]
+    {
+        try await read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT a.*, f.url AS feedURL,
+                        EXISTS (SELECT 1 FROM saved s WHERE s.articleID = a.id) AS isSaved
+                    FROM feed f JOIN article a ON a.feedID = f.id
+                    WHERE f.url = ? AND f.removedAt IS NULL \(unreadOnly ? "AND a.readAt IS NULL" : "")
+                    ORDER BY a.publishedAt DESC, a.id DESC LIMIT ? OFFSET ?
+                    """,
+                arguments: [url.absoluteString, limit.map { max($0, 0) } ?? -1, max(offset, 0)])
+            let decoder = JSONDecoder()
+            return rows.map { row in
+                StoredFeedItem(
+                    item: FeedItemColumns.item(row, decoder: decoder),
+                    read: (row["readAt"] as Double?) != nil,
+                    saved: row["isSaved"], feedURL: url, sourceName: row["sourceName"],
+                    firstSeenAt: Date(timeIntervalSince1970: row["firstSeenAt"]))
+            }
+        }
+    }
+
+    // MARK: - Read and saved
+
+    /// Marks the item `itemID` of the feed at `url` read now (keeping an earlier read time), or
+    /// unread.
+    public func markFeedItemRead(feed url: URL, itemID: String, read: Bool = true) async throws(StoreError) {
+        let now = clock().timeIntervalSince1970
+        try await write { db in
+            try db.execute(
+                sql: """
+                    UPDATE article SET readAt = CASE WHEN ? THEN coalesce(readAt, ?) END
+                    WHERE feedID = (SELECT id FROM feed WHERE url = ?) AND itemID = ?
+                    """,
+                arguments: [read, now, url.absoluteString, itemID])
+            try Self.recountFeeds("url = ?", arguments: [url.absoluteString], in: db)
+        }
+    }
+
+    /// Saves the item `itemID` of the feed at `url` (keeping the first save time), or unsaves
+    /// it. A saved item is never removed by retention, and outlives unsubscribing.
+    public func markFeedItemSaved(feed url: URL, itemID: String, saved: Bool = true) async throws(StoreError)
+    {
+        let now = clock().timeIntervalSince1970
+        try await write { db in
+            let item =
+                "SELECT a.id FROM feed f JOIN article a ON a.feedID = f.id WHERE f.url = ? AND a.itemID = ?"
+            if saved {
+                try db.execute(
+                    sql: """
+                        INSERT INTO saved (articleID, savedAt) SELECT id, ? FROM (\(item)) WHERE true
+                        ON CONFLICT (articleID) DO NOTHING
+                        """,
+                    arguments: [now, url.absoluteString, itemID])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM saved WHERE articleID IN (\(item))",
+                    arguments: [url.absoluteString, itemID])
+            }
+        }
+    }
+
+    /// Marks every item of the feeds at `urls` read now; returns how many were unread.
+    @discardableResult
+    public func markFeedsRead(_ urls: [URL]) async throws(StoreError) -> Int {
+        let addresses = Array(Self.byAddress(urls).keys)
+        guard !addresses.isEmpty else { return 0 }
+        let now = clock().timeIntervalSince1970
+        return try await write { db in
+            var changed = 0
+            for chunk in addresses.chunks(of: 500) {
+                try db.execute(
+                    sql: """
+                        UPDATE article SET readAt = ?
+                        WHERE feedID IN (SELECT id FROM feed WHERE url IN (\(databaseQuestionMarks(count: chunk.count))))
+                            AND readAt IS NULL
+                        """,
+                    arguments: [now] + StatementArguments(chunk))
+                changed += db.changesCount
+                try db.execute(
+                    sql: """
+                        UPDATE feed SET unreadCount = 0
+                        WHERE url IN (\(databaseQuestionMarks(count: chunk.count)))
+                        """,
+                    arguments: StatementArguments(chunk))
+            }
+            return changed
+        }
+    }
+
+    // MARK: - Unsubscribing and retention
+
+    /// Unsubscribes the feed at `url`: its items go, but for the saved ones, which stay readable
+    /// as saved articles (and in search). Their feed row then stays, marked removed and with no
+    /// validators, hidden from the feed methods, until they are unsaved and retention removes
+    /// them; subscribing again (recording the feed) brings it back with them, never duplicated.
+    public func removeFeed(_ url: URL) async throws(StoreError) {
+        let now = clock().timeIntervalSince1970
+        try await write { db in
+            guard
+                let feed = try Row.fetchOne(
+                    db, sql: "SELECT id, lastFetchedAt FROM feed WHERE url = ?",
+                    arguments: [url.absoluteString])
+            else { return }
+            let id: Int64 = feed["id"]
+            try db.execute(
+                sql: "DELETE FROM article WHERE feedID = ? AND id NOT IN (SELECT articleID FROM saved)",
+                arguments: [id])
+            if try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE feedID = ?)", arguments: [id])
+                == true
+            {
+                // The saved items leave the feed with its last document.
+                try db.execute(
+                    sql: "UPDATE article SET lastFetchedAt = ? WHERE feedID = ? AND lastFetchedAt IS NULL",
+                    arguments: [(feed["lastFetchedAt"] as Double?) ?? now, id])
+                try db.execute(
+                    sql: """
+                        UPDATE feed SET removedAt = ?, etag = NULL, lastModified = NULL, lastFetchedAt = NULL,
+                            lastError = NULL, retryAfter = NULL
+                        WHERE id = ?
+                        """,
+                    arguments: [now, id])
+                try Self.recountFeeds("id = ?", arguments: [id], in: db)
+            } else {
+                try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [id])
+            }
+        }
+    }
+
+    /// Removes old feed items and returns how many went. Unread and saved items always stay, and
+    /// so do the items of each feed's latest document. A read, unsaved item that its feed's
+    /// latest document no longer holds goes when it is beyond the newest `maxItemsPerFeed` items
+    /// of its feed, or when its feed last held it before `cutoff`. The unsaved items of
+    /// unsubscribed feeds go too, and those feeds' rows once they hold none.
+    ///
+    /// The work is proportional to the read items and to the items beyond the limit, found on
+    /// indexes.
+    @discardableResult
+    public func applyFeedRetention(maxItemsPerFeed: Int, olderThan cutoff: Date) async throws(StoreError)
+        -> Int
+    {
+        let limit = max(maxItemsPerFeed, 0)
+        let cutoff = cutoff.timeIntervalSince1970
+        return try await write { db in
+            // Items the latest document holds have no `lastFetchedAt` (see `StoreSchema.v3`).
+            let feeds = try Int64.fetchAll(db, sql: "SELECT id FROM feed WHERE removedAt IS NULL")
+            var removed = 0
+            for feed in feeds {
+                try db.execute(
+                    sql: """
+                        DELETE FROM article WHERE id IN (
+                                SELECT id FROM article WHERE feedID = ? ORDER BY publishedAt DESC, id DESC
+                                LIMIT -1 OFFSET ?)
+                            AND readAt IS NOT NULL AND lastFetchedAt IS NOT NULL
+                            AND id NOT IN (SELECT articleID FROM saved)
+                        """,
+                    arguments: [feed, limit])
+                removed += db.changesCount
+            }
+            try db.execute(
+                sql: """
+                    DELETE FROM article WHERE feedID IS NOT NULL AND readAt IS NOT NULL AND lastFetchedAt < ?
+                        AND id NOT IN (SELECT articleID FROM saved)
+                    """,
+                arguments: [cutoff])
+            removed += db.changesCount
+            removed += try Self.dropUnsubscribedFeeds(in: db)
+            if removed > 0 { try Self.recountFeeds("true", in: db) }
+            return removed
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Forgets every feed's validators, so that the next refresh fetches whole documents (after
+    /// ``clear(includingSaved:)`` removed their unread items), and drops what is left of
+    /// unsubscribed feeds.
+    static func forgetFeedDocuments(in db: Database) throws {
+        try db.execute(sql: "UPDATE feed SET etag = NULL, lastModified = NULL")
+        _ = try dropUnsubscribedFeeds(in: db)
+        try recountFeeds("true", in: db)
+    }
+
+    /// Counts again the items and the unread items of the feeds matching `condition` (SQL over
+    /// `feed`), after a write that may have changed them other than by adding items.
+    static func recountFeeds(_ condition: String, arguments: StatementArguments = [], in db: Database) throws
+    {
+        try db.execute(
+            sql: """
+                UPDATE feed SET
+                    itemCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id),
+                    unreadCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id AND a.readAt IS NULL)
+                WHERE \(condition)
+                """,
+            arguments: arguments)
+    }
+
+    /// How many feeds hold other counts than their items, for ``checkIntegrity()``.
+    static func miscountedFeeds(in db: Database) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT count(*) FROM feed f
+                WHERE itemCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id)
+                    OR unreadCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id AND a.readAt IS NULL)
+                """) ?? 0
+    }
+
+    /// Removes the unsaved items of unsubscribed feeds and those feeds once they hold no item;
+    /// returns how many items went.
+    private static func dropUnsubscribedFeeds(in db: Database) throws -> Int {
+        try db.execute(
+            sql: """
+                DELETE FROM article WHERE feedID IN (SELECT id FROM feed WHERE removedAt IS NOT NULL)
+                    AND id NOT IN (SELECT articleID FROM saved)
+                """)
+        let removed = db.changesCount
+        try db.execute(
+            sql: """
+                DELETE FROM feed WHERE removedAt IS NOT NULL
+                    AND NOT EXISTS (SELECT 1 FROM article a WHERE a.feedID = feed.id)
+                """)
+        return removed
+    }
+
+    /// `urls` by their absolute strings, as the store keeps them; the first of equal ones.
+    private static func byAddress(_ urls: [URL]) -> [String: URL] {
+        Dictionary(urls.map { ($0.absoluteString, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func date(_ seconds: Double?) -> Date? {
+        seconds.map(Date.init(timeIntervalSince1970:))
+    }
+}
+
+extension Array {
+    /// The array in consecutive pieces of at most `size` elements.
+    fileprivate func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A stored feed as a list of feeds shows it.
+public struct StoredFeedSummary: Sendable, Equatable {
+    public var url: URL
+    /// The feed's own title; nil until a document with one was stored.
+    public var title: String?
+    public var siteURL: URL?
+    public var itemCount: Int
+    public var unreadCount: Int
+    public var lastAttemptAt: Date?
+    /// The last answer 200 or 304.
+    public var lastSuccessAt: Date?
+    /// Why the last attempt failed; nil after a success.
+    public var lastError: String?
+    public var retryAfter: Date?
+
+    public init(
+        url: URL, title: String? = nil, siteURL: URL? = nil, itemCount: Int = 0, unreadCount: Int = 0,
+        lastAttemptAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil,
+        retryAfter: Date? = nil
+    ) {
+        self.url = url
+        self.title = title
+        self.siteURL = siteURL
+        self.itemCount = itemCount
+        self.unreadCount = unreadCount
+        self.lastAttemptAt = lastAttemptAt
+        self.lastSuccessAt = lastSuccessAt
+        self.lastError = lastError
+        self.retryAfter = retryAfter
+    }
+}
