@@ -175,7 +175,8 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
-                "Coordinators", "Modules", .product(name: "FlyingFox", package: "FlyingFox"),
+                "Coordinators", "Modules", "Feeds", "HTTPTestServer",
+                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -19,6 +19,9 @@ public struct RefreshReport: Sendable {
     public var newItems: Int { feeds.reduce(0) { $0 + $1.counts.new } }
     public var updatedItems: Int { feeds.reduce(0) { $0 + $1.counts.updated } }
 
+    /// ``duration`` in seconds.
+    public var seconds: Double { duration.seconds }
+
     /// True when at least one feed answered (with a document or `304 Not Modified`).
     public var anyRefreshed: Bool { updatedCount + unchangedCount > 0 }
 }

@@ -119,25 +119,7 @@ struct ListingDocument: Encodable {
     /// controls and line separators are escaped too, so no text from the network can drive a
     /// terminal the JSON is shown on.
     func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Articles and strings always encode.
-        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        var text = ""
-        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
-            if Self.mustEscape(scalar.value) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
-    }
-
-    private static func mustEscape(_ value: UInt32) -> Bool {
-        (0x7F...0x9F).contains(value) || value == 0x061C || value == 0x200E || value == 0x200F
-            || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        TerminalSafeJSON.encode(self)
     }
 }
 

@@ -13,6 +13,8 @@ struct NewsAppCommand: AsyncParsableCommand {
             newsapp [<options>]
             newsapp headlines [<options>]
             newsapp search <words> ... [<options>]
+            newsapp feeds [list|add|remove|import|export|show] …
+            newsapp refresh [--json]
             newsapp cache stats|clear|vacuum
             """,
         discussion: """
@@ -46,7 +48,10 @@ struct NewsAppCommand: AsyncParsableCommand {
             clears or compacts it.
             """,
         version: NewsAppVersion.current,
-        subcommands: [HeadlinesCommand.self, SearchCommand.self, CacheCommand.self]
+        subcommands: [
+            HeadlinesCommand.self, SearchCommand.self, FeedsCommand.self, RefreshCommand.self,
+            CacheCommand.self,
+        ]
     )
 
     @OptionGroup var shared: SharedOptions
@@ -103,7 +108,8 @@ struct NewsAppCommand: AsyncParsableCommand {
         case "search":
             given += [("--category", categoryOption.category != nil)]
         default:
-            // `cache …` reads no news: only --theme, for its own output, means anything.
+            // `cache …`, `feeds …` and `refresh` read no news: only --theme, for their own output,
+            // and --log-level mean anything.
             given += [
                 ("--layout", layout != nil), ("--split-min-columns", splitMinColumns != nil),
                 ("--sort", sortOption.sort != nil), ("--category", categoryOption.category != nil),

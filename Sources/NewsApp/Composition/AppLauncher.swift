@@ -49,13 +49,7 @@ enum AppLauncher {
         _ commandLine: CommandLineSettings,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> LaunchContext? {
-        let file = ConfigurationFile.standard(environment: environment)
-        let loaded = file?.load() ?? ConfigurationLoader.Outcome()
-        for problem in loaded.problems {
-            StandardError.write(problem.description)
-        }
-        let settings = Settings.resolve(
-            commandLine: commandLine, environment: environment, file: loaded.configuration, home: file?.home)
+        let settings = resolveSettings(commandLine, environment: environment)
 
         var key: APIKey?
         var sampleNotice: String?
@@ -88,6 +82,20 @@ enum AppLauncher {
         return LaunchContext(
             environment: environment, settings: settings, source: source, cacheDirectory: directory,
             store: local.store, evictionLeft: local.evictionLeft)
+    }
+
+    /// The settings from the command line, the environment, the config file and the defaults;
+    /// each problem with the config file is one line on standard error.
+    nonisolated static func resolveSettings(_ commandLine: CommandLineSettings, environment: [String: String])
+        -> Settings
+    {
+        let file = ConfigurationFile.standard(environment: environment)
+        let loaded = file?.load() ?? ConfigurationLoader.Outcome()
+        for problem in loaded.problems {
+            StandardError.write(problem.description)
+        }
+        return Settings.resolve(
+            commandLine: commandLine, environment: environment, file: loaded.configuration, home: file?.home)
     }
 
     /// Runs the interactive app, from `link` when given, until the user quits or input ends.
@@ -151,7 +159,9 @@ enum AppLauncher {
 
     /// How much styling a terminal gets: none for `TERM=dumb`, no colours under `NO_COLOR`, the
     /// theme's colours otherwise. Output that is not a terminal gets ``ANSIStyler/Mode/plain``.
-    static func styleMode(_ environment: [String: String], theme: ANSIStyler.Theme) -> ANSIStyler.Mode {
+    nonisolated static func styleMode(_ environment: [String: String], theme: ANSIStyler.Theme)
+        -> ANSIStyler.Mode
+    {
         if environment["TERM"] == "dumb" { return .plain }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
         return .color(theme)

@@ -332,9 +332,6 @@ struct StatsDocument: Encodable {
     }
 
     func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        TerminalSafeJSON.encode(self)
     }
 }

@@ -1,0 +1,60 @@
+import Feeds
+import Foundation
+
+/// A feed named on the command line: its address, or its number in `newsapp feeds` (the order of
+/// the urls file, from 1).
+struct FeedSelector: Equatable {
+    var text: String
+
+    /// The subscription it names among `subscriptions`, or a sentence saying why there is none.
+    func resolve(in subscriptions: [Subscription]) -> Result<Subscription, SubscriptionsFile.Failure> {
+        if let number = Int(text) {
+            guard subscriptions.indices.contains(number - 1) else {
+                let range =
+                    subscriptions.isEmpty ? "there are no feeds yet" : "choose 1–\(subscriptions.count)"
+                return .failure(.init(description: "There is no feed \(number): \(range)."))
+            }
+            return .success(subscriptions[number - 1])
+        }
+        guard let url = FeedAddress.parse(text) else {
+            return .failure(
+                .init(description: "“\(text)” is neither a feed's number nor an http or https address."))
+        }
+        let wanted = FeedAddress.comparable(url)
+        guard let match = subscriptions.first(where: { FeedAddress.comparable($0.url) == wanted }) else {
+            return .failure(
+                .init(
+                    description: "\(url.absoluteString) is not among your feeds (newsapp feeds lists them)."))
+        }
+        return .success(match)
+    }
+}
+
+/// Feed addresses as people type them.
+enum FeedAddress {
+    /// `text` as an http or https address; `example.org/feed` gets `https://`. Nil when it is not
+    /// one (another scheme, no host, spaces).
+    static func parse(_ text: String) -> URL? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.contains(where: \.isWhitespace) else { return nil }
+        let lowered = trimmed.lowercased()
+        let written =
+            lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.contains("://")
+            ? trimmed : "https://" + trimmed
+        guard let url = URL(string: written), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else { return nil }
+        return url
+    }
+
+    /// The address with its scheme and host lowercased, for comparing what was typed with what
+    /// is listed.
+    static func comparable(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.absoluteString
+        }
+        parts.scheme = parts.scheme?.lowercased()
+        parts.host = parts.host?.lowercased()
+        return parts.string ?? url.absoluteString
+    }
+}

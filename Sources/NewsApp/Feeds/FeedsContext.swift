@@ -1,0 +1,72 @@
+import Coordinators
+import Feeds
+import Foundation
+import Logging
+import Networking
+import Store
+
+/// What the feed commands (`newsapp feeds …`, `newsapp refresh`) run with: the settings, the
+/// subscriptions file, the article store and the log.
+struct FeedsContext {
+    let environment: [String: String]
+    let settings: Settings
+    let subscriptions: SubscriptionsFile
+    let store: NewsStore
+    let cacheDirectory: CacheDirectory
+    let logger: Logger
+
+    /// Resolves the settings and opens the store (with launch retention); nil when there is no
+    /// home for the subscriptions or the store could not be opened, said on standard error.
+    static func prepare(
+        _ commandLine: CommandLineSettings,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> FeedsContext? {
+        let settings = AppLauncher.resolveSettings(commandLine, environment: environment)
+        guard let subscriptions = SubscriptionsFile.standard(environment: environment),
+            let directory = CacheDirectory.standard(environment: environment)
+        else {
+            StandardError.write(
+                "newsapp: No home directory (HOME and XDG_CONFIG_HOME are unset), so there is nowhere to keep feeds."
+            )
+            return nil
+        }
+        let local = await LocalStore.open(directory, retentionDays: settings.retentionDays)
+        for message in local.messages {
+            StandardError.write(message)
+        }
+        guard let store = local.store else { return nil }
+        let log = AppLog(environment: environment, level: commandLine.logLevel)
+        return FeedsContext(
+            environment: environment, settings: settings, subscriptions: subscriptions, store: store,
+            cacheDirectory: directory, logger: log.logger("feeds"))
+    }
+
+    /// A fetcher with the configured timeout.
+    var fetcher: FeedFetcher {
+        FeedFetcher(http: URLSessionHTTPClient(), timeout: TimeInterval(settings.feeds.timeout))
+    }
+
+    var refresher: FeedRefresher {
+        FeedRefresher(
+            fetcher: fetcher, storage: StoreFeedStorage(store: store),
+            options: FeedRefresher.Options(concurrency: settings.feeds.concurrency), logger: logger)
+    }
+
+    /// Removes what feeds no longer need: read, unsaved items beyond `max_items_per_feed` or not
+    /// seen for `retention_days`, that are no longer in their feed. Failing costs only disk space.
+    func applyRetention(now: Date = Date()) async {
+        let cutoff = LocalStore.retentionCutoff(days: settings.retentionDays, now: now)
+        do {
+            let removed = try await store.applyFeedRetention(
+                maxItemsPerFeed: settings.feeds.maxItemsPerFeed, olderThan: cutoff)
+            if removed > 0 { logger.info("retention removed read items", metadata: ["items": "\(removed)"]) }
+        } catch {
+            logger.warning("retention failed", metadata: ["reason": "\(error.sentence)"])
+        }
+    }
+
+    /// Prints `message` as one `newsapp: …` line on standard error, made safe.
+    static func fail(_ message: String) {
+        StandardError.write("newsapp: " + TextSanitizer.clean(message))
+    }
+}

@@ -1,0 +1,189 @@
+import Coordinators
+import Feeds
+import Foundation
+import Modules
+import Networking
+import Synchronization
+
+/// `newsapp refresh`: every feed once, headless, like `newsboat -x reload`. On a terminal one line
+/// of progress is redrawn in place; piped, only the summary is printed:
+/// `199 feeds: 197 updated, 2 failed (newsapp feeds shows why) · 99,500 new in 2.4 s`.
+/// Exit status 0 when any feed answered, 1 when none did.
+struct RefreshRun {
+    let context: FeedsContext
+    let json: Bool
+
+    func run() async -> Int32 {
+        let file: UrlsFile
+        do {
+            file = try context.subscriptions.load()
+        } catch {
+            FeedsContext.fail(error.description)
+            return 1
+        }
+        let notice = SkippedLinesNotice(
+            environment: context.environment, displayPath: context.subscriptions.displayPath)
+        for line in notice.lines(for: file.skipped) { StandardError.write(TextSanitizer.clean(line)) }
+        guard !file.subscriptions.isEmpty else {
+            FeedsContext.fail(
+                "There are no feeds to refresh: add one with newsapp feeds add URL, or import a list with "
+                    + "newsapp feeds import FILE.")
+            return 1
+        }
+        let progress = ProgressLine(
+            enabled: !json && TerminalProbe.isTerminal(STDOUT_FILENO), environment: context.environment)
+        let report = await context.refresher.refresh(file.subscriptions) { progress.show($0) }
+        progress.clear()
+        let moves = applyMoves(report)
+        await context.applyRetention()
+        if json {
+            StandardOutput.write(TerminalSafeJSON.encode(RefreshDocument(report)) + "\n")
+        } else {
+            for move in moves { StandardOutput.write(TextSanitizer.clean(move) + "\n") }
+            StandardOutput.write(Self.summary(report) + "\n")
+        }
+        return report.anyRefreshed ? 0 : 1
+    }
+
+    /// Permanent redirects move their subscriptions in the urls file; one line each says so.
+    private func applyMoves(_ report: RefreshReport) -> [String] {
+        let moved = report.feeds.compactMap { feed in feed.movedTo.map { (feed.subscription.url, $0) } }
+        guard !moved.isEmpty else { return [] }
+        do {
+            try context.subscriptions.update { file in
+                for (old, new) in moved { file.replace(url: old, with: new) }
+            }
+        } catch {
+            FeedsContext.fail(error.description)
+            return []
+        }
+        return moved.map { old, new in
+            "Moved permanently: \(old.absoluteString) → \(new.absoluteString) (\(context.subscriptions.displayPath) updated)"
+        }
+    }
+
+    /// `199 feeds: 197 updated, 2 failed (newsapp feeds shows why) · 99,500 new in 2.4 s`.
+    static func summary(_ report: RefreshReport) -> String {
+        let feeds = report.feeds.count == 1 ? "1 feed" : "\(Amount.grouped(report.feeds.count)) feeds"
+        var parts: [String] = []
+        if report.updatedCount > 0 { parts.append("\(Amount.grouped(report.updatedCount)) updated") }
+        if report.unchangedCount > 0 { parts.append("\(Amount.grouped(report.unchangedCount)) unchanged") }
+        if report.skippedCount > 0 {
+            parts.append("\(Amount.grouped(report.skippedCount)) skipped (asked to wait)")
+        }
+        if report.failedCount > 0 {
+            parts.append("\(Amount.grouped(report.failedCount)) failed (newsapp feeds shows why)")
+        }
+        let seconds = String(format: "%.1f", report.seconds)
+        return
+            "\(feeds): \(parts.joined(separator: ", ")) · \(Amount.grouped(report.newItems)) new in \(seconds) s"
+    }
+}
+
+/// `Refreshing 37/199 feeds · 4,210 new`, redrawn in place on a terminal, at most ten times a
+/// second; nothing in a pipe. `TERM=dumb` gets a carriage return and spaces, no escape sequence.
+final class ProgressLine: Sendable {
+    private let enabled: Bool
+    private let dumb: Bool
+    private let state = Mutex<(last: ContinuousClock.Instant?, width: Int)>((nil, 0))
+
+    init(enabled: Bool, environment: [String: String]) {
+        self.enabled = enabled
+        dumb = environment["TERM"] == "dumb"
+    }
+
+    func show(_ progress: RefreshProgress) {
+        guard enabled else { return }
+        let text =
+            "Refreshing \(Amount.grouped(progress.done))/\(Amount.grouped(progress.total)) feeds · "
+            + "\(Amount.grouped(progress.newItems)) new"
+        let now = ContinuousClock.now
+        let output: String? = state.withLock { state in
+            if let last = state.last, now - last < .milliseconds(100), progress.done < progress.total {
+                return nil
+            }
+            state.last = now
+            let padding = String(repeating: " ", count: max(0, state.width - text.count))
+            state.width = text.count
+            return dumb ? "\r" + text + padding : "\r\u{1B}[2K" + text
+        }
+        if let output { StandardOutput.write(output) }
+    }
+
+    func clear() {
+        guard enabled else { return }
+        let width = state.withLock { $0.width }
+        guard width > 0 else { return }
+        StandardOutput.write(dumb ? "\r" + String(repeating: " ", count: width) + "\r" : "\r\u{1B}[2K")
+    }
+}
+
+/// `newsapp refresh --json`.
+struct RefreshDocument: Encodable {
+    struct Feed: Encodable {
+        var url: String
+        var title: String?
+        /// `updated`, `unchanged`, `failed` or `skipped`.
+        var status: String
+        var new: Int
+        var updated: Int
+        var error: String?
+        var movedTo: String?
+        var retryAfter: String?
+
+        /// Absent values are written as `null`, so every result has every key.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(url, forKey: .url)
+            try container.encode(title, forKey: .title)
+            try container.encode(status, forKey: .status)
+            try container.encode(new, forKey: .new)
+            try container.encode(updated, forKey: .updated)
+            try container.encode(error, forKey: .error)
+            try container.encode(movedTo, forKey: .movedTo)
+            try container.encode(retryAfter, forKey: .retryAfter)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case url, title, status, new, updated, error, movedTo, retryAfter
+        }
+    }
+
+    var feeds: Int
+    var updated: Int
+    var unchanged: Int
+    var failed: Int
+    var skipped: Int
+    var newItems: Int
+    var updatedItems: Int
+    var seconds: Double
+    var results: [Feed]
+
+    init(_ report: RefreshReport) {
+        feeds = report.feeds.count
+        updated = report.updatedCount
+        unchanged = report.unchangedCount
+        failed = report.failedCount
+        skipped = report.skippedCount
+        newItems = report.newItems
+        updatedItems = report.updatedItems
+        seconds = (report.seconds * 1000).rounded() / 1000
+        results = report.feeds.map { feed in
+            var result = Feed(
+                url: feed.subscription.url.absoluteString, title: feed.subscription.title ?? feed.title,
+                status: "updated", new: feed.counts.new, updated: feed.counts.updated,
+                movedTo: feed.movedTo?.absoluteString)
+            switch feed.status {
+            case .updated: result.status = "updated"
+            case .unchanged: result.status = "unchanged"
+            case .failed(let sentence):
+                result.status = "failed"
+                result.error = sentence
+            case .skipped(let until):
+                result.status = "skipped"
+                result.retryAfter = Timestamp.format(until)
+            }
+            return result
+        }
+    }
+}

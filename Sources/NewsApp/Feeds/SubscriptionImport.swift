@@ -1,0 +1,43 @@
+import Feeds
+import Foundation
+
+/// A subscription list to import: an OPML file (1.0 or 2.0) or a newsboat urls file, told apart
+/// by their first character (`<` for OPML).
+struct SubscriptionImport {
+    var subscriptions: [Subscription]
+    /// Lines of a urls file that name no feed NewsApp reads.
+    var skipped: [UrlsFile.SkippedLine]
+    /// `an OPML file` or `a newsboat urls file`, for the sentence saying what was imported.
+    var kind: String
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(_ data: Data) throws(Failure) {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if first == UInt8(ascii: "<") {
+            do {
+                subscriptions = try OPML.subscriptions(from: data)
+            } catch {
+                throw Failure(description: error.sentence)
+            }
+            skipped = []
+            kind = "an OPML file"
+            return
+        }
+        guard let text = String(data: Data(bytes), encoding: .utf8) else {
+            throw Failure(
+                description: "the file is neither OPML nor a newsboat urls file (it is not UTF-8 text).")
+        }
+        let file = UrlsFile(text: text)
+        guard !file.subscriptions.isEmpty || !file.skipped.isEmpty || text.allSatisfy(\.isWhitespace) else {
+            throw Failure(description: "the file is neither OPML nor a newsboat urls file.")
+        }
+        subscriptions = file.subscriptions
+        skipped = file.skipped
+        kind = "a newsboat urls file"
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Logging
+
+/// The loggers of a run: each writes to the ``LogFile`` at the level `--log-level` chose (info by
+/// default), with the NewsAPI key among the secrets never written. Without a home directory
+/// nothing is logged.
+struct AppLog: Sendable {
+    let file: LogFile?
+    let level: Logger.Level
+    let secrets: [String]
+
+    init(environment: [String: String], level: LogLevelChoice?) {
+        file = LogFile.standard(environment: environment)
+        self.level = level.flatMap { Logger.Level(rawValue: $0.rawValue) } ?? .info
+        secrets = [environment["NEWSAPI_KEY"]].compactMap {
+            $0?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        .filter { $0.count >= 8 }
+    }
+
+    /// A logger labelled `label` (`feeds`, `news`).
+    func logger(_ label: String) -> Logger {
+        guard let file else { return Logger(label: label) { _ in SwiftLogNoOpLogHandler() } }
+        let level = level
+        let secrets = secrets
+        return Logger(label: label) { label in
+            FileLogHandler(file: file, label: label, level: level, secrets: secrets)
+        }
+    }
+}
