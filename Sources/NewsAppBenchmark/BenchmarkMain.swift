@@ -106,6 +106,15 @@ struct BenchmarkMain {
                 in: options.dataDirectory, runs: options.feedRuns, searchRuns: options.searchRuns)
             report.addFeedStore(result)
         }
+        if options.sections.contains(.refresh) {
+            if let newsapp = options.newsapp {
+                try await RefreshBenchmark.run(
+                    newsapp: newsapp, newsboat: options.newsboat, data: options.dataDirectory, corpus: corpus,
+                    coldRuns: options.coldRuns, searchRuns: options.searchRuns, into: &report)
+            } else {
+                report.notes.append("Refresh: skipped (no --newsapp binary given).")
+            }
+        }
         report.notes.append(
             "Load average (1 min) at start \(loadAtStart), at end \(Machine.loadAverage()), on "
                 + "\(machine.logicalCores) cores: other work on the machine shows in the p99s.")
@@ -118,6 +127,7 @@ struct Options {
     enum Section: String, CaseIterable {
         case cold, search, render, fetch, pace
         case feedsStore = "feeds-store"
+        case refresh
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -125,6 +135,8 @@ struct Options {
     }
 
     var newsapp: String?
+    /// Debian's `newsboat`, refreshed side by side with `newsapp`; the rows are empty without it.
+    var newsboat: String?
     var dataDirectory = URL(fileURLWithPath: ".build-bench-release/benchmark", isDirectory: true)
     var articles = 100_000
     var coldRuns = 30
@@ -139,13 +151,14 @@ struct Options {
     var help = false
 
     static let usage = """
-        usage: newsapp-bench [--newsapp PATH] [--data DIR]
-                             [--only cold,search,render,fetch,pace,feeds-store]
+        usage: newsapp-bench [--newsapp PATH] [--newsboat PATH] [--data DIR]
+                             [--only cold,search,render,fetch,pace,feeds-store,refresh]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
                              [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N]
                              [--label TEXT]
 
           --newsapp PATH  the release newsapp binary, for the cold start (skipped without it)
+          --newsboat PATH newsboat, refreshed side by side with newsapp (rows empty without it)
           --data DIR      where the filled store is cached (default .build-bench-release/benchmark)
           --label TEXT    printed under the title, e.g. the commit measured
         """
@@ -166,6 +179,7 @@ struct Options {
         while let argument = rest.popFirst() {
             switch argument {
             case "--newsapp": newsapp = try value(argument)
+            case "--newsboat": newsboat = try value(argument)
             case "--data": dataDirectory = URL(fileURLWithPath: try value(argument), isDirectory: true)
             case "--articles": articles = try count(argument)
             case "--cold-runs": coldRuns = try count(argument)

@@ -23,6 +23,8 @@ struct Report {
     private var rows: [Row] = []
     private var searchRows: [String] = []
     var notes: [String] = []
+    /// Rows of the side-by-side table with newsboat: `| name | NewsApp | newsboat | ratio | target |`.
+    var sideBySide: [String] = []
 
     init(machine: Machine, label: String?) {
         self.machine = machine
@@ -113,6 +115,17 @@ struct Report {
                 "|---|---|--:|--:|--:|--:|--:|--:|--:|",
             ]
             lines += searchRows
+        }
+        if !sideBySide.isEmpty {
+            lines += [
+                "",
+                "Side by side with newsboat (Debian's package), same machine, same run, same feeds "
+                    + "(ratio: newsboat ÷ NewsApp, so above 1 NewsApp is faster or smaller):",
+                "",
+                "| Measurement | NewsApp | newsboat | Ratio | Target |",
+                "|---|--:|--:|--:|---|",
+            ]
+            lines += sideBySide
         }
         if !notes.isEmpty {
             lines.append("")

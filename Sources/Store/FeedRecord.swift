@@ -19,12 +19,14 @@ public struct FeedRecord: Sendable {
     /// Where a permanent redirect (301, 308) led: the feed's row moves there, keeping its items
     /// and their read and saved marks.
     public var movedTo: URL?
-    /// The name shown for its items: the user's rename, else the feed's title, else its host.
-    public var sourceName: String
+    /// The name shown for its items: the user's rename, else the feed's title. Nil when the
+    /// refresh did not learn it (a `304`, a failure): the stored name stays, and a new feed is
+    /// named after its host.
+    public var sourceName: String?
     public var outcome: Outcome
     public var attemptedAt: Date
 
-    public init(url: URL, movedTo: URL? = nil, sourceName: String, outcome: Outcome, attemptedAt: Date) {
+    public init(url: URL, movedTo: URL? = nil, sourceName: String?, outcome: Outcome, attemptedAt: Date) {
         self.url = url
         self.movedTo = movedTo
         self.sourceName = sourceName

@@ -60,13 +60,14 @@ struct FeedWriter {
     /// document, its items. Returns how many items were new and how many changed.
     func write(_ record: FeedRecord) throws -> FeedWriteCounts {
         let feed = try resolve(record)
-        if feed.sourceName != record.sourceName {
-            try rename(feed, to: record.sourceName)
+        if let wanted = record.sourceName, feed.sourceName != wanted {
+            try rename(feed, to: wanted)
         }
+        let sourceName = record.sourceName ?? feed.sourceName ?? Self.host(of: feed.url)
         let attempted = record.attemptedAt.timeIntervalSince1970
         switch record.outcome {
         case .fetched(let document, let validators):
-            let counts = try writeItems(document, of: feed, sourceName: record.sourceName, at: attempted)
+            let counts = try writeItems(document, of: feed, sourceName: sourceName, at: attempted)
             try db.execute(
                 sql: """
                     UPDATE feed SET title = coalesce(?, title), siteURL = coalesce(?, siteURL), etag = ?,
@@ -108,10 +109,12 @@ struct FeedWriter {
         let address = record.url.absoluteString
         let source = try feed(at: address)
         guard let movedTo = record.movedTo?.absoluteString, movedTo != address else {
-            return try source ?? insertFeed(address, sourceName: record.sourceName)
+            return try source ?? insertFeed(address, sourceName: record.sourceName ?? Self.host(of: address))
         }
         if let target = try feed(at: movedTo) { return target }
-        guard var source else { return try insertFeed(movedTo, sourceName: record.sourceName) }
+        guard var source else {
+            return try insertFeed(movedTo, sourceName: record.sourceName ?? Self.host(of: movedTo))
+        }
         try db.execute(sql: "UPDATE feed SET url = ? WHERE id = ?", arguments: [movedTo, source.id])
         source.url = movedTo
         return source
@@ -133,6 +136,11 @@ struct FeedWriter {
         try db.execute(
             sql: "INSERT INTO feed (url, sourceName) VALUES (?, ?)", arguments: [url, sourceName])
         return Feed(id: db.lastInsertedRowID, url: url, sourceName: sourceName)
+    }
+
+    /// The name of a feed nobody named: its address's host.
+    private static func host(of address: String) -> String {
+        URL(string: address)?.host ?? address
     }
 
     /// Shows every item of `feed` under `name` (the user renamed it, or its title changed).

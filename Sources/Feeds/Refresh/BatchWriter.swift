@@ -55,8 +55,16 @@ actor BatchWriter {
     }
 
     private func write(_ batch: [FeedOutcome]) async {
+        let clock = ContinuousClock()
+        let started = clock.now
         do {
             let written = try await storage.write(batch)
+            logger.debug(
+                "stored a batch",
+                metadata: [
+                    "feeds": "\(batch.count)", "items": "\(batch.reduce(0) { $0 + $1.itemCount })",
+                    "ms": "\(Int((clock.now - started).seconds * 1000))",
+                ])
             var new = 0
             for (url, count) in written {
                 counts[url, default: ItemCounts()] = counts[url, default: ItemCounts()] + count

@@ -58,7 +58,11 @@ public struct FeedRefresher: Sendable {
                     return $0
                 })
         }
-        var outcomes = [FeedOutcome?](repeating: nil, count: subscriptions.count)
+        // What the report needs of each feed, without its document: the documents go to the
+        // store and are let go, so memory holds a batch or two of items, never every feed's.
+        var reports = subscriptions.map {
+            FeedReport(subscription: $0, status: .failed("The refresh stopped before this feed."))
+        }
         await withTaskGroup(of: (Int, FeedOutcome).self) { group in
             var schedule = HostSchedule(
                 hosts: subscriptions.map { Self.hostKey($0.url) }, concurrency: options.concurrency,
@@ -75,7 +79,7 @@ public struct FeedRefresher: Sendable {
                 schedule.finished(index)
                 startWhatFits()
                 log(outcome)
-                outcomes[index] = outcome
+                reports[index] = Self.report(subscriptions[index], outcome)
                 progress(
                     tally.withLock {
                         $0.done += 1
@@ -87,11 +91,12 @@ public struct FeedRefresher: Sendable {
         await writer.finish()
         let counts = await writer.counts
         let failures = await writer.failures
-        let report = RefreshReport(
-            feeds: zip(subscriptions, outcomes).map { subscription, outcome in
-                Self.report(subscription, outcome, counts: counts, failure: failures[subscription.url])
-            },
-            duration: clock.now - started)
+        for index in reports.indices {
+            let url = subscriptions[index].url
+            reports[index].counts = counts[url] ?? ItemCounts()
+            if let failure = failures[url] { reports[index].status = .failed(failure) }
+        }
+        let report = RefreshReport(feeds: reports, duration: clock.now - started)
         logger.info(
             "refresh done",
             metadata: [
@@ -105,16 +110,10 @@ public struct FeedRefresher: Sendable {
 
     // MARK: - Reporting
 
-    private static func report(
-        _ subscription: Subscription, _ outcome: FeedOutcome?, counts: [URL: ItemCounts], failure: String?
-    ) -> FeedReport {
-        guard let outcome else {
-            return FeedReport(
-                subscription: subscription, status: .failed("The refresh stopped before this feed."))
-        }
+    /// What the report keeps of `outcome`: its status, title and move, not its document.
+    private static func report(_ subscription: Subscription, _ outcome: FeedOutcome) -> FeedReport {
         var report = FeedReport(
-            subscription: subscription, status: .unchanged, counts: counts[subscription.url] ?? ItemCounts(),
-            movedTo: outcome.movedTo, bytes: outcome.bytes)
+            subscription: subscription, status: .unchanged, movedTo: outcome.movedTo, bytes: outcome.bytes)
         switch outcome.result {
         case .fetched(let document, _):
             report.status = .updated
@@ -126,7 +125,6 @@ public struct FeedRefresher: Sendable {
         case .skipped(let until):
             report.status = .skipped(until: until)
         }
-        if let failure { report.status = .failed(failure) }
         return report
     }
 

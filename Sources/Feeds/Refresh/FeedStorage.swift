@@ -89,12 +89,13 @@ public struct FeedOutcome: Sendable {
         return 0
     }
 
-    /// The name its items are shown under: the user's, else the feed's, else the host.
-    public var sourceName: String {
+    /// The name its items are shown under: the user's, else the feed's own; nil when this outcome
+    /// does not say (a `304` or a failure), so the stored name stays.
+    public var sourceName: String? {
         if let title = subscription.title { return title }
         if case .fetched(let document, _) = result, let title = document.title, !title.isEmpty {
             return title
         }
-        return subscription.url.host ?? subscription.url.absoluteString
+        return nil
     }
 }
