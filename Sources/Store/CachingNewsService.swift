@@ -185,7 +185,7 @@ extension ArticlePage {
     /// The page without repeated URLs.
     fileprivate func withoutDuplicates() -> ArticlePage {
         var page = self
-        page.articles = articles.uniquedByURL()
+        page.articles = articles.uniquedByID()
         return page
     }
 }

@@ -34,7 +34,7 @@ extension NewsStore {
             let window = PageWindow(page: page, pageSize: pageSize)
             guard let expression = query.expression else {
                 let (rows, total) = try Self.allBut(query.negativeExpression ?? "\"\"", window, in: db)
-                return Self.page(rows, total: total, page: page, pageSize: pageSize, at: now)
+                return try Self.page(rows, total: total, page: page, pageSize: pageSize, at: now, in: db)
             }
             let total =
                 try Int.fetchOne(
@@ -42,10 +42,10 @@ extension NewsStore {
                     arguments: [expression]) ?? 0
             if sort == .publishedAt {
                 let rows = try Self.newest(matching: expression, total: total, window, in: db)
-                return Self.page(rows, total: total, page: page, pageSize: pageSize, at: now)
+                return try Self.page(rows, total: total, page: page, pageSize: pageSize, at: now, in: db)
             }
             let rows = try Self.mostRelevant(matching: expression, total: total, window, in: db)
-            var result = Self.page(rows, total: total, page: page, pageSize: pageSize, at: now)
+            var result = try Self.page(rows, total: total, page: page, pageSize: pageSize, at: now, in: db)
             result.reachedResultCap = total > Self.rankedMatchLimit && window.end >= Self.rankedMatchLimit
             return result
         }

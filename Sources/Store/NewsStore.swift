@@ -70,7 +70,7 @@ public struct NewsStore: Sendable {
             throw .failed(reason: "page \(page.page) of size \(page.pageSize) cannot be stored")
         }
         let now = clock().timeIntervalSince1970
-        let articles = page.articles.uniquedByURL()
+        let articles = page.articles.uniquedByID()
         try await write { db in
             let listingID = try Self.listingID(for: key, in: db)
             // A listing keeps one page size: pages of another size would overlap this one.
@@ -128,7 +128,7 @@ public struct NewsStore: Sendable {
                         """,
                     arguments: [listingID, page])
                 return ArticlePage(
-                    articles: rows.compactMap(Self.article).uniquedByURL(), totalResults: exact.totalResults,
+                    articles: try Self.articles(rows, in: db), totalResults: exact.totalResults,
                     page: page, pageSize: pageSize, skippedCount: exact.skippedCount,
                     reachedResultCap: exact.reachedResultCap,
                     origin: .store(savedAt: exact.fetchedAt, reason: .stale))
@@ -178,7 +178,7 @@ public struct NewsStore: Sendable {
                 db,
                 sql: "SELECT a.* FROM article a \(filter) \(Self.newestFirst) LIMIT ? OFFSET ?",
                 arguments: arguments + [pageSize, (page - 1) * pageSize])
-            return Self.page(rows, total: total ?? 0, page: page, pageSize: pageSize, at: now)
+            return try Self.page(rows, total: total ?? 0, page: page, pageSize: pageSize, at: now, in: db)
         }
     }
 
@@ -194,18 +194,11 @@ public struct NewsStore: Sendable {
                     ON CONFLICT (url) DO UPDATE SET readAt = excluded.readAt
                     """,
                 arguments: [url.absoluteString, now])
-            try db.execute(
-                sql: "UPDATE article SET readAt = ? WHERE url = ? AND feedID IS NOT NULL AND readAt IS NULL",
-                arguments: [now, url.absoluteString])
-            if db.changesCount > 0 {
-                try Self.recountFeeds(
-                    "id IN (SELECT feedID FROM article WHERE url = ? AND feedID IS NOT NULL)",
-                    arguments: [url.absoluteString], in: db)
-            }
         }
     }
 
-    /// The URLs of `urls` that were marked read, or that are the URL of a feed item marked read.
+    /// The URLs of `urls` that were marked read. Feed items keep their own marks
+    /// (``markFeedItemRead(feed:itemID:read:)``): items of a feed may share an address.
     public func readURLs(among urls: [URL]) async throws(StoreError) -> Set<URL> {
         guard !urls.isEmpty else { return [] }
         let links = Array(Set(urls.map(\.absoluteString)))
@@ -217,12 +210,8 @@ public struct NewsStore: Sendable {
                 read.formUnion(
                     try String.fetchAll(
                         db,
-                        sql: """
-                            SELECT url FROM readMark WHERE url IN (\(marks))
-                            UNION SELECT url FROM article
-                            WHERE url IN (\(marks)) AND feedID IS NOT NULL AND readAt IS NOT NULL
-                            """,
-                        arguments: StatementArguments(chunk + chunk)))
+                        sql: "SELECT url FROM readMark WHERE url IN (\(marks))",
+                        arguments: StatementArguments(chunk)))
             }
             return read
         }
@@ -230,21 +219,12 @@ public struct NewsStore: Sendable {
     }
 
     /// Saves `article` (storing it if needed). Saved articles are never evicted nor cleared.
-    /// Saving again keeps the first `savedAt`. An article whose URL is stored only as a feed item
-    /// (as search shows feed items) saves that item (the newest, when several feeds carry the
-    /// link) instead of storing a copy.
+    /// Saving again keeps the first `savedAt`. Feed items are saved as items
+    /// (``markFeedItemSaved(feed:itemID:saved:)``).
     public func save(_ article: Article) async throws(StoreError) {
         let now = clock().timeIntervalSince1970
         try await write { db in
-            let link = article.url.absoluteString
-            let articleID: Int64
-            if try Self.newsArticleID(link, in: db) == nil,
-                let itemID = try Self.newestFeedItemID(link, in: db)
-            {
-                articleID = itemID
-            } else {
-                articleID = try Self.upsert(article, at: now, fetched: false, in: db)
-            }
+            let articleID = try Self.upsert(article, at: now, fetched: false, in: db)
             try db.execute(
                 sql:
                     "INSERT INTO saved (articleID, savedAt) VALUES (?, ?) ON CONFLICT (articleID) DO NOTHING",
@@ -252,32 +232,37 @@ public struct NewsStore: Sendable {
         }
     }
 
-    /// Unsaves the articles and feed items at `url`; they stay stored like any other, and can be
-    /// evicted (feed items by their feed's retention).
+    /// Unsaves the article at `url`; it stays stored like any other, and can be evicted.
     public func unsave(_ url: URL) async throws(StoreError) {
         try await write { db in
             try db.execute(
-                sql: "DELETE FROM saved WHERE articleID IN (\(Self.idsAtURL))",
-                arguments: [url.absoluteString, url.absoluteString])
+                sql:
+                    "DELETE FROM saved WHERE articleID IN (SELECT id FROM article WHERE url = ? AND feedID IS NULL)",
+                arguments: [url.absoluteString])
         }
     }
 
     public func isSaved(_ url: URL) async throws(StoreError) -> Bool {
         try await read { db in
             try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM saved WHERE articleID IN (\(Self.idsAtURL)))",
-                arguments: [url.absoluteString, url.absoluteString]) ?? false
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM saved
+                    WHERE articleID IN (SELECT id FROM article WHERE url = ? AND feedID IS NULL))
+                    """,
+                arguments: [url.absoluteString]) ?? false
         }
     }
 
     /// Saved articles, the most recently saved first.
     public func savedArticles() async throws(StoreError) -> [Article] {
         try await read { db in
-            try Row.fetchAll(
+            let rows = try Row.fetchAll(
                 db,
                 sql:
                     "SELECT a.* FROM saved s JOIN article a ON a.id = s.articleID ORDER BY s.savedAt DESC, s.rowid DESC"
-            ).compactMap(Self.article)
+            )
+            return try Self.articles(rows, in: db)
         }
     }
 
@@ -605,22 +590,6 @@ extension NewsStore {
         return id
     }
 
-    /// The ids of the NewsAPI article and the feed items at an address (given twice): one lookup
-    /// in each of the two partial indexes of `url`, which a plain `url = ?` cannot use.
-    static let idsAtURL = """
-        SELECT id FROM article WHERE url = ? AND feedID IS NULL
-        UNION ALL SELECT id FROM article WHERE url = ? AND feedID IS NOT NULL
-        """
-
-    /// The id of the newest feed item at `link`, or nil.
-    static func newestFeedItemID(_ link: String, in db: Database) throws -> Int64? {
-        try Int64.fetchOne(
-            db,
-            sql:
-                "SELECT id FROM article WHERE url = ? AND feedID IS NOT NULL ORDER BY publishedAt DESC, id DESC LIMIT 1",
-            arguments: [link])
-    }
-
     /// The id of the NewsAPI article at `link`, or nil.
     static func newsArticleID(_ link: String, in db: Database) throws -> Int64? {
         try Int64.fetchOne(
@@ -628,10 +597,12 @@ extension NewsStore {
             arguments: [link])
     }
 
-    /// An article from a row of `article`; nil if its URL no longer parses.
-    static func article(_ row: Row) -> Article? {
+    /// An article from a row of `article`; nil if its URL no longer parses. A feed item's row
+    /// (`feedID` set) needs its feed's address from `feeds` to say which item it is, and gets its
+    /// numbered links and enclosures back through `decoder`.
+    static func article(_ row: Row, feeds: [Int64: URL] = [:], decoder: JSONDecoder? = nil) -> Article? {
         guard let link: String = row["url"], let url = URL(string: link) else { return nil }
-        return Article(
+        var article = Article(
             source: ArticleSource(id: row["sourceID"], name: row["sourceName"] ?? ""),
             author: row["author"],
             title: row["title"] ?? "",
@@ -641,13 +612,46 @@ extension NewsStore {
             publishedAt: (row["publishedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
             content: row["content"],
             omittedCharacterCount: row["omittedCharacterCount"])
+        if let feedID: Int64 = row["feedID"], let feed = feeds[feedID], let item: String = row["itemID"] {
+            article.feedItem = FeedItemReference(feed: feed, item: item)
+            if let decoder {
+                article.links = FeedJSON.decodeLinks(row["links"], with: decoder)
+                article.enclosures = FeedJSON.decodeEnclosures(row["enclosures"], with: decoder)
+            }
+        }
+        return article
+    }
+
+    /// The articles of rows of `article`, each once: feed items with their feed and item id,
+    /// links and enclosures (one query for the feeds' addresses).
+    static func articles(_ rows: [Row], in db: Database) throws -> [Article] {
+        let feedIDs = Set(rows.compactMap { $0["feedID"] as Int64? })
+        var feeds: [Int64: URL] = [:]
+        if !feedIDs.isEmpty {
+            let ids = Array(feedIDs)
+            for chunk in stride(from: 0, to: ids.count, by: 500) {
+                let part = Array(ids[chunk..<min(chunk + 500, ids.count)])
+                let found = try Row.fetchAll(
+                    db,
+                    sql: "SELECT id, url FROM feed WHERE id IN (\(databaseQuestionMarks(count: part.count)))",
+                    arguments: StatementArguments(part))
+                for row in found {
+                    if let url = URL(string: row["url"] as String) { feeds[row["id"]] = url }
+                }
+            }
+        }
+        let decoder = feedIDs.isEmpty ? nil : JSONDecoder()
+        return rows.compactMap { article($0, feeds: feeds, decoder: decoder) }.uniquedByID()
     }
 
     /// A page of search-like results; `savedAt` is the latest fetch among them.
-    static func page(_ rows: [Row], total: Int, page: Int, pageSize: Int, at now: Date) -> ArticlePage {
+    static func page(_ rows: [Row], total: Int, page: Int, pageSize: Int, at now: Date, in db: Database)
+        throws
+        -> ArticlePage
+    {
         let latest = rows.compactMap { $0["lastFetchedAt"] as Double? }.max()
         return ArticlePage(
-            articles: rows.compactMap(article).uniquedByURL(), totalResults: total, page: page,
+            articles: try articles(rows, in: db), totalResults: total, page: page,
             pageSize: pageSize,
             origin: .store(savedAt: latest.map(Date.init(timeIntervalSince1970:)) ?? now, reason: .stale))
     }
@@ -680,7 +684,7 @@ extension NewsStore {
                 """,
             arguments: [listingID, storedSize, low, page * pageSize - 1])
         return ArticlePage(
-            articles: rows.compactMap(article).uniquedByURL(), totalResults: newest.totalResults, page: page,
+            articles: try articles(rows, in: db), totalResults: newest.totalResults, page: page,
             pageSize: pageSize, origin: .store(savedAt: oldest, reason: .stale))
     }
 }
@@ -712,10 +716,10 @@ struct StoredPageInfo {
 }
 
 extension [Article] {
-    /// The articles without repeated URLs, each where it first appears.
-    func uniquedByURL() -> [Article] {
-        var seen: Set<URL> = []
-        return filter { seen.insert($0.url).inserted }
+    /// The articles without repeats (by ``Article/id``), each where it first appears.
+    func uniquedByID() -> [Article] {
+        var seen: Set<ArticleID> = []
+        return filter { seen.insert($0.id).inserted }
     }
 }
 

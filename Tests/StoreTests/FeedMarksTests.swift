@@ -41,18 +41,19 @@ struct FeedMarksTests {
         #expect(try await store.checkIntegrity() == [])
     }
 
-    @Test func readingAnItemAnywhereMarksItsAddressAndTheOtherWayRound() async throws {
+    @Test func anItemIsReadByItsFeedAndIdNotByItsAddress() async throws {
         let store = try NewsStore.testing()
         let items = FeedFixture.items("a", count: 3)
         try await store.recordFeeds([FeedFixture.fetched("a", items)])
-        // Opened from search: marked by address.
+        // An address read elsewhere (a NewsAPI article at the same link) does not read the item.
         try await store.markRead(items[0].link!)
-        #expect(try await store.items(of: "a").map(\.read) == [true, false, false])
-        // Read in the feed: its address reads as read in any list.
+        #expect(try await store.items(of: "a").map(\.read) == [false, false, false])
         try await store.markFeedItemRead(feed: FeedFixture.feedURL("a"), itemID: items[2].id)
+        let references = items.map { FeedItemReference(feed: FeedFixture.feedURL("a"), item: $0.id) }
+        #expect(try await store.readFeedItems(among: references) == [references[2]])
         let links = items.compactMap(\.link)
-        #expect(try await store.readURLs(among: links + [Fixture.url("other")]) == [links[0], links[2]])
-        #expect(try await store.feedSummaries(for: nil).map(\.unreadCount) == [1])
+        #expect(try await store.readURLs(among: links + [Fixture.url("other")]) == [links[0]])
+        #expect(try await store.feedSummaries(for: nil).map(\.unreadCount) == [2])
         #expect(try await store.checkIntegrity() == [])
     }
 
@@ -72,17 +73,22 @@ struct FeedMarksTests {
         try await store.recordFeeds([FeedFixture.fetched("a", items, sourceName: "Orbit Blog")])
         try await store.markFeedItemSaved(feed: FeedFixture.feedURL("a"), itemID: items[0].id)
         clock.advance(by: 10)
-        // As search shows it: saving the article saves the item, without a second copy.
+        // As search shows it: the item, with its feed and id, saved as an item (no second copy).
         let found = try #require(try await store.search("\"Item a-2\"").articles.first)
-        try await store.save(found)
+        let reference = try #require(found.feedItem)
+        #expect(reference == FeedItemReference(feed: FeedFixture.feedURL("a"), item: items[2].id))
+        try await store.markFeedItemSaved(feed: reference.feed, itemID: reference.item)
         #expect(try await store.articleRowCount() == 3)
         #expect(try await store.items(of: "a").map(\.saved) == [true, false, true])
         let saved = try await store.savedArticles()
         #expect(saved.map(\.url) == [items[2].link!, items[0].link!])
+        #expect(saved.map(\.feedItem?.item) == [items[2].id, items[0].id])
         #expect(saved.allSatisfy { $0.source.name == "Orbit Blog" })
-        #expect(try await store.isSaved(items[2].link!))
+        #expect(try await store.savedFeedItems(among: [reference]) == [reference])
+        // The address alone is a NewsAPI article's, which is not saved.
+        #expect(try await store.isSaved(items[2].link!) == false)
 
-        try await store.unsave(items[2].link!)
+        try await store.markFeedItemSaved(feed: reference.feed, itemID: reference.item, saved: false)
         try await store.markFeedItemSaved(feed: FeedFixture.feedURL("a"), itemID: items[0].id, saved: false)
         #expect(try await store.savedArticles().isEmpty)
         #expect(try await store.items(of: "a").map(\.saved) == [false, false, false])

@@ -102,7 +102,7 @@ struct FeedRetentionTests {
 
         // Unsubscribed again and unsaved: retention removes the item, then the feed's row.
         try await store.removeFeed(url)
-        try await store.unsave(items[1].link!)
+        try await store.markFeedItemSaved(feed: url, itemID: items[1].id, saved: false)
         #expect(try await store.applyFeedRetention(maxItemsPerFeed: 100, olderThan: .distantPast) == 1)
         #expect(try await store.articleRowCount() == 0)
         #expect(try await store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM feed") } == 0)

@@ -69,11 +69,11 @@ public final class ArticleScreen: ArticleModule {
 
     /// Marks the article read, finds out whether it is saved, and asks for its picture.
     public func start() {
-        let url = article.url
+        let article = article
         activity.run("Opening the article", holdingDisplay: .atMost(Self.displayGrace)) {
             [weak self, readingList] in
-            await readingList.markRead(url)
-            let saved = await readingList.isSaved(url)
+            await readingList.markRead(article)
+            let saved = await readingList.isSaved(article)
             guard let self, !Task.isCancelled, saved != self.isSaved else { return }
             self.isSaved = saved
             self.activity.setNeedsDisplay()
@@ -180,7 +180,7 @@ public final class ArticleScreen: ArticleModule {
         }
         activity.run("Removing the article from saved") { [weak self, readingList, article] in
             do throws(ReadingListError) {
-                try await readingList.unsave(article.url)
+                try await readingList.unsave(article)
             } catch {
                 self?.activity.post([StyledLine(error.sentence, .warning)])
                 return

@@ -187,7 +187,7 @@ public enum ArticleListRenderer {
         var lines: [StyledLine] = []
         for (index, article) in articles.enumerated().dropFirst(start) {
             let featured = index == 0 && isHeadlines(state.query)
-            let read = state.read.contains(article.url)
+            let read = state.read.contains(article.id)
             let number =
                 String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
             let role: TextRole = read ? .muted : featured ? .heading : .strong
@@ -216,7 +216,7 @@ public enum ArticleListRenderer {
         let articles = state.list.articles
         let numberWidth = String(articles.count).count
         return articles.enumerated().map { index, article in
-            let read = state.read.contains(article.url)
+            let read = state.read.contains(article.id)
             let number =
                 String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)  "
             let age =

@@ -200,7 +200,7 @@ public final class ArticleListViewModel {
     /// Returns whether the rendering changed.
     @discardableResult
     public func markOpened(_ article: Article) -> Bool {
-        let changed = state.read.insert(article.url).inserted || state.note != nil
+        let changed = state.read.insert(article.id).inserted || state.note != nil
         state.note = nil
         return changed
     }
@@ -243,8 +243,8 @@ public final class ArticleListViewModel {
 
     /// "Updated: 3 new articles." or "Up to date.": what `page` adds to the articles `shown`.
     private static func note(new page: ArticlePage, shown: ArticleList) -> String {
-        let known = Set(shown.articles.map(\.url))
-        let added = Set(page.articles.map(\.url)).subtracting(known).count
+        let known = Set(shown.articles.map(\.id))
+        let added = Set(page.articles.map(\.id)).subtracting(known).count
         switch added {
         case 0: return "Up to date."
         case 1: return "Updated: 1 new article."
@@ -254,7 +254,7 @@ public final class ArticleListViewModel {
 
     private func fetchReadMarks(_ articles: [Article], generation current: Int) async {
         guard !articles.isEmpty else { return }
-        let read = await readingList.readURLs(among: articles.map(\.url))
+        let read = await readingList.readArticles(among: articles)
         guard current == generation else { return }
         state.read.formUnion(read)
     }
@@ -382,8 +382,8 @@ public struct ArticleListState: Sendable, Equatable {
     public var isRefreshing = false
     /// What the last refresh changed, e.g. "Updated: 3 new articles."; shown once.
     public var note: String?
-    /// The addresses of the articles the reader has read.
-    public var read: Set<URL> = []
+    /// The articles the reader has read.
+    public var read: Set<ArticleID> = []
 
     public init(query: ArticleQuery) {
         self.query = query

@@ -4,17 +4,20 @@ import Networking
 /// What the reader has done with articles: which were opened (read) and which were kept (saved).
 /// The executable backs it with the local store; sessions without one use ``NoReadingList``.
 /// Screens ask; they never learn where the marks are kept.
+///
+/// Articles are told apart by ``Article/id``: an address for NewsAPI's, a feed and an item id
+/// for a feed's, whose items may share an address.
 public protocol ReadingList: Sendable {
-    /// Marks the article at `url` as read. Failing to remember it is not worth a message.
-    func markRead(_ url: URL) async
-    /// Which of `urls` have been read.
-    func readURLs(among urls: [URL]) async -> Set<URL>
+    /// Marks `article` read. Failing to remember it is not worth a message.
+    func markRead(_ article: Article) async
+    /// Which of `articles` have been read.
+    func readArticles(among articles: [Article]) async -> Set<ArticleID>
     /// Keeps `article` until it is unsaved; saved articles are never evicted.
     func save(_ article: Article) async throws(ReadingListError)
-    /// Stops keeping the article at `url`.
-    func unsave(_ url: URL) async throws(ReadingListError)
-    /// True when the article at `url` is saved.
-    func isSaved(_ url: URL) async -> Bool
+    /// Stops keeping `article`.
+    func unsave(_ article: Article) async throws(ReadingListError)
+    /// True when `article` is saved.
+    func isSaved(_ article: Article) async -> Bool
     /// Every saved article, the most recently saved first.
     func savedArticles() async throws(ReadingListError) -> [Article]
 }
@@ -35,10 +38,10 @@ public struct ReadingListError: Error, Sendable, Equatable {
 /// For sessions without a store: nothing is read, nothing can be saved.
 public struct NoReadingList: ReadingList {
     public init() {}
-    public func markRead(_ url: URL) async {}
-    public func readURLs(among urls: [URL]) async -> Set<URL> { [] }
+    public func markRead(_ article: Article) async {}
+    public func readArticles(among articles: [Article]) async -> Set<ArticleID> { [] }
     public func save(_ article: Article) async throws(ReadingListError) { throw .unavailable }
-    public func unsave(_ url: URL) async throws(ReadingListError) { throw .unavailable }
-    public func isSaved(_ url: URL) async -> Bool { false }
+    public func unsave(_ article: Article) async throws(ReadingListError) { throw .unavailable }
+    public func isSaved(_ article: Article) async -> Bool { false }
     public func savedArticles() async throws(ReadingListError) -> [Article] { throw .unavailable }
 }

@@ -21,8 +21,19 @@ public struct Article: Sendable, Hashable, Identifiable {
     /// How many characters of the body the service left out, from its `[+N chars]` marker;
     /// nil when ``content`` is the whole text.
     public var omittedCharacterCount: Int?
+    /// The links numbered `[1]`, `[2]`, … in the text (``content`` when present, else
+    /// ``summary``); NewsAPI's articles have none, feed items often do.
+    public var links: [URL] = []
+    /// Podcasts, videos and other media a feed item carries.
+    public var enclosures: [Enclosure] = []
+    /// Set when the article is an item of a subscribed feed: which feed, and which item of it.
+    public var feedItem: FeedItemReference?
 
-    public var id: URL { url }
+    /// The article's identity: its address, or for a feed item its feed and id, since items of a
+    /// feed may share an address (a podcast's episodes often link to the show's page).
+    public var id: ArticleID {
+        feedItem.map { .feedItem($0) } ?? .address(url)
+    }
 
     /// True when ``content`` is only the start of the article.
     public var isContentTruncated: Bool { omittedCharacterCount != nil }
@@ -36,7 +47,10 @@ public struct Article: Sendable, Hashable, Identifiable {
         imageURL: URL? = nil,
         publishedAt: Date? = nil,
         content: String? = nil,
-        omittedCharacterCount: Int? = nil
+        omittedCharacterCount: Int? = nil,
+        links: [URL] = [],
+        enclosures: [Enclosure] = [],
+        feedItem: FeedItemReference? = nil
     ) {
         self.source = source
         self.author = author
@@ -47,7 +61,31 @@ public struct Article: Sendable, Hashable, Identifiable {
         self.publishedAt = publishedAt
         self.content = content
         self.omittedCharacterCount = omittedCharacterCount
+        self.links = links
+        self.enclosures = enclosures
+        self.feedItem = feedItem
     }
+}
+
+/// Which item of which feed an article is.
+public struct FeedItemReference: Sendable, Hashable {
+    /// The feed's address (its subscription).
+    public var feed: URL
+    /// The item's id in that feed (``FeedItem/id``).
+    public var item: String
+
+    public init(feed: URL, item: String) {
+        self.feed = feed
+        self.item = item
+    }
+}
+
+/// What tells two articles apart.
+public enum ArticleID: Sendable, Hashable {
+    /// A NewsAPI article (or a sample one): its address.
+    case address(URL)
+    /// An item of a subscribed feed.
+    case feedItem(FeedItemReference)
 }
 
 /// Where an article comes from. NewsAPI sends `id: null` for most outlets.

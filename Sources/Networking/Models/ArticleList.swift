@@ -1,5 +1,3 @@
-import struct Foundation.URL
-
 /// Articles gathered page by page, for a list the user scrolls through.
 ///
 /// The same article can come back on two pages when the service's ranking shifts between
@@ -14,7 +12,7 @@ public struct ArticleList: Sendable, Equatable {
     public private(set) var isComplete = false
     /// True when the list ended because the service caps results, not because it ran out.
     public private(set) var reachedResultCap = false
-    private var seen: Set<URL> = []
+    private var seen: Set<ArticleID> = []
 
     public init() {}
 
@@ -22,7 +20,7 @@ public struct ArticleList: Sendable, Equatable {
     @discardableResult
     public mutating func append(_ page: ArticlePage) -> Int {
         var added = 0
-        for article in page.articles where seen.insert(article.url).inserted {
+        for article in page.articles where seen.insert(article.id).inserted {
             articles.append(article)
             added += 1
         }

@@ -11,24 +11,51 @@ import Store
 struct StoreReadingList: ReadingList {
     let store: NewsStore
 
-    func markRead(_ url: URL) async {
-        try? await store.markRead(url)
+    func markRead(_ article: Article) async {
+        if let item = article.feedItem {
+            try? await store.markFeedItemRead(feed: item.feed, itemID: item.item)
+        } else {
+            try? await store.markRead(article.url)
+        }
     }
 
-    func readURLs(among urls: [URL]) async -> Set<URL> {
-        (try? await store.readURLs(among: urls)) ?? []
+    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
+        let items = articles.compactMap(\.feedItem)
+        let addresses = articles.filter { $0.feedItem == nil }.map(\.url)
+        let readItems = (try? await store.readFeedItems(among: items)) ?? []
+        let readAddresses = addresses.isEmpty ? [] : ((try? await store.readURLs(among: addresses)) ?? [])
+        return Set(readItems.map(ArticleID.feedItem)).union(readAddresses.map(ArticleID.address))
     }
 
     func save(_ article: Article) async throws(ReadingListError) {
-        do { try await store.save(article) } catch { throw Self.error(error, "The article was not saved") }
+        do {
+            if let item = article.feedItem {
+                try await store.markFeedItemSaved(feed: item.feed, itemID: item.item)
+            } else {
+                try await store.save(article)
+            }
+        } catch {
+            throw Self.error(error, "The article was not saved")
+        }
     }
 
-    func unsave(_ url: URL) async throws(ReadingListError) {
-        do { try await store.unsave(url) } catch { throw Self.error(error, "The article was not unsaved") }
+    func unsave(_ article: Article) async throws(ReadingListError) {
+        do {
+            if let item = article.feedItem {
+                try await store.markFeedItemSaved(feed: item.feed, itemID: item.item, saved: false)
+            } else {
+                try await store.unsave(article.url)
+            }
+        } catch {
+            throw Self.error(error, "The article was not unsaved")
+        }
     }
 
-    func isSaved(_ url: URL) async -> Bool {
-        (try? await store.isSaved(url)) ?? false
+    func isSaved(_ article: Article) async -> Bool {
+        if let item = article.feedItem {
+            return ((try? await store.savedFeedItems(among: [item])) ?? []).contains(item)
+        }
+        return (try? await store.isSaved(article.url)) ?? false
     }
 
     func savedArticles() async throws(ReadingListError) -> [Article] {

@@ -7,7 +7,7 @@ import Synchronization
 /// A ``ReadingList`` in memory, recording the read marks it was given.
 final class MemoryReadingList: ReadingList {
     private struct State {
-        var read: Set<URL> = []
+        var read: Set<ArticleID> = []
         var saved: [Article]
         var markedRead: [URL] = []
     }
@@ -21,30 +21,30 @@ final class MemoryReadingList: ReadingList {
     var markedRead: [URL] { state.withLock { $0.markedRead } }
     var saved: [Article] { state.withLock { $0.saved } }
 
-    func markRead(_ url: URL) async {
+    func markRead(_ article: Article) async {
         state.withLock { state in
-            state.markedRead.append(url)
-            state.read.insert(url)
+            state.markedRead.append(article.url)
+            state.read.insert(article.id)
         }
     }
 
-    func readURLs(among urls: [URL]) async -> Set<URL> {
-        state.withLock { $0.read.intersection(urls) }
+    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
+        state.withLock { $0.read.intersection(articles.map(\.id)) }
     }
 
     func save(_ article: Article) async throws(ReadingListError) {
         state.withLock { state in
-            state.saved.removeAll { $0.url == article.url }
+            state.saved.removeAll { $0.id == article.id }
             state.saved.insert(article, at: 0)
         }
     }
 
-    func unsave(_ url: URL) async throws(ReadingListError) {
-        state.withLock { $0.saved.removeAll { $0.url == url } }
+    func unsave(_ article: Article) async throws(ReadingListError) {
+        state.withLock { $0.saved.removeAll { $0.id == article.id } }
     }
 
-    func isSaved(_ url: URL) async -> Bool {
-        state.withLock { $0.saved.contains { $0.url == url } }
+    func isSaved(_ article: Article) async -> Bool {
+        state.withLock { $0.saved.contains { $0.id == article.id } }
     }
 
     func savedArticles() async throws(ReadingListError) -> [Article] {

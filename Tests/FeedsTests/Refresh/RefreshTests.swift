@@ -140,31 +140,35 @@ struct RefreshTests {
         await server.stop()
     }
 
-    @Test func aFeedThatNeverAnswersOrBreaksOffFailsAloneWithinItsTimeout() async throws {
+    /// The deadline is generous: on a loaded machine the good feed must still make it.
+    @Test func aFeedThatNeverAnswersFailsAloneAtItsDeadline() async throws {
         let good = try Self.feedServer()
         let silent = try RawHTTPServer(.silence)
+        let subscriptions = [
+            Subscription(url: silent.baseURL.appendingPathComponent("feed.xml")),
+            Subscription(url: good.baseURL.appendingPathComponent("plain.xml")),
+        ]
+        let report = await Self.refresher(storage: MemoryFeedStorage(), timeout: 4).refresh(subscriptions)
+        #expect(
+            report.feeds.map(\.status) == [.failed("The feed did not answer within 4 seconds."), .updated])
+        #expect(report.failedCount == 1 && report.updatedCount == 1)
+        await silent.stop()
+        await good.stop()
+    }
+
+    @Test func aFeedCutShortFailsAndKeepsNothingOfIt() async throws {
         let half = Self.atom("Half", entries: 50)
         let cut = try RawHTTPServer(
             .reply(
                 RawHTTPServer.response(
                     contentType: "application/atom+xml", contentLength: half.count * 2, body: half)))
-        let subscriptions = [
-            Subscription(url: silent.baseURL.appendingPathComponent("feed.xml")),
-            Subscription(url: cut.baseURL.appendingPathComponent("feed.xml")),
-            Subscription(url: good.baseURL.appendingPathComponent("plain.xml")),
-        ]
         let storage = MemoryFeedStorage()
-        let report = await Self.refresher(storage: storage, timeout: 1).refresh(subscriptions)
+        let subscription = Subscription(url: cut.baseURL.appendingPathComponent("feed.xml"))
+        let report = await Self.refresher(storage: storage, timeout: 60).refresh([subscription])
         #expect(
-            report.feeds.map(\.status) == [
-                .failed("The feed did not answer within 1 second."),
-                .failed("The connection broke before the whole feed arrived."),
-                .updated,
-            ])
-        #expect(report.failedCount == 2 && report.updatedCount == 1)
-        await silent.stop()
+            report.feeds.map(\.status) == [.failed("The connection broke before the whole feed arrived.")])
+        #expect(await storage.items[subscription.url] == nil)
         await cut.stop()
-        await good.stop()
     }
 
     @Test func outcomesAreWrittenInBatchesHoldingWholeFeeds() async throws {

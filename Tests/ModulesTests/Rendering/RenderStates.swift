@@ -135,7 +135,7 @@ enum RenderStates {
     /// Headlines with the featured story, a wide-script story and the sparse one read.
     static let readMarks: ArticleListState = {
         var state = headlines
-        state.read = [Articles.plain.url, Articles.chinese.url, Articles.sparse.url]
+        state.read = [Articles.plain.id, Articles.chinese.id, Articles.sparse.id]
         return state
     }()
 
@@ -150,7 +150,7 @@ enum RenderStates {
                     page: 1,
                     pageSize: 3)
             ])
-        state.read = [Articles.japanese.url]
+        state.read = [Articles.japanese.id]
         return state
     }()
 

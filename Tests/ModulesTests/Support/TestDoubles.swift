@@ -174,7 +174,7 @@ final class Gate: Sendable {
 /// A ``ReadingList`` in memory that records what it was told.
 final class RecordingReadingList: ReadingList {
     private struct State {
-        var read: Set<URL>
+        var read: Set<ArticleID>
         var saved: [Article]
         var markedRead: [URL] = []
         var readQueries: [[URL]] = []
@@ -184,12 +184,12 @@ final class RecordingReadingList: ReadingList {
     private let state: Mutex<State>
 
     init(read: Set<URL> = [], saved: [Article] = [], failure: ReadingListError? = nil) {
-        state = Mutex(State(read: read, saved: saved, failure: failure))
+        state = Mutex(State(read: Set(read.map(ArticleID.address)), saved: saved, failure: failure))
     }
 
     /// The addresses ``markRead(_:)`` was given, oldest first.
     var markedRead: [URL] { state.withLock { $0.markedRead } }
-    /// What ``readURLs(among:)`` was asked, oldest first.
+    /// The addresses of the articles ``readArticles(among:)`` was asked about, oldest first.
     var readQueries: [[URL]] { state.withLock { $0.readQueries } }
     /// The saved articles, the most recently saved first.
     var saved: [Article] { state.withLock { $0.saved } }
@@ -199,37 +199,37 @@ final class RecordingReadingList: ReadingList {
         state.withLock { $0.failure = failure }
     }
 
-    func markRead(_ url: URL) async {
+    func markRead(_ article: Article) async {
         state.withLock { state in
-            state.markedRead.append(url)
-            state.read.insert(url)
+            state.markedRead.append(article.url)
+            state.read.insert(article.id)
         }
     }
 
-    func readURLs(among urls: [URL]) async -> Set<URL> {
+    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
         state.withLock { state in
-            state.readQueries.append(urls)
-            return state.read.intersection(urls)
+            state.readQueries.append(articles.map(\.url))
+            return state.read.intersection(articles.map(\.id))
         }
     }
 
     func save(_ article: Article) async throws(ReadingListError) {
         try state.withLock { (state: inout State) throws(ReadingListError) in
             if let failure = state.failure { throw failure }
-            state.saved.removeAll { $0.url == article.url }
+            state.saved.removeAll { $0.id == article.id }
             state.saved.insert(article, at: 0)
         }
     }
 
-    func unsave(_ url: URL) async throws(ReadingListError) {
+    func unsave(_ article: Article) async throws(ReadingListError) {
         try state.withLock { (state: inout State) throws(ReadingListError) in
             if let failure = state.failure { throw failure }
-            state.saved.removeAll { $0.url == url }
+            state.saved.removeAll { $0.id == article.id }
         }
     }
 
-    func isSaved(_ url: URL) async -> Bool {
-        state.withLock { $0.saved.contains { $0.url == url } }
+    func isSaved(_ article: Article) async -> Bool {
+        state.withLock { $0.saved.contains { $0.id == article.id } }
     }
 
     func savedArticles() async throws(ReadingListError) -> [Article] {

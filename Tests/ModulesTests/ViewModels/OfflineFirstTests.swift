@@ -192,9 +192,9 @@ struct OfflineFirstTests {
         let model = ArticleListViewModel(
             query: .headlines(nil), service: service, pageSize: 3, readingList: readingList)
         await model.reload()
-        #expect(model.state.read == [Fixtures.article(2).url])
+        #expect(model.state.read == [Fixtures.article(2).id])
         await model.loadMore()
-        #expect(model.state.read == [Fixtures.article(2).url, Fixtures.article(5).url])
+        #expect(model.state.read == [Fixtures.article(2).id, Fixtures.article(5).id])
         #expect(
             readingList.readQueries == [[1, 2, 3], [4, 5, 6]].map { $0.map { Fixtures.article($0).url } })
     }
@@ -208,7 +208,7 @@ struct OfflineFirstTests {
         await model.reload()
         #expect(model.markOpened(Fixtures.article(3)))
         #expect(!model.markOpened(Fixtures.article(3)), "marking twice changes nothing")
-        #expect(model.state.read == [Fixtures.article(3).url])
+        #expect(model.state.read == [Fixtures.article(3).id])
     }
 
     // MARK: Saved articles
