@@ -141,6 +141,10 @@ let package = Package(
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
         // held answers, hang-ups) that three test targets share; see README, Architecture.
         .target(name: "HTTPTestServer", path: "Tests/Support/HTTPTestServer", swiftSettings: strict),
+        // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
+        .target(
+            name: "ModulesTestSupport", dependencies: ["Modules", "Networking"],
+            path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer"],
@@ -162,12 +166,13 @@ let package = Package(
             name: "CoordinatorTests",
             dependencies: [
                 "Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition", "HTTPTestServer",
+                "ModulesTestSupport", "Networking",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ModulesTests",
-            dependencies: ["Modules", "Coordinators", "Networking", "SampleEdition"],
+            dependencies: ["Modules", "Coordinators", "Networking", "SampleEdition", "ModulesTestSupport"],
             swiftSettings: strict
         ),
         // Config parsing, and the `newsapp` binary run end to end as a subprocess.
