@@ -1,9 +1,11 @@
 import Coordinators
+import Foundation
 import Networking
 
-/// The root of the app's flows: it starts the feed, starts searches and the saved articles as
-/// child flows (one of them at a time, above the feed), presents help, and answers the commands
-/// that work on every screen.
+/// The root of the app's flows: it starts the feed (the front page and the headlines), starts
+/// searches and the saved articles as child flows (one of them at a time, above the feed),
+/// presents help, and answers the commands that work on every screen, among them `c NAME`, which
+/// opens a front page section's whole list.
 ///
 /// Deep links: `category/<name>`, `headline/<n>` (and both), `search?q=<words>&sort=<order>`,
 /// `saved`.
@@ -25,6 +27,9 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     public var helpSections: (@MainActor () -> [HelpScreen.Section])?
     /// Runs a command as if typed; set by the composition root, used when help closes.
     public var dispatch: (@MainActor (Command) -> Void)?
+    /// Starts refreshing the feeds in the background (`r` on the front page); set by the
+    /// composition root.
+    public var onRefreshFeeds: (@MainActor () -> Void)?
 
     public init(router: any NavigationRoutable, factory: any CoordinatorFactory, modules: any ModuleFactory) {
         self.router = router
@@ -55,6 +60,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     private func startFeed(with link: DeepLink?) {
         let feed = factory.makeFeed(router: router)
         feed.post = post
+        feed.onRefreshFeeds = { [weak self] in self?.onRefreshFeeds?() }
         self.feed = feed
         startChild(feed, with: link)
     }
@@ -66,6 +72,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         }
         saved?.close()
         let search = factory.makeSearch(router: router, words: words, sort: sort)
+        search.onFinish = { [weak self] in self?.feed?.frontPageIsShownAgain() }
         self.search = search
         startChild(search)
     }
@@ -78,6 +85,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         }
         search?.close()
         let saved = factory.makeSaved(router: router)
+        saved.onFinish = { [weak self] in self?.feed?.frontPageIsShownAgain() }
         self.saved = saved
         startChild(saved)
     }
@@ -94,6 +102,12 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         self.help = help
     }
 
+    /// Shows the items of the feeds in `scope` under `title`: a tag's section, the untagged feeds,
+    /// or every feed.
+    public func showFeedList(_ scope: FeedScope, title: String) {
+        post?([StyledLine("Feed lists come with the feed screens.", .muted)])
+    }
+
     // MARK: Global commands
 
     public var commands: [CommandDescriptor] {
@@ -101,8 +115,8 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             CommandDescriptor(["/", "search"], argument: "WORDS", summary: "Search all articles"),
             CommandDescriptor(
                 ["c", "category"], argument: "NAME",
-                summary: "Show a category's headlines (c alone lists them; c all for every category)",
-                argumentCompletions: ["all"] + NewsCategory.allCases.map(\.rawValue)),
+                summary: "Show a front page section's whole list (c alone lists them; c all for everything)",
+                argumentCompletions: ["all"] + (feed?.sectionNames ?? [])),
             CommandDescriptor(["saved"], summary: "Show your saved articles"),
             CommandDescriptor(["?", "help"], summary: "Show the commands"),
         ]
@@ -117,7 +131,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             }
             startSearch(command.argument, sort: .publishedAt)
         case "c", "category", "categories":
-            chooseCategory(command.argument)
+            chooseSection(Self.unquoted(command.argument))
         case "saved":
             showSaved()
         case "?", "help":
@@ -130,31 +144,57 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         return true
     }
 
-    private func chooseCategory(_ name: String) {
+    /// `c NAME`: a category's headlines, a tag's or the untagged feeds' items, or with `all`
+    /// every headline (every feed item when feeds are the only source); alone, the names.
+    private func chooseSection(_ name: String) {
+        let hasCategories = feed?.sources?.categories ?? true
         if name.isEmpty {
-            let current = feed?.category
-            var line = StyledLine("Categories: ", .muted)
-            for (index, category) in NewsCategory.allCases.enumerated() {
-                if index > 0 { line.append(", ", .muted) }
-                line.append(category.rawValue, category == current ? .strong : .accent)
-            }
-            line.append(" · c all for every category", .muted)
-            post?([line])
+            listSections(hasCategories: hasCategories)
         } else if ["all", "top", "everything"].contains(name.lowercased()) {
-            search?.finish()
-            saved?.finish()
-            feed?.showCategory(nil)
-        } else if let category = NewsCategory(matching: name) {
-            search?.finish()
-            saved?.finish()
-            feed?.showCategory(category)
+            if hasCategories {
+                showCategory(nil)
+            } else {
+                showFeedList(.all, title: "All feeds")
+            }
+        } else if let section = feed?.section(named: name) {
+            switch section.source {
+            case .category(let category): showCategory(category)
+            case .feeds(let scope): showFeedList(scope, title: section.title)
+            }
         } else {
-            let names = NewsCategory.allCases.map(\.rawValue)
-            var message = "There is no category “\(name)”."
-            if let close = CommandSuggester.closest(to: name, among: names) {
+            var message = "There is no section “\(name)”."
+            if let close = CommandSuggester.closest(to: name, among: feed?.sectionNames ?? []) {
                 message += " Did you mean \(close)?"
             }
             post?([StyledLine(message + " Type c to list them.", .warning)])
         }
+    }
+
+    private func showCategory(_ category: NewsCategory?) {
+        search?.finish()
+        saved?.finish()
+        feed?.showCategory(category)
+    }
+
+    /// `Sections: business, …, Science Fiction, Feeds · c all for every headline`, the category
+    /// shown in the strong role.
+    private func listSections(hasCategories: Bool) {
+        let current = feed?.category?.rawValue
+        var line = StyledLine("Sections: ", .muted)
+        for (index, name) in (feed?.sectionNames ?? []).enumerated() {
+            if index > 0 { line.append(", ", .muted) }
+            line.append(name, name == current ? .strong : .accent)
+        }
+        line.append(" · c all for every " + (hasCategories ? "headline" : "feed item"), .muted)
+        post?([line])
+    }
+
+    /// A name typed in quotes, `"Science Fiction"` or `“Science Fiction”`, without them.
+    static func unquoted(_ text: String) -> String {
+        let pairs: [(Character, Character)] = [("\"", "\""), ("'", "'"), ("“", "”"), ("‘", "’")]
+        guard text.count >= 2, let first = text.first, let last = text.last,
+            pairs.contains(where: { $0 == (first, last) })
+        else { return text }
+        return String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
     }
 }

@@ -4,6 +4,8 @@ import Networking
 /// Makes the app's screens and hands them back as protocol-typed modules, their loads started.
 @MainActor
 public protocol ModuleFactory {
+    /// The front page: a section per category and per feed tag, as the session's sources allow.
+    func makeFrontPage() -> any FrontPageModule
     /// A list of headlines, search results or (``ArticleQuery/saved``) the saved articles.
     func makeArticleList(_ query: ArticleQuery) -> any ArticleListModule
     func makeArticle(_ article: Article) -> any ArticleModule
@@ -30,6 +32,10 @@ public struct NewsModuleFactory: ModuleFactory {
     public let paneSize: @MainActor (Pane) -> TerminalSize
     /// Lists fetch their next page while the reader nears the end.
     public let prefetchesNextPage: Bool
+    /// The user's feeds.
+    public let feeds: any FeedLibrary
+    /// Which sources the front page has sections from.
+    public let frontPage: FrontPageSources
 
     public init(
         service: any NewsService,
@@ -41,7 +47,9 @@ public struct NewsModuleFactory: ModuleFactory {
         readingList: any ReadingList = NoReadingList(),
         images: any ArticleImages = NoArticleImages(),
         paneSize: @escaping @MainActor (Pane) -> TerminalSize = { _ in TerminalSize(columns: 80, rows: 24) },
-        prefetchesNextPage: Bool = true
+        prefetchesNextPage: Bool = true,
+        feeds: any FeedLibrary = NoFeedLibrary(),
+        frontPage: FrontPageSources = FrontPageSources()
     ) {
         self.service = service
         self.environment = environment
@@ -53,6 +61,20 @@ public struct NewsModuleFactory: ModuleFactory {
         self.images = images
         self.paneSize = paneSize
         self.prefetchesNextPage = prefetchesNextPage
+        self.feeds = feeds
+        self.frontPage = frontPage
+    }
+
+    public func makeFrontPage() -> any FrontPageModule {
+        let viewModel = FrontPageViewModel(
+            sources: frontPage, service: service, feeds: feeds, pageSize: pageSize, country: country,
+            readingList: readingList, images: images)
+        let paneSize = paneSize
+        let screen = FrontPageScreen(
+            viewModel: viewModel, sources: frontPage, environment: environment, images: images,
+            paneSize: { paneSize(.primary) })
+        screen.refresh()
+        return screen
     }
 
     public func makeArticleList(_ query: ArticleQuery) -> any ArticleListModule {

@@ -24,6 +24,10 @@ public final class NewsSession {
         public var images: any ArticleImages
         /// Lists fetch their next page while the reader nears the end.
         public var prefetchesNextPage: Bool
+        /// The user's feeds; none by default.
+        public var feeds: any FeedLibrary
+        /// Which sources the front page has sections from: the categories by default.
+        public var frontPage: FrontPageSources
 
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
@@ -35,7 +39,9 @@ public final class NewsSession {
             environment: ScreenEnvironment = ScreenEnvironment(),
             readingList: any ReadingList = NoReadingList(),
             images: any ArticleImages = NoArticleImages(),
-            prefetchesNextPage: Bool = true
+            prefetchesNextPage: Bool = true,
+            feeds: any FeedLibrary = NoFeedLibrary(),
+            frontPage: FrontPageSources = FrontPageSources()
         ) {
             self.layout = layout
             self.pageSize = pageSize
@@ -47,6 +53,8 @@ public final class NewsSession {
             self.readingList = readingList
             self.images = images
             self.prefetchesNextPage = prefetchesNextPage
+            self.feeds = feeds
+            self.frontPage = frontPage
         }
     }
 
@@ -71,7 +79,7 @@ public final class NewsSession {
             service: service, environment: options.environment, pageSize: options.pageSize,
             country: options.country, language: options.language, actions: options.actions,
             readingList: options.readingList, images: options.images, paneSize: paneSize,
-            prefetchesNextPage: options.prefetchesNextPage)
+            prefetchesNextPage: options.prefetchesNextPage, feeds: options.feeds, frontPage: options.frontPage)
         self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
