@@ -6,6 +6,10 @@
 /// shell's own `q`. A command nobody understands gets a one-line answer with the closest known
 /// command. When the terminal is not interactive, each command's work is finished before the
 /// next command is read, so a piped script always sees complete screens.
+///
+/// Work that belongs to no screen and outlives them (refreshing every feed, say) runs in
+/// ``background``: its label shows while no screen is busy, its messages print like a screen's,
+/// and a piped script waits for it too. ``showStatus(_:)`` shows its progress above the prompt.
 @MainActor
 public final class Shell {
     /// Commands the shell itself understands.
@@ -24,6 +28,8 @@ public final class Shell {
     private let globals: any CommandResponder
     private let promptName: String
     private let banner: StyledLine?
+    /// Work of the app's that belongs to no screen.
+    public let background = ScreenActivity()
     private var needsDisplay = true
     private var appendices: [ScreenActivity.Appendix] = []
     private var hasDisplayed = false
@@ -52,11 +58,15 @@ public final class Shell {
     /// Runs until the user quits or input ends.
     public func run() async -> Ending {
         router.onEvent = { [weak self] event in self?.routerDidChange(event) }
+        background.observer = { [weak self] event in self?.backgroundDidChange(event) }
         terminal.completions = { [weak self] request in self?.completions(for: request) ?? [] }
         defer {
             router.onEvent = nil
+            background.observer = nil
+            background.cancelAll()
             terminal.completions = nil
             terminal.showActivity(nil)
+            terminal.showStatus(nil)
         }
         router.adapt(toColumns: terminal.size.columns)
         // The first screens started loading before the shell listened: show their spinner now.
@@ -173,8 +183,24 @@ public final class Shell {
         }
     }
 
+    private func backgroundDidChange(_ event: ScreenActivity.Event) {
+        switch event {
+        case .message(let lines):
+            terminal.write(lines)
+        case .busyChanged:
+            showActivity()
+        case .changed, .appended:
+            break
+        }
+    }
+
     private func showActivity() {
-        terminal.showActivity(router.inputTargets.lazy.compactMap(\.activity.label).first)
+        terminal.showActivity(router.inputTargets.lazy.compactMap(\.activity.label).first ?? background.label)
+    }
+
+    /// Shows `line` as the one line of progress above the prompt; nil removes it.
+    public func showStatus(_ line: StyledLine?) {
+        terminal.showStatus(line)
     }
 
     /// Draws the router's screens if they changed and are worth drawing: in full, or only what a
@@ -213,8 +239,14 @@ public final class Shell {
 
     private func settleIfScripted() async {
         guard !terminal.isInteractive else { return }
-        while let busy = router.inputTargets.first(where: \.activity.isBusy) {
-            await busy.activity.settle()
+        while true {
+            if let busy = router.inputTargets.first(where: \.activity.isBusy) {
+                await busy.activity.settle()
+            } else if background.isBusy {
+                await background.settle()
+            } else {
+                return
+            }
         }
     }
 }

@@ -77,7 +77,8 @@ struct Settings: Sendable, Equatable {
             feeds: FeedSettings(
                 concurrency: file.refreshConcurrency ?? SettingLimits.defaultRefreshConcurrency,
                 timeout: file.refreshTimeout ?? SettingLimits.defaultRefreshTimeout,
-                maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed))
+                maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed,
+                refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval))
     }
 }
 
@@ -89,4 +90,6 @@ struct FeedSettings: Sendable, Equatable {
     var timeout = SettingLimits.defaultRefreshTimeout
     /// `max_items_per_feed`: read items kept per feed.
     var maxItemsPerFeed = SettingLimits.defaultMaxItemsPerFeed
+    /// `refresh_interval`: minutes after which the app refreshes a feed at launch.
+    var refreshInterval = SettingLimits.defaultRefreshInterval
 }
