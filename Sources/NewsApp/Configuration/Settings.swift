@@ -42,6 +42,8 @@ struct Settings: Sendable, Equatable {
     var retentionDays = SettingLimits.defaultRetentionDays
     /// How feeds are refreshed: feeds at once, seconds each may take, items kept per feed.
     var feeds = FeedSettings()
+    /// `--log-level`; nil for the default (info).
+    var logLevel: LogLevelChoice?
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? SettingLimits.defaultCountry }
@@ -78,7 +80,8 @@ struct Settings: Sendable, Equatable {
                 concurrency: file.refreshConcurrency ?? SettingLimits.defaultRefreshConcurrency,
                 timeout: file.refreshTimeout ?? SettingLimits.defaultRefreshTimeout,
                 maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed,
-                refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval))
+                refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval),
+            logLevel: commandLine.logLevel)
     }
 }
 
