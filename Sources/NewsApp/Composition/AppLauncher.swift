@@ -29,7 +29,8 @@ struct LaunchContext {
         }
         let offline = settings.offline && !source.isSample
         guard let store else { return offline ? StorelessOfflineService() : source.service }
-        return CachingNewsService(wrapping: source.service, store: store, offline: offline)
+        let news = CachingNewsService(wrapping: source.service, store: store, offline: offline)
+        return feeds == nil ? news : CombinedNewsService(news: news, store: store)
     }
 
     /// Read marks and saved articles, in the store; none without one.
