@@ -84,8 +84,10 @@ struct NewsAppCommand: AsyncParsableCommand {
             "Start at a feed's items: its title (or the start of it) or its address.", valueName: "name"))
     var feed: String?
 
-    @Option(help: ArgumentHelp("Start at the items of the feeds with this tag.", valueName: "tag"))
-    var tag: String?
+    /// `--tag`: start at the items of the feeds with this tag (one; `feeds add` takes several).
+    @OptionGroup var tagOption: TagOption
+
+    var tag: String? { tagOption.tags.first }
 
     @OptionGroup var sortOption: SortOption
 
@@ -113,10 +115,8 @@ struct NewsAppCommand: AsyncParsableCommand {
     /// Refuses options given with a subcommand that it does not take. `newsapp` parses options
     /// wherever they stand, so `newsapp headlines --open 2` would otherwise drop `--open` silently.
     func refuseOptions(notTakenBy command: String) throws {
-        var given = [
-            ("--open", open != nil), ("--search", search != nil), ("--feed", feed != nil),
-            ("--tag", tag != nil),
-        ]
+        var given = [("--open", open != nil), ("--search", search != nil), ("--feed", feed != nil)]
+        if command != "feeds add" { given.append(("--tag", tag != nil)) }
         switch command {
         case "headlines":
             given += [
@@ -163,9 +163,14 @@ struct NewsAppCommand: AsyncParsableCommand {
         if let tag, tag.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--tag needs a tag.")
         }
+
     }
 
     func run() async throws {
+        // Checked here, not in validate(): `feeds add` takes several --tag, parsed by this command.
+        if tagOption.tags.count > 1 {
+            throw ValidationError("The app starts at one tag: give --tag once.")
+        }
         try await Self.runSession(commandLine, from: deepLink)
     }
 
