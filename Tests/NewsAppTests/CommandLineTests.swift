@@ -355,6 +355,17 @@ struct CommandLineTests {
                 "SOURCES:\n  Sources in use: the bundled sample edition (no NewsAPI key and no feeds).\n"))
     }
 
+    /// A 200,000-character line piped in is neither echoed whole nor run.
+    @Test func aVeryLongPipedLineIsRefusedAndNotEchoed() async throws {
+        let paste = "/" + String(repeating: "x", count: 200_000)
+        let run = try await sandbox.run([], input: paste + "\nq\n")
+        #expect(run.status == 0)
+        #expect(
+            run.out.contains(
+                " › …\nThat line is 195 KiB long: commands are at most 4 KiB, so it was not run.\n"))
+        #expect(run.out.count < 20_000)
+    }
+
     @Test func helpSaysWhichSourcesAreInUse() async throws {
         try sandbox.directory.write(
             "https://a.example/feed.xml\nhttps://b.example/feed.xml tech\n", to: ".config/newsapp/urls")

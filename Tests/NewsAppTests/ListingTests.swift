@@ -114,6 +114,19 @@ import Testing
                 == "Page 6 is past the end: NewsAPI returns at most 100 results per query on this plan.")
     }
 
+    /// Piped at 80 columns the sentence used to be cut ("…on this p"): it is wrapped, whole.
+    @Test func aLongMessageIsWrappedNotCut() {
+        let page = ArticlePage(articles: [], totalResults: 100, page: 6, pageSize: 20, reachedResultCap: true)
+        let lines = ListingRenderer.render(
+            .headlines(nil), page: page, width: 40, time: time, edition: .newsAPI)
+        let message = lines.drop { !$0.plainText.hasPrefix("Page 6") }.map(\.plainText)
+        #expect(
+            message.joined(separator: " ")
+                == "Page 6 is past the end: NewsAPI returns at most 100 results per query on this plan.")
+        #expect(message.count > 1)
+        #expect(message.allSatisfy { $0.count <= 40 })
+    }
+
     // MARK: JSON
 
     @Test func jsonHasTheQueryThePageAndNewsAPIsArticles() throws {

@@ -12,6 +12,10 @@
 /// and a piped script waits for it too. ``showStatus(_:)`` shows its progress above the prompt.
 @MainActor
 public final class Shell {
+    /// The longest line taken as a command, in UTF-8 bytes: a longer one (a paste gone wrong) is
+    /// refused in one line, not run.
+    public static let maximumLineBytes = 4_096
+
     /// Commands the shell itself understands.
     public static let builtInCommands = [
         CommandDescriptor(["q", "quit", "exit"], summary: "Quit")
@@ -75,6 +79,8 @@ public final class Shell {
         displayIfNeeded()
         while true {
             switch await terminal.read(prompt: prompt) {
+            case .line(let text) where text.utf8.count > Self.maximumLineBytes:
+                terminal.write([Self.tooLongLine(bytes: text.utf8.count)])
             case .line(let text):
                 guard let command = Command(text) else { continue }
                 if Self.builtInCommands[0].matches(command), command.argument.isEmpty { return .quit }
@@ -110,6 +116,14 @@ public final class Shell {
         }
         if globals.handle(command) { return }
         terminal.write([unknownCommandLine(command)])
+    }
+
+    /// `That line is 195 KiB long: commands are at most 4 KiB, so it was not run.`
+    static func tooLongLine(bytes: Int) -> StyledLine {
+        let size = bytes >= 10_240 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
+        return StyledLine(
+            "That line is \(size) long: commands are at most \(maximumLineBytes >> 10) KiB, so it was not run.",
+            .warning)
     }
 
     private func unknownCommandLine(_ command: Command) -> StyledLine {

@@ -181,7 +181,7 @@ enum ListingRenderer {
         lines.append(.blank)
 
         guard !page.articles.isEmpty else {
-            lines.append(StyledLine(emptyMessage(listing, page: page), .strong).truncated(toWidth: width))
+            lines += StyledLine(emptyMessage(listing, page: page), .strong).wrapped(toWidth: width)
             return lines
         }
 

@@ -221,7 +221,10 @@ final class ReadlineTerminal: Terminal {
 
     private func remember(_ line: String) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed != lastHistoryLine else { return }
+        guard !trimmed.isEmpty, trimmed != lastHistoryLine, trimmed.utf8.count <= Shell.maximumLineBytes
+        else {
+            return
+        }
         add_history(trimmed)
         history?.didAdd()
         lastHistoryLine = trimmed
