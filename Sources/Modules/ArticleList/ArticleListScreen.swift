@@ -85,7 +85,10 @@ public final class ArticleListScreen: ArticleListModule {
         var commands: [CommandDescriptor] = [
             .number(in: count > 0 ? 1...count : nil, summary: "Open that article"),
             CommandDescriptor(["n", "more"], summary: "Show more articles"),
-            CommandDescriptor(["r", "refresh"], summary: "Load the list again from the start"),
+            CommandDescriptor(
+                ["r", "refresh"],
+                summary: query.feedScope == nil
+                    ? "Load the list again from the start" : "Load the list again and refresh the feeds"),
         ]
         if isSearch {
             commands.append(
