@@ -22,6 +22,8 @@ public final class NewsSession {
         public var readingList: any ReadingList
         /// Article pictures; none by default.
         public var images: any ArticleImages
+        /// The subscribed feeds (`feeds`, `feed NAME`); none by default.
+        public var feeds: any FeedLibrary
         /// Lists fetch their next page while the reader nears the end.
         public var prefetchesNextPage: Bool
 
@@ -35,6 +37,7 @@ public final class NewsSession {
             environment: ScreenEnvironment = ScreenEnvironment(),
             readingList: any ReadingList = NoReadingList(),
             images: any ArticleImages = NoArticleImages(),
+            feeds: any FeedLibrary = NoFeedLibrary(),
             prefetchesNextPage: Bool = true
         ) {
             self.layout = layout
@@ -46,6 +49,7 @@ public final class NewsSession {
             self.environment = environment
             self.readingList = readingList
             self.images = images
+            self.feeds = feeds
             self.prefetchesNextPage = prefetchesNextPage
         }
     }
@@ -70,11 +74,12 @@ public final class NewsSession {
         let modules = NewsModuleFactory(
             service: service, environment: options.environment, pageSize: options.pageSize,
             country: options.country, language: options.language, actions: options.actions,
-            readingList: options.readingList, images: options.images, paneSize: paneSize,
-            prefetchesNextPage: options.prefetchesNextPage)
+            readingList: options.readingList, images: options.images, feeds: options.feeds,
+            paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage)
         self.router = router
         app = AppCoordinator(
-            router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
+            router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,
+            feeds: options.feeds)
         shell = Shell(
             terminal: terminal, router: router, globals: app, promptName: "news", banner: options.banner)
         app.post = { [weak terminal] lines in terminal?.write(lines) }
