@@ -136,6 +136,12 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         startChild(flow)
     }
 
+    /// The feeds were refreshed: the feed titles, and the feed screens on display, load again.
+    public func feedsDidRefresh() {
+        _ = reloadFeedTitles()
+        feedsFlow?.feedsDidRefresh()
+    }
+
     /// Loads the feeds' titles again, for the completion of `feed NAME`: at the start, when the
     /// feeds are shown, and after a refresh (a feed's title is known once it has been fetched).
     @discardableResult

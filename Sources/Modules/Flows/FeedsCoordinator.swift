@@ -81,6 +81,12 @@ public final class FeedsCoordinator: BaseCoordinator {
         self.list = list
     }
 
+    /// The feeds were refreshed: the subscriptions and the list shown load again.
+    public func feedsDidRefresh() {
+        subscriptions?.refresh()
+        list?.refresh()
+    }
+
     /// Ends the flow, closing its screens.
     public func close() {
         closeList()

@@ -26,6 +26,9 @@ public final class NewsSession {
         public var feeds: any FeedLibrary
         /// Lists fetch their next page while the reader nears the end.
         public var prefetchesNextPage: Bool
+        /// At the start, the feeds not refreshed for this long are refreshed in the background;
+        /// nil: none is (pipes, `--offline`).
+        public var refreshFeedsOlderThan: Duration?
 
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
@@ -38,7 +41,8 @@ public final class NewsSession {
             readingList: any ReadingList = NoReadingList(),
             images: any ArticleImages = NoArticleImages(),
             feeds: any FeedLibrary = NoFeedLibrary(),
-            prefetchesNextPage: Bool = true
+            prefetchesNextPage: Bool = true,
+            refreshFeedsOlderThan: Duration? = nil
         ) {
             self.layout = layout
             self.pageSize = pageSize
@@ -51,12 +55,16 @@ public final class NewsSession {
             self.images = images
             self.feeds = feeds
             self.prefetchesNextPage = prefetchesNextPage
+            self.refreshFeedsOlderThan = refreshFeedsOlderThan
         }
     }
 
     public let router: AdaptiveRouter
     public let app: AppCoordinator
     public let shell: Shell
+    /// Refreshes the feeds in the shell's background work (`r` on the feed screens, and at the start).
+    public let feedRefresh: FeedRefreshCenter
+    private let refreshFeedsOlderThan: Duration?
 
     public init(service: any NewsService, terminal: any Terminal, options: Options = Options()) {
         let router = AdaptiveRouter(
@@ -82,6 +90,14 @@ public final class NewsSession {
             feeds: options.feeds)
         shell = Shell(
             terminal: terminal, router: router, globals: app, promptName: "news", banner: options.banner)
+        let shell = shell
+        feedRefresh = FeedRefreshCenter(library: options.feeds, activity: shell.background) {
+            [weak shell] line in
+            shell?.showStatus(line)
+        }
+        refreshFeedsOlderThan = options.refreshFeedsOlderThan
+        app.onRefreshFeeds = { [weak feedRefresh] in feedRefresh?.start() }
+        feedRefresh.observe(app) { [weak app] in app?.feedsDidRefresh() }
         app.post = { [weak terminal] lines in terminal?.write(lines) }
         app.dispatch = { [weak shell] command in shell?.dispatch(command) }
         app.helpSections = { [weak shell] in
@@ -93,6 +109,7 @@ public final class NewsSession {
     @discardableResult
     public func run(from link: DeepLink? = nil) async -> Shell.Ending {
         if let link { app.start(with: link) } else { app.start() }
+        if let interval = refreshFeedsOlderThan { feedRefresh.start(olderThan: interval) }
         return await shell.run()
     }
 }

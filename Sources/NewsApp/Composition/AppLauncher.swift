@@ -115,7 +115,8 @@ enum AppLauncher {
         let refresher = FeedRefreshService(
             subscriptions: subscriptions, store: store, settings: settings.feeds,
             retentionDays: settings.retentionDays, logger: log.logger("feeds"))
-        return StoreFeedLibrary(subscriptions: subscriptions, store: store, refresher: refresher)
+        return StoreFeedLibrary(
+            subscriptions: subscriptions, store: store, refresher: refresher, offline: settings.offline)
     }
 
     /// The settings from the command line, the environment, the config file and the defaults;
@@ -160,7 +161,12 @@ enum AppLauncher {
                 layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
                 language: context.source.isSample ? nil : settings.language,
                 actions: LiveSystemActions(environment: environment, clipboard: clipboard),
-                banner: context.source.banner, readingList: context.readingList, images: images))
+                banner: context.source.banner, readingList: context.readingList, images: images,
+                feeds: context.feeds ?? NoFeedLibrary(),
+                // At the start, in the background, on a terminal only: a piped script would wait
+                // for it before its first screen. --offline touches no network.
+                refreshFeedsOlderThan: interactive && !settings.offline && context.feeds != nil
+                    ? .seconds(60 * settings.feeds.refreshInterval) : nil))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in

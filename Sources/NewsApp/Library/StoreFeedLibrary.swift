@@ -13,6 +13,8 @@ struct StoreFeedLibrary: FeedLibrary {
     let subscriptions: SubscriptionsFile
     let store: NewsStore
     let refresher: FeedRefreshService
+    /// `--offline`: feeds are read from the store and never refreshed.
+    var offline = false
 
     func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
         let listed = try load()
@@ -101,6 +103,11 @@ struct StoreFeedLibrary: FeedLibrary {
     func refresh(
         olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
     ) async -> FeedRefreshSummary {
+        guard !offline else {
+            return FeedRefreshSummary(
+                sentence: "NewsApp is offline (--offline), so the feeds are not refreshed.",
+                anyRefreshed: false)
+        }
         let outcome: FeedRefreshService.Outcome
         do {
             outcome = try await refresher.run(olderThan: interval) { step in
