@@ -20,7 +20,8 @@ struct RefreshKillTests {
         for index in 0..<Self.feedCount {
             files["/feed-\(index).xml"] = FeedServer.atom("feed\(index)", count: Self.itemsPerFeed)
         }
-        let server = try FeedServer(files: files)
+        // Later requests are held: the refresh is still running when it is killed.
+        let server = try FeedServer(files: files, holdingAfter: requestsBeforeKill)
         let urls = (0..<Self.feedCount).map { "\(server.base)/feed-\($0).xml\n" }.joined()
         try sandbox.directory.write(urls, to: ".config/newsapp/urls")
 
@@ -45,13 +46,19 @@ struct RefreshKillTests {
         }
         try store.close()
 
-        // The next refresh finishes the work.
+        // The next refresh finishes the work (a new server: the old one holds what it was asked).
+        await server.stop()
+        let whole = try FeedServer(files: files)
+        let moved = (0..<Self.feedCount).map { "\(whole.base)/feed-\($0).xml\n" }.joined()
+        try sandbox.directory.write(moved, to: ".config/newsapp/urls")
         let again = try await sandbox.run(["refresh"])
         #expect(again.status == 0)
         let (reopened, _) = try NewsStore.open(at: sandbox.storeURL)
-        let counts = try await reopened.feedSummaries(for: feeds).map(\.itemCount)
+        let wholeFeeds = (0..<Self.feedCount).map { URL(string: "\(whole.base)/feed-\($0).xml")! }
+        let counts = try await reopened.feedSummaries(for: wholeFeeds).map(\.itemCount)
         #expect(counts == Array(repeating: Self.itemsPerFeed, count: Self.feedCount))
+        #expect(try await reopened.checkIntegrity() == [])
         try reopened.close()
-        await server.stop()
+        await whole.stop()
     }
 }
