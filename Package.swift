@@ -103,6 +103,9 @@ let package = Package(
             dependencies: ["Networking", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
+        // Runs a command and reports its peak memory, unskewed by a big parent (see its main.swift);
+        // NewsAppTests check that hostile answers leave the app's memory bounded.
+        .executableTarget(name: "PeakMemoryProbe", swiftSettings: strict),
         // Records pages in a loop until killed; StoreTests SIGKILLs it to test crash safety.
         .executableTarget(
             name: "StoreKillTestHelper",
@@ -180,7 +183,7 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
-                "Coordinators", "Modules", "Feeds", "HTTPTestServer",
+                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),

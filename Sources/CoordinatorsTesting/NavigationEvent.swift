@@ -6,6 +6,7 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
     case setRoot(String)
     case push(String)
     case pop
+    case replaceTop(String)
     case popToRoot
     case present(String)
     case dismiss
@@ -15,6 +16,7 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         case .setRoot(let title): "setRoot(\(title))"
         case .push(let title): "push(\(title))"
         case .pop: "pop"
+        case .replaceTop(let title): "replaceTop(\(title))"
         case .popToRoot: "popToRoot"
         case .present(let title): "present(\(title))"
         case .dismiss: "dismiss"

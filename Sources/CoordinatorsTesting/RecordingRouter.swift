@@ -154,6 +154,12 @@ public final class RecordingRouter: NavigationRoutable {
         perform(.pop) { state throws(NavigationMisuse) in [try state.pop()] }
     }
 
+    public func replaceTop(with module: any Presentable) {
+        perform(.replaceTop(module.title)) { state throws(NavigationMisuse) in
+            [try state.replaceTop(with: module)]
+        }
+    }
+
     public func popToRoot() {
         release(state.popToRoot())
         record(.popToRoot)

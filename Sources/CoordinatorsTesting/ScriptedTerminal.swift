@@ -39,6 +39,8 @@ public final class ScriptedTerminal: Terminal {
     public private(set) var transcript: [Entry] = []
     /// The labels of work shown in flight, in order.
     public private(set) var activityLabels: [String] = []
+    /// The status lines shown above the prompt, as plain text, in order; nil where it was removed.
+    public private(set) var statuses: [String?] = []
     private var script: [Step]
     private var inputEnded: Bool
     private var waiter: CheckedContinuation<Void, Never>?
@@ -152,6 +154,12 @@ public final class ScriptedTerminal: Terminal {
 
     public func showActivity(_ label: String?) {
         if let label { activityLabels.append(label) }
+    }
+
+    public func showStatus(_ line: StyledLine?) {
+        let text = line?.plainText
+        guard statuses.last != .some(text) else { return }
+        statuses.append(text)
     }
 }
 

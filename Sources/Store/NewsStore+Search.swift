@@ -23,7 +23,8 @@ extension NewsStore {
     /// nothing of, ranks by relevancy. With only exclusions (`-sport`), every article without them
     /// matches, newest first. `totalResults` counts every match.
     public func search(
-        _ text: String, sort: ArticleSortOrder = .relevancy, page: Int = 1, pageSize: Int = 20
+        _ text: String, sort: ArticleSortOrder = .relevancy, page: Int = 1, pageSize: Int = 20,
+        among scope: SearchScope = .everything
     ) async throws(StoreError) -> ArticlePage {
         let now = clock()
         let query = FullTextQuery(text)
@@ -33,18 +34,25 @@ extension NewsStore {
         return try await read { db in
             let window = PageWindow(page: page, pageSize: pageSize)
             guard let expression = query.expression else {
-                let (rows, total) = try Self.allBut(query.negativeExpression ?? "\"\"", window, in: db)
+                let (rows, total) = try Self.allBut(
+                    query.negativeExpression ?? "\"\"", window, scope: scope, in: db)
                 return try Self.page(rows, total: total, page: page, pageSize: pageSize, at: now, in: db)
             }
             let total =
                 try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM articleSearch WHERE articleSearch MATCH ?",
+                    db,
+                    sql: scope == .everything
+                        ? "SELECT count(*) FROM articleSearch WHERE articleSearch MATCH ?"
+                        : """
+                        SELECT count(*) FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
+                        WHERE articleSearch MATCH ? \(scope.condition("a"))
+                        """,
                     arguments: [expression]) ?? 0
             if sort == .publishedAt {
-                let rows = try Self.newest(matching: expression, total: total, window, in: db)
+                let rows = try Self.newest(matching: expression, total: total, window, scope: scope, in: db)
                 return try Self.page(rows, total: total, page: page, pageSize: pageSize, at: now, in: db)
             }
-            let rows = try Self.mostRelevant(matching: expression, total: total, window, in: db)
+            let rows = try Self.mostRelevant(matching: expression, total: total, window, scope: scope, in: db)
             var result = try Self.page(rows, total: total, page: page, pageSize: pageSize, at: now, in: db)
             result.reachedResultCap = total > Self.rankedMatchLimit && window.end >= Self.rankedMatchLimit
             return result
@@ -68,15 +76,16 @@ extension NewsStore {
     /// Newest first (``newestFirst``). Few matches are joined and sorted; many are found by
     /// walking the date index, whose order (publishedAt, then id, descending, undated last) is
     /// the same, until the page is full.
-    static func newest(matching expression: String, total: Int, _ window: PageWindow, in db: Database)
-        throws -> [Row]
-    {
+    static func newest(
+        matching expression: String, total: Int, _ window: PageWindow, scope: SearchScope = .everything,
+        in db: Database
+    ) throws -> [Row] {
         guard total >= dateWalkThreshold else {
             return try Row.fetchAll(
                 db,
                 sql: """
                     SELECT a.* FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
-                    WHERE articleSearch MATCH ? \(newestFirst) LIMIT ? OFFSET ?
+                    WHERE articleSearch MATCH ? \(scope.condition("a")) \(newestFirst) LIMIT ? OFFSET ?
                     """,
                 arguments: [expression, window.limit, window.offset])
         }
@@ -86,6 +95,7 @@ extension NewsStore {
                 SELECT a.* FROM article a WHERE a.id IN (
                     SELECT x.id FROM article x INDEXED BY article_publishedAt
                     WHERE x.id IN (SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?)
+                        \(scope.condition("x"))
                     ORDER BY x.publishedAt DESC, x.id DESC LIMIT ? OFFSET ?)
                 \(newestFirst)
                 """,
@@ -93,9 +103,10 @@ extension NewsStore {
     }
 
     /// By bm25, then newest; over the ``rankedMatchLimit`` matches stored last when there are more.
-    static func mostRelevant(matching expression: String, total: Int, _ window: PageWindow, in db: Database)
-        throws -> [Row]
-    {
+    static func mostRelevant(
+        matching expression: String, total: Int, _ window: PageWindow, scope: SearchScope = .everything,
+        in db: Database
+    ) throws -> [Row] {
         var lowestID: Int64 = 0
         var limit = window.limit
         if total > rankedMatchLimit {
@@ -104,9 +115,15 @@ extension NewsStore {
             lowestID =
                 try Int64.fetchOne(
                     db,
-                    sql: """
+                    sql: scope == .everything
+                        ? """
                         SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?
                         ORDER BY rowid DESC LIMIT 1 OFFSET ?
+                        """
+                        : """
+                        SELECT articleSearch.rowid FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
+                        WHERE articleSearch MATCH ? \(scope.condition("a"))
+                        ORDER BY articleSearch.rowid DESC LIMIT 1 OFFSET ?
                         """,
                     arguments: [expression, rankedMatchLimit - 1]) ?? 0
         }
@@ -114,7 +131,7 @@ extension NewsStore {
             db,
             sql: """
                 SELECT a.* FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
-                WHERE articleSearch MATCH ? AND articleSearch.rowid >= ?
+                WHERE articleSearch MATCH ? AND articleSearch.rowid >= ? \(scope.condition("a"))
                 ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0), a.publishedAt DESC, a.id DESC
                 LIMIT ? OFFSET ?
                 """,
@@ -122,15 +139,34 @@ extension NewsStore {
     }
 
     /// Every article without the excluded terms, newest first, and how many there are.
-    static func allBut(_ excluded: String, _ window: PageWindow, in db: Database) throws
-        -> (rows: [Row], total: Int)
+    static func allBut(
+        _ excluded: String, _ window: PageWindow, scope: SearchScope = .everything, in db: Database
+    )
+        throws -> (rows: [Row], total: Int)
     {
-        let filter = "WHERE a.id NOT IN (SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?)"
+        let filter =
+            "WHERE a.id NOT IN (SELECT rowid FROM articleSearch WHERE articleSearch MATCH ?) \(scope.condition("a"))"
         let total = try Int.fetchOne(
             db, sql: "SELECT count(*) FROM article a \(filter)", arguments: [excluded])
         let rows = try Row.fetchAll(
             db, sql: "SELECT a.* FROM article a \(filter) \(newestFirst) LIMIT ? OFFSET ?",
             arguments: [excluded, window.limit, window.offset])
         return (rows, total ?? 0)
+    }
+}
+
+/// Which stored articles a search looks through.
+public enum SearchScope: Sendable, Equatable {
+    /// Every stored article: NewsAPI's and the feeds' items.
+    case everything
+    /// The feeds' items only.
+    case feedItems
+
+    /// The SQL condition (starting with `AND`) on the `article` row aliased `alias`.
+    func condition(_ alias: String) -> String {
+        switch self {
+        case .everything: ""
+        case .feedItems: "AND \(alias).feedID IS NOT NULL"
+        }
     }
 }

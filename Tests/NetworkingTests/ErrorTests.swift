@@ -220,3 +220,25 @@ struct ErrorTests {
                 == "The response from h was larger than 64 KiB and was refused.")
     }
 }
+
+/// A search longer than NewsAPI takes is refused before it is sent.
+@Suite("Query length")
+struct QueryLengthTests {
+    @Test func aSearchOverFiveHundredCharactersIsNotSent() async throws {
+        try await StubHarness.withStub { stub in
+            let client = StubHarness.client(for: stub)
+            let words = String(repeating: "mars ", count: 100) + "x"
+            await #expect(
+                throws: NewsServiceError.unavailable(
+                    "The search is 501 characters long; NewsAPI takes at most 500. Shorten it.")
+            ) {
+                _ = try await client.search(SearchRequest(query: words))
+            }
+            #expect(stub.requestCount == 0)
+            // 500 characters go through.
+            let page = try await client.search(SearchRequest(query: String(words.dropLast(2))))
+            #expect(page.page == 1)
+            #expect(stub.requestCount == 1)
+        }
+    }
+}

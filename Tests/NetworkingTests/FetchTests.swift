@@ -126,8 +126,10 @@ struct FetchTests {
         #expect(heads.first?.header("Accept-Encoding") == "identity")
     }
 
-    @Test("a gzip bomb is refused at the cap, and memory stays bounded while it inflates")
+    @Test("a gzip bomb is refused at the cap, and the connection is dropped")
     func gzipBomb() async throws {
+        // The peak memory while it inflates is measured on the binary, alone in its process
+        // (NewsAppTests' MemoryCapTests): a measure inside this parallel test run is not one.
         let bomb = try Zlib.gzipZeros(mebibytes: 1_024)
         #expect(bomb.count < 1_100_000)
         let limit = 2 << 20
@@ -141,25 +143,14 @@ struct FetchTests {
                             body: bomb))
                     : Self.reply()
             })
-        // Warmed up first, so the measure leaves out setting up URLSession and libcurl.
         let client = URLSessionHTTPClient()
-        _ = try await client.fetch(HTTPRequest(url: server.baseURL))
-        let resident = try #require(ProcessMemory.kibibytes("VmRSS"))
-        let peakBefore = try #require(ProcessMemory.kibibytes("VmHWM"))
-        let baseline = ProcessMemory.resetPeak() ? resident : peakBefore
         let result = await fetching { () async throws(HTTPClientError) in
             try await client.fetch(
                 HTTPRequest(url: server.baseURL.appendingPathComponent("bomb"), maxBodyBytes: limit))
         }
         #expect(result.failure == .responseTooLarge(limit: limit))
-        // The caller is answered at the cap; libcurl goes on inflating what it has read until the
-        // cancellation reaches it, then hangs up. Measure the peak after that. Measured: 22 MiB,
-        // 2 of them the capped body, the rest FoundationNetworking's own (it replaces a timer for
-        // every 16 KiB it inflates, and the old ones wait for its busy queue).
         await server.waitForClientCloses(1) { RequestHead($0).path == "/bomb" }
-        let peak = try #require(ProcessMemory.kibibytes("VmHWM"))
         await server.stop()
-        #expect(peak - baseline < 32 << 10, "the peak grew by \((peak - baseline) >> 10) MiB")
     }
 
     // MARK: - Caps and faults

@@ -344,11 +344,48 @@ struct CommandLineTests {
         #expect(run.status == 0)
         for text in [
             "--theme <theme>", "--country <code>", "headlines", "search <words>", "config.toml", "--offline",
-            "--images <when>", "cache", "retention_days", "news.sqlite",
+            "--images <when>", "cache", "retention_days", "news.sqlite", "feeds", "refresh", "--feed <name>",
+            "--tag <tag>", "refresh_interval", "max_items_per_feed",
         ] {
             #expect(run.out.contains(text))
         }
         #expect(!run.containsEscape)
+        #expect(
+            run.out.hasSuffix(
+                "SOURCES:\n  Sources in use: the bundled sample edition (no NewsAPI key and no feeds).\n"))
+    }
+
+    /// A 200,000-character line piped in is neither echoed whole nor run.
+    @Test func aVeryLongPipedLineIsRefusedAndNotEchoed() async throws {
+        let paste = "/" + String(repeating: "x", count: 200_000)
+        let run = try await sandbox.run([], input: paste + "\nq\n")
+        #expect(run.status == 0)
+        #expect(
+            run.out.contains(
+                " › …\nThat line is 195 KiB long: commands are at most 4 KiB, so it was not run.\n"))
+        #expect(run.out.count < 20_000)
+    }
+
+    @Test func helpSaysWhichSourcesAreInUse() async throws {
+        try sandbox.directory.write(
+            "https://a.example/feed.xml\nhttps://b.example/feed.xml tech\n", to: ".config/newsapp/urls")
+        let feeds = try await sandbox.run(["--help"])
+        #expect(
+            feeds.out.hasSuffix(
+                "Sources in use: 2 feeds (~/.config/newsapp/urls); with no NewsAPI key, the feeds are the "
+                    + "edition.\n"))
+        let both = try await sandbox.run(["--help"], extra: ["NEWSAPI_KEY": "0123456789abcdef0123"])
+        #expect(
+            both.out.hasSuffix(
+                "Sources in use: NewsAPI (the us edition) and 2 feeds (~/.config/newsapp/urls).\n"))
+        #expect(!both.out.contains("0123456789abcdef0123"))
+    }
+
+    @Test(arguments: [["--feed", "a", "--tag", "b"], ["--search", "x", "--feed", "a"], ["--tag", " "]])
+    func startingPlacesAreOneAtATime(arguments: [String]) async throws {
+        let run = try await sandbox.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.out.isEmpty)
     }
 
     @Test(arguments: [

@@ -63,11 +63,16 @@ import Testing
     @Test func feedSettingsDefaultWhenAbsent() {
         let settings = Settings.resolve(
             commandLine: CommandLineSettings(), environment: [:], file: loader.load("").configuration)
-        #expect(settings.feeds == FeedSettings(concurrency: 8, timeout: 30, maxItemsPerFeed: 500))
+        #expect(
+            settings.feeds
+                == FeedSettings(concurrency: 8, timeout: 30, maxItemsPerFeed: 500, refreshInterval: 30))
         let chosen = Settings.resolve(
             commandLine: CommandLineSettings(), environment: [:],
-            file: loader.load("refresh_concurrency = 3\nmax_items_per_feed = 50").configuration)
-        #expect(chosen.feeds == FeedSettings(concurrency: 3, timeout: 30, maxItemsPerFeed: 50))
+            file: loader.load("refresh_concurrency = 3\nmax_items_per_feed = 50\nrefresh_interval = 120")
+                .configuration)
+        #expect(
+            chosen.feeds
+                == FeedSettings(concurrency: 3, timeout: 30, maxItemsPerFeed: 50, refreshInterval: 120))
     }
 
     @Test(arguments: [

@@ -27,7 +27,7 @@ import Testing
             ],
             totalResults: 2, page: 1, pageSize: 20)
         let lines = ListingRenderer.render(
-            .headlines(.science), page: page, width: 80, time: time, sampleEdition: false
+            .headlines(.science), page: page, width: 80, time: time, edition: .newsAPI
         ).map(\.plainText)
         #expect(
             lines == [
@@ -47,7 +47,7 @@ import Testing
         let articles = (1...5).map { article("Story \($0)", path: "s\($0)") }
         let page = ArticlePage(articles: articles, totalResults: 30, page: 2, pageSize: 5)
         let lines = ListingRenderer.render(
-            .search("rover", .relevancy), page: page, width: 100, time: time, sampleEdition: true
+            .search("rover", .relevancy), page: page, width: 100, time: time, edition: .sample
         ).map(\.plainText)
         #expect(
             lines.first == "Search “rover” · sorted by relevancy · 5 of 30 articles · page 2 · sample edition"
@@ -62,7 +62,7 @@ import Testing
         let title = "A rather long headline that cannot possibly fit on one line of forty columns"
         let page = ArticlePage(articles: [article(title)], totalResults: 1, page: 1, pageSize: 20)
         let lines = ListingRenderer.render(
-            .headlines(nil), page: page, width: 40, time: time, sampleEdition: false)
+            .headlines(nil), page: page, width: 40, time: time, edition: .newsAPI)
         for line in lines where !line.plainText.hasPrefix("   https://") {
             #expect(line.displayWidth <= 40)
         }
@@ -79,7 +79,7 @@ import Testing
             source: "Evil\u{1B}[31m Wire")
         let page = ArticlePage(articles: [hostile], totalResults: 1, page: 1, pageSize: 20)
         let lines = ListingRenderer.render(
-            .search("x\u{1B}[5m", .publishedAt), page: page, width: 80, time: time, sampleEdition: false)
+            .search("x\u{1B}[5m", .publishedAt), page: page, width: 80, time: time, edition: .newsAPI)
         let text = lines.map(\.plainText).joined(separator: "\n")
         #expect(text.contains("Hi theretxt.exe"))
         #expect(text.contains("Evil Wire · 5 minutes ago"))
@@ -100,7 +100,7 @@ import Testing
     ])
     func emptyPagesSaySo(listing: Listing, page number: Int, total: Int, message: String) {
         let page = ArticlePage(articles: [], totalResults: total, page: number, pageSize: 20)
-        let lines = ListingRenderer.render(listing, page: page, width: 80, time: time, sampleEdition: false)
+        let lines = ListingRenderer.render(listing, page: page, width: 80, time: time, edition: .newsAPI)
         #expect(lines.last?.plainText == message)
         #expect(!lines.first!.plainText.contains(" of "))
     }
@@ -108,10 +108,23 @@ import Testing
     @Test func pastNewsAPIsResultCap() {
         let page = ArticlePage(articles: [], totalResults: 100, page: 6, pageSize: 20, reachedResultCap: true)
         let lines = ListingRenderer.render(
-            .search("mars", .publishedAt), page: page, width: 100, time: time, sampleEdition: false)
+            .search("mars", .publishedAt), page: page, width: 100, time: time, edition: .newsAPI)
         #expect(
             lines.last?.plainText
                 == "Page 6 is past the end: NewsAPI returns at most 100 results per query on this plan.")
+    }
+
+    /// Piped at 80 columns the sentence used to be cut ("…on this p"): it is wrapped, whole.
+    @Test func aLongMessageIsWrappedNotCut() {
+        let page = ArticlePage(articles: [], totalResults: 100, page: 6, pageSize: 20, reachedResultCap: true)
+        let lines = ListingRenderer.render(
+            .headlines(nil), page: page, width: 40, time: time, edition: .newsAPI)
+        let message = lines.drop { !$0.plainText.hasPrefix("Page 6") }.map(\.plainText)
+        #expect(
+            message.joined(separator: " ")
+                == "Page 6 is past the end: NewsAPI returns at most 100 results per query on this plan.")
+        #expect(message.count > 1)
+        #expect(message.allSatisfy { $0.count <= 40 })
     }
 
     // MARK: JSON

@@ -184,6 +184,16 @@ import Testing
         #expect(outcome.messages == [])
     }
 
+    /// Windows line endings: `"\r\n"` is one Character in Swift, so splitting on `"\n"` alone kept
+    /// the whole file as the key, and no key was sent.
+    @Test(arguments: ["the-key\r\nsecond line\r\n", "the-key\r\n", "the-key\rsecond", "\u{FEFF}the-key\n"])
+    func otherLineEndsEndTheFirstLine(text: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(text, to: "key", permissions: 0o600)
+        let outcome = KeyFile(path: path, home: directory.path).read()
+        #expect(outcome.key == APIKey("the-key"))
+    }
+
     @Test func aMissingFileFallsBackToTheSampleEdition() throws {
         let directory = try TemporaryDirectory()
         let outcome = KeyFile(path: directory.path + "/nothing-here", home: directory.path).read()

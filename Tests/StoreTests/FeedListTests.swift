@@ -77,4 +77,23 @@ struct FeedListTests {
         try await store.removeFeed(FeedFixture.feedURL("a"))
         #expect(ids(try await store.feedArticles(of: both, limit: 10)) == ["b-0", "b-1", "b-x"])
     }
+
+    @Test func aSearchAmongFeedItemsLeavesNewsAPIsArticlesOut() async throws {
+        let store = try await store()
+        try await store.record(
+            Fixture.page([Fixture.article("n1", title: "Item about the harbour", summary: "About a-0 too.")]),
+            for: Fixture.business)
+        let everything = try await store.search("about", sort: .publishedAt, page: 1, pageSize: 20)
+        let feedsOnly = try await store.search(
+            "about", sort: .publishedAt, page: 1, pageSize: 20, among: .feedItems)
+        #expect(everything.totalResults == feedsOnly.totalResults + 1)
+        #expect(feedsOnly.articles.allSatisfy { $0.feedItem != nil })
+        let ranked = try await store.search(
+            "about", sort: .relevancy, page: 1, pageSize: 20, among: .feedItems)
+        #expect(ranked.articles.count == feedsOnly.articles.count)
+        #expect(ranked.articles.allSatisfy { $0.feedItem != nil })
+        let excluding = try await store.search("-harbour", page: 1, pageSize: 20, among: .feedItems)
+        #expect(excluding.totalResults == 6)
+        #expect(excluding.articles.allSatisfy { $0.feedItem != nil })
+    }
 }

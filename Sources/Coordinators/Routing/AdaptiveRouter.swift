@@ -81,6 +81,7 @@ public final class AdaptiveRouter: LayoutRouter {
     public func setRoot(_ module: any Presentable) { active.setRoot(module) }
     public func push(_ module: any Presentable) { active.push(module) }
     public func pop() { active.pop() }
+    public func replaceTop(with module: any Presentable) { active.replaceTop(with: module) }
     public func popToRoot() { active.popToRoot() }
     public func present(_ module: any Presentable) { active.present(module) }
     public func dismiss() { active.dismiss() }

@@ -18,6 +18,9 @@ public protocol NavigationRoutable: AnyObject {
     func push(_ module: any Presentable)
     /// Removes the top screen. The root cannot be popped.
     func pop()
+    /// Shows `module` in place of the top screen, e.g. the next article instead of the one read:
+    /// the way back stays the same. The root cannot be replaced (``setRoot(_:)`` does that).
+    func replaceTop(with module: any Presentable)
     /// Removes every screen above the root.
     func popToRoot()
     /// Shows `module` modally over the stack, e.g. a picker or help.

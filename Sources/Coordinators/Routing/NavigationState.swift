@@ -36,12 +36,14 @@ public struct NavigationState {
         stack.append(module)
     }
 
-    /// Replaces the top screen (not the root) with `module`.
+    /// Replaces the top screen (not the root) with `module` and returns the screen replaced.
     public mutating func replaceTop(with module: any Presentable) throws(NavigationMisuse) -> any Presentable
     {
         guard stack.count > 1 else { throw .popAtRoot }
         guard !contains(module) else { throw .alreadyShown(module.title) }
-        return stack.removeLast()
+        let replaced = stack.removeLast()
+        stack.append(module)
+        return replaced
     }
 
     public mutating func pop() throws(NavigationMisuse) -> any Presentable {

@@ -30,6 +30,12 @@ extension ScreenHostingRouter {
         didNavigate()
     }
 
+    public func replaceTop(with module: any Presentable) {
+        do { release([try state.replaceTop(with: module)]) } catch { return report(error) }
+        adopt(module)
+        didNavigate()
+    }
+
     public func popToRoot() {
         release(state.popToRoot())
         didNavigate()

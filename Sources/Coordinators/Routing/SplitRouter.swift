@@ -30,8 +30,9 @@ public final class SplitRouter: ScreenHostingRouter {
         do {
             if module.pane == .secondary, panes.secondary != nil {
                 release([try state.replaceTop(with: module)])
+            } else {
+                try state.push(module)
             }
-            try state.push(module)
         } catch {
             return report(error)
         }

@@ -6,8 +6,16 @@
 /// shell's own `q`. A command nobody understands gets a one-line answer with the closest known
 /// command. When the terminal is not interactive, each command's work is finished before the
 /// next command is read, so a piped script always sees complete screens.
+///
+/// Work that belongs to no screen and outlives them (refreshing every feed, say) runs in
+/// ``background``: its label shows while no screen is busy, its messages print like a screen's,
+/// and a piped script waits for it too. ``showStatus(_:)`` shows its progress above the prompt.
 @MainActor
 public final class Shell {
+    /// The longest line taken as a command, in UTF-8 bytes: a longer one (a paste gone wrong) is
+    /// refused in one line, not run.
+    public static let maximumLineBytes = 4_096
+
     /// Commands the shell itself understands.
     public static let builtInCommands = [
         CommandDescriptor(["q", "quit", "exit"], summary: "Quit")
@@ -24,6 +32,8 @@ public final class Shell {
     private let globals: any CommandResponder
     private let promptName: String
     private let banner: StyledLine?
+    /// Work of the app's that belongs to no screen.
+    public let background = ScreenActivity()
     private var needsDisplay = true
     private var appendices: [ScreenActivity.Appendix] = []
     private var hasDisplayed = false
@@ -52,11 +62,15 @@ public final class Shell {
     /// Runs until the user quits or input ends.
     public func run() async -> Ending {
         router.onEvent = { [weak self] event in self?.routerDidChange(event) }
+        background.observer = { [weak self] event in self?.backgroundDidChange(event) }
         terminal.completions = { [weak self] request in self?.completions(for: request) ?? [] }
         defer {
             router.onEvent = nil
+            background.observer = nil
+            background.cancelAll()
             terminal.completions = nil
             terminal.showActivity(nil)
+            terminal.showStatus(nil)
         }
         router.adapt(toColumns: terminal.size.columns)
         // The first screens started loading before the shell listened: show their spinner now.
@@ -65,6 +79,8 @@ public final class Shell {
         displayIfNeeded()
         while true {
             switch await terminal.read(prompt: prompt) {
+            case .line(let text) where text.utf8.count > Self.maximumLineBytes:
+                terminal.write([Self.tooLongLine(bytes: text.utf8.count)])
             case .line(let text):
                 guard let command = Command(text) else { continue }
                 if Self.builtInCommands[0].matches(command), command.argument.isEmpty { return .quit }
@@ -102,6 +118,14 @@ public final class Shell {
         terminal.write([unknownCommandLine(command)])
     }
 
+    /// `That line is 195 KiB long: commands are at most 4 KiB, so it was not run.`
+    static func tooLongLine(bytes: Int) -> StyledLine {
+        let size = bytes >= 10_240 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
+        return StyledLine(
+            "That line is \(size) long: commands are at most \(maximumLineBytes >> 10) KiB, so it was not run.",
+            .warning)
+    }
+
     private func unknownCommandLine(_ command: Command) -> StyledLine {
         var line = StyledLine("Unknown command “\(command.verb)”.", .warning)
         if let suggestion = CommandSuggester.closest(to: command.verb, among: knownNames) {
@@ -129,11 +153,22 @@ public final class Shell {
         ]
     }
 
+    /// Completes a command's name, or its argument. An argument of several words (`feed Hacker N`)
+    /// is matched as a whole, and each candidate is offered from the word under the cursor on, since
+    /// that word is all the terminal replaces.
     private func completions(for request: CompletionRequest) -> [String] {
         let commands = allCommands
         let candidates: [String]
         if let verb = request.precedingWords.first?.lowercased() {
+            let typedWords = request.precedingWords.dropFirst().map { $0.lowercased() }
             candidates = commands.filter { $0.names.contains(verb) }.flatMap(\.argumentCompletions)
+                .compactMap { candidate in
+                    let words = candidate.split(separator: " ")
+                    guard words.count > typedWords.count,
+                        zip(words, typedWords).allSatisfy({ $0.lowercased() == $1 })
+                    else { return nil }
+                    return words.dropFirst(typedWords.count).joined(separator: " ")
+                }
         } else {
             let numbers = commands.compactMap(\.numbers).flatMap { $0.map(String.init) }
             candidates = commands.flatMap(\.names).filter { $0.count > 1 } + numbers
@@ -173,8 +208,24 @@ public final class Shell {
         }
     }
 
+    private func backgroundDidChange(_ event: ScreenActivity.Event) {
+        switch event {
+        case .message(let lines):
+            terminal.write(lines)
+        case .busyChanged:
+            showActivity()
+        case .changed, .appended:
+            break
+        }
+    }
+
     private func showActivity() {
-        terminal.showActivity(router.inputTargets.lazy.compactMap(\.activity.label).first)
+        terminal.showActivity(router.inputTargets.lazy.compactMap(\.activity.label).first ?? background.label)
+    }
+
+    /// Shows `line` as the one line of progress above the prompt; nil removes it.
+    public func showStatus(_ line: StyledLine?) {
+        terminal.showStatus(line)
     }
 
     /// Draws the router's screens if they changed and are worth drawing: in full, or only what a
@@ -213,8 +264,14 @@ public final class Shell {
 
     private func settleIfScripted() async {
         guard !terminal.isInteractive else { return }
-        while let busy = router.inputTargets.first(where: \.activity.isBusy) {
-            await busy.activity.settle()
+        while true {
+            if let busy = router.inputTargets.first(where: \.activity.isBusy) {
+                await busy.activity.settle()
+            } else if background.isBusy {
+                await background.settle()
+            } else {
+                return
+            }
         }
     }
 }

@@ -13,8 +13,17 @@ public protocol Terminal: AnyObject {
     func read(prompt: String) async -> TerminalInput
     /// Shows that work is in flight (e.g. a spinner beside the prompt), or that none is.
     func showActivity(_ label: String?)
+    /// Shows one line of progress just above the prompt, redrawn in place as it changes (nil
+    /// removes it); the typed line is kept. A terminal that cannot redraw in place (a pipe)
+    /// shows nothing: the work says how it ended with ``write(_:)``.
+    func showStatus(_ line: StyledLine?)
     /// Supplies tab-completion candidates; set by the shell.
     var completions: (@MainActor (CompletionRequest) -> [String])? { get set }
+}
+
+extension Terminal {
+    /// Terminals that cannot redraw a line in place show no status.
+    public func showStatus(_ line: StyledLine?) {}
 }
 
 /// Width and height in character cells.

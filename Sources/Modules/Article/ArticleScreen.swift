@@ -8,10 +8,15 @@ public protocol ArticleModule: Presentable {
     var article: Article { get }
     /// The user wants to go back.
     var onBack: (@MainActor () -> Void)? { get set }
+    /// The user typed `next` on an item opened from a feed list, and this is the next unread item:
+    /// the coordinator shows it in place of this one. When nil, the screen does not answer `next`.
+    var onNext: (@MainActor (Article) -> Void)? { get set }
 }
 
 /// One article in full, with `o` to open it in a browser, `s` to share it, and `save` and
-/// `unsave` to keep it in the reading list.
+/// `unsave` to keep it in the reading list. An item of a feed is drawn by
+/// ``FeedArticleRenderer``; `o N` opens its link or enclosure N, and when it was opened from a
+/// feed list, `next` finds the list's next unread item.
 ///
 /// ``start()`` marks the article read, looks up whether it is saved and asks for its picture;
 /// that work runs through ``activity``, so leaving the screen cancels it.
@@ -23,6 +28,7 @@ public final class ArticleScreen: ArticleModule {
     public let activity = ScreenActivity()
     public let article: Article
     public var onBack: (@MainActor () -> Void)?
+    public var onNext: (@MainActor (Article) -> Void)?
     /// True when the reader saved the article.
     public private(set) var isSaved = false
     /// The picture, once asked for and answered.
@@ -32,18 +38,24 @@ public final class ArticleScreen: ArticleModule {
     private let readingList: any ReadingList
     private let images: any ArticleImages
     private let paneSize: @MainActor () -> TerminalSize
+    private let feeds: any FeedLibrary
+    private let scope: FeedScope?
 
     /// - Parameters:
     ///   - readingList: Told the article was read; keeps it when saved.
     ///   - images: Draws the article's picture.
     ///   - paneSize: The size of the pane the article is drawn in, which sizes its picture.
+    ///   - feeds: Finds the next unread item for `next`.
+    ///   - scope: The feed list the item was opened from, where `next` looks; nil for none.
     public init(
         article: Article,
         environment: ScreenEnvironment,
         actions: any SystemActions,
         readingList: any ReadingList = NoReadingList(),
         images: any ArticleImages = NoArticleImages(),
-        paneSize: @escaping @MainActor () -> TerminalSize = { TerminalSize(columns: 80, rows: 24) }
+        paneSize: @escaping @MainActor () -> TerminalSize = { TerminalSize(columns: 80, rows: 24) },
+        feeds: any FeedLibrary = NoFeedLibrary(),
+        scope: FeedScope? = nil
     ) {
         self.article = article
         self.environment = environment
@@ -51,6 +63,8 @@ public final class ArticleScreen: ArticleModule {
         self.readingList = readingList
         self.images = images
         self.paneSize = paneSize
+        self.feeds = feeds
+        self.scope = scope
     }
 
     public var title: String { "Article" }
@@ -90,24 +104,61 @@ public final class ArticleScreen: ArticleModule {
     }
 
     public func render(width: Int, height: Int?) -> [StyledLine] {
-        ArticleRenderer.render(
-            article, width: width, context: environment.renderContext, saved: isSaved, picture: picture)
+        let context = environment.renderContext
+        guard article.feedItem != nil else {
+            return ArticleRenderer.render(
+                article, width: width, context: context, saved: isSaved, picture: picture)
+        }
+        return FeedArticleRenderer.render(
+            article, width: width, context: context, saved: isSaved, picture: picture, offersNext: offersNext)
     }
 
+    /// The links and enclosures `o N` opens, in their numbering.
+    private var references: [(kind: String, url: URL)] {
+        article.links.map { ("Link", $0) } + article.enclosures.map { ("Enclosure", $0.url) }
+    }
+
+    private var offersNext: Bool { scope != nil && onNext != nil }
+
     public var commands: [CommandDescriptor] {
-        [
-            CommandDescriptor(
-                ["o", "open"], summary: "Open the article in your browser ($BROWSER or xdg-open)"),
+        var commands: [CommandDescriptor]
+        let count = references.count
+        if count > 0 {
+            commands = [
+                CommandDescriptor(
+                    ["o", "open"], argument: "[N]",
+                    summary:
+                        "Open the article in your browser ($BROWSER or xdg-open); o N, its link or enclosure N",
+                    argumentCompletions: (1...count).map(String.init))
+            ]
+        } else {
+            commands = [
+                CommandDescriptor(
+                    ["o", "open"], summary: "Open the article in your browser ($BROWSER or xdg-open)")
+            ]
+        }
+        if offersNext {
+            commands.append(
+                CommandDescriptor(["next"], summary: "Open the next unread item in place of this one"))
+        }
+        commands += [
             CommandDescriptor(["s", "share"], summary: "Print the title and address; copy the address"),
             CommandDescriptor(
                 ["save"], summary: "Keep the article in your saved articles (saved lists them)"),
             CommandDescriptor(["unsave"], summary: "Remove the article from your saved articles"),
-        ] + (onBack == nil ? [] : [CommandDescriptor(["b", "back"], summary: "Go back to the list")])
+        ]
+        if onBack != nil {
+            commands.append(CommandDescriptor(["b", "back"], summary: "Go back to the list"))
+        }
+        return commands
     }
 
     public func handle(_ command: Command) -> Bool {
         switch command.verb {
-        case "o", "open": open()
+        case "o", "open": open(command.argument)
+        case "next":
+            guard offersNext else { return false }
+            openNextUnread()
         case "s", "share": share()
         case "save": save()
         case "unsave": unsave()
@@ -123,34 +174,63 @@ public final class ArticleScreen: ArticleModule {
 
     private var address: String { TextSanitizer.clean(article.url.absoluteString) }
 
-    private var isWebAddress: Bool {
-        guard let scheme = article.url.scheme?.lowercased(), article.url.host?.isEmpty == false else {
-            return false
-        }
+    private static func isWebAddress(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false else { return false }
         return scheme == "http" || scheme == "https"
     }
 
-    private func open() {
-        guard isWebAddress else {
-            let scheme = article.url.scheme.map { " (\(TextSanitizer.clean($0)):)" } ?? ""
+    /// `o` opens the article; `o N` its link or enclosure N.
+    private func open(_ argument: String) {
+        guard !argument.isEmpty else { return open(article.url, named: "This article’s address") }
+        let references = references
+        guard let number = Int(argument), references.indices.contains(number - 1) else {
+            let count = references.count
+            let message =
+                count == 0
+                ? "This article has no links: type o to open the article."
+                : "There is no link “\(argument)”: choose \(count == 1 ? "1" : "1–\(count)"), or type o for the article."
+            return activity.post([StyledLine(message, .warning)])
+        }
+        let reference = references[number - 1]
+        open(reference.url, named: "\(reference.kind) \(number)")
+    }
+
+    /// Opens `url` in the browser (http and https only), saying what became of it; `name` says what
+    /// the address is in a refusal ("Link 3").
+    private func open(_ url: URL, named name: String) {
+        guard Self.isWebAddress(url) else {
+            let scheme = url.scheme.map { " (\(TextSanitizer.clean($0)):)" } ?? ""
             return activity.post([
-                StyledLine(
-                    "This article’s address is not a web address\(scheme), so it was not opened.", .warning)
+                StyledLine("\(name) is not a web address\(scheme), so it was not opened.", .warning)
             ])
         }
-        switch actions.openInBrowser(article.url) {
+        let address = TextSanitizer.clean(url.absoluteString)
+        switch actions.openInBrowser(url) {
         case .opened(let browser):
             activity.post([StyledLine("Opened in \(browser).", .muted)])
         case .noBrowser:
             activity.post([
                 StyledLine("No browser found: set $BROWSER or install xdg-utils. The address:", .warning),
-                StyledLine(address, .link, link: article.url),
+                StyledLine(address, .link, link: url),
             ])
         case .failed(let reason):
             activity.post([
                 StyledLine("The browser did not open it (\(reason)). The address:", .warning),
-                StyledLine(address, .link, link: article.url),
+                StyledLine(address, .link, link: url),
             ])
+        }
+    }
+
+    /// Finds the feed list's next unread item after this one and hands it to the coordinator.
+    private func openNextUnread() {
+        guard let scope else { return }
+        activity.run("Finding the next unread item") { [weak self, feeds, article] in
+            let next = await feeds.nextUnread(after: article, in: scope)
+            guard let self, !Task.isCancelled else { return }
+            guard let next else {
+                return self.activity.post([StyledLine("No unread items left.", .muted)])
+            }
+            self.onNext?(next)
         }
     }
 
@@ -197,7 +277,7 @@ public final class ArticleScreen: ArticleModule {
             StyledLine(TextSanitizer.clean(article.title), .strong),
             StyledLine(address, .link, link: article.url),
         ]
-        if isWebAddress, actions.copyToClipboard(article.url.absoluteString) {
+        if Self.isWebAddress(article.url), actions.copyToClipboard(article.url.absoluteString) {
             lines.append(
                 StyledLine("The address was sent to the clipboard (your terminal must allow OSC 52).", .muted)
             )

@@ -3,7 +3,8 @@ import Foundation
 import Networking
 
 /// Draws an article list: the header, the top story as a featured block (headlines only), then
-/// numbered articles with source and time, and a footer saying how to go on.
+/// numbered articles with source and time, and a footer saying how to go on. A feed's list counts
+/// items, says when it shows only the unread ones, and offers the feed commands in its footer.
 ///
 /// Under the header, one line says where the articles came from when it was not the network
 /// ("Saved 2 hours ago · refreshing…", "Offline — showing articles saved 2 hours ago · r
@@ -77,13 +78,16 @@ public enum ArticleListRenderer {
         return lines
     }
 
-    /// `top headlines`, `science headlines`, `results for “mars”`.
+    /// `top headlines`, `science headlines`, `results for “mars”`, `the items of Hacker News`. It
+    /// labels the load beside the prompt too, so a feed's title (from the network) is cleaned.
     static func subject(_ query: ArticleQuery) -> String {
         switch query {
         case .headlines(nil): "top headlines"
         case .headlines(let category?): "\(category.rawValue) headlines"
         case .search(let words, _): "results for “\(words)”"
         case .saved: "saved articles"
+        case .feed(_, let title, let unreadOnly):
+            "\(unreadOnly ? "the unread" : "the") items of \(TextSanitizer.clean(title))"
         }
     }
 
@@ -95,6 +99,7 @@ public enum ArticleListRenderer {
         case .search(let words, _):
             "Search “\(TextWrapper.truncate(TextSanitizer.clean(words), toWidth: 20))”"
         case .saved: "Saved"
+        case .feed(_, let title, _): TextSanitizer.clean(title)
         }
     }
 
@@ -111,11 +116,20 @@ public enum ArticleListRenderer {
             line.append(" · sorted by \(sort.keyword)", .muted)
         case .saved:
             line.append("Saved articles", .heading)
+        case .feed(_, let title, let unreadOnly):
+            line.append(title, .heading)
+            if unreadOnly { line.append(" · unread items", .muted) }
         }
         var result = line.wrapped(toWidth: width)
         if state.phase == .loaded, !state.list.isEmpty {
             let total = max(state.list.totalResults, state.list.count)
-            result.append(Block.meta(["\(state.list.count) of \(total) articles"], width: width))
+            let things: String
+            switch state.query {
+            case .feed(_, _, true): things = "unread items"
+            case .feed: things = "items"
+            case .headlines, .search, .saved: things = "articles"
+            }
+            result.append(Block.meta(["\(state.list.count) of \(total) \(things)"], width: width))
         }
         if state.phase == .loaded {
             result += status(state, width: width, context: context)
@@ -200,7 +214,7 @@ public enum ArticleListRenderer {
             if featured, let summary = article.summary {
                 lines += Block.paragraph(summary, width: width, indent: indent)
             }
-            let meta = metaPieces(article, context: context) + (read ? ["read"] : [])
+            let meta = metaPieces(article, in: state.query, context: context) + (read ? ["read"] : [])
             if meta.contains(where: { !$0.isEmpty }) {
                 lines.append(Block.meta(meta, width: width, indent: indent))
             }
@@ -232,8 +246,15 @@ public enum ArticleListRenderer {
         }
     }
 
-    static func metaPieces(_ article: Article, context: RenderContext) -> [String] {
-        [article.source.name, article.publishedAt.map(context.time.relative) ?? ""]
+    /// The source (for a single feed's items, which all come from it, the author) and the age.
+    static func metaPieces(_ article: Article, in query: ArticleQuery, context: RenderContext) -> [String] {
+        let source: String
+        if case .feed(.feed, _, _) = query {
+            source = article.author.map { "by \($0)" } ?? ""
+        } else {
+            source = article.source.name
+        }
+        return [source, article.publishedAt.map(context.time.relative) ?? ""]
     }
 
     private static func isHeadlines(_ query: ArticleQuery) -> Bool {
@@ -273,7 +294,12 @@ public enum ArticleListRenderer {
         let count = state.list.count
         var hints: [(key: String, action: String)] = [(count == 1 ? "1" : "1–\(count)", "open")]
         if more { hints.append(("n", "more")) }
-        if case .search = state.query { hints.append(("sort", "order")) }
+        switch state.query {
+        case .search: hints.append(("sort", "order"))
+        case .feed(_, _, let unreadOnly):
+            hints += [("next", "unread"), ("unread", unreadOnly ? "shows all" : "only"), ("mark read", "")]
+        case .headlines, .saved: break
+        }
         hints.append(("?", "help"))
         return hints
     }
@@ -297,13 +323,20 @@ public enum ArticleListRenderer {
         case .saved:
             return Block.paragraph(
                 "No saved articles yet. Type save on an article to keep it.", width: width, role: .muted)
+        case .feed(_, let title, true):
+            return Block.paragraph("No unread items in \(title).", width: width, role: .muted)
+                + [Block.hints([("unread", "shows every item"), ("r", "refresh")], width: width)]
+        case .feed(_, let title, false):
+            return Block.paragraph(
+                "No items in \(title) yet: they arrive when the feeds are refreshed.", width: width,
+                role: .muted) + [Block.hints([("r", "refresh")], width: width)]
         }
     }
 
     /// An empty list answered by the store: nothing was kept for it while online.
     private static func offlineEmptyLines(_ query: ArticleQuery, width: Int) -> [StyledLine] {
         switch query {
-        case .headlines, .saved:
+        case .headlines, .saved, .feed:
             return Block.paragraph(
                 "No \(subject(query)) are kept offline yet: NewsApp keeps the lists it loads while online.",
                 width: width, role: .muted)

@@ -12,6 +12,9 @@ public protocol ArticleListModule: Presentable {
     /// The user typed `sort` without an order: the coordinator may offer a picker. When nil, the
     /// list lists the orders itself.
     var onSortRequested: (@MainActor () -> Void)? { get set }
+    /// The user typed `r` on a feed list: the coordinator may refresh the feeds in the background
+    /// (the list itself is loaded again either way).
+    var onRefreshFeeds: (@MainActor () -> Void)? { get set }
     /// What the list shows.
     var query: ArticleQuery { get }
     /// Shows another query in place and loads it from page 1.
@@ -26,9 +29,10 @@ public protocol ArticleListModule: Presentable {
     func markOpened(_ article: Article)
 }
 
-/// Top headlines, search results or saved articles: a numbered list the user opens by number and
-/// extends with `n`, as the terminal's infinite scroll; search results can be re-sorted with
-/// `sort`.
+/// Top headlines, search results, saved articles or a feed's items: a numbered list the user
+/// opens by number and extends with `n`, as the terminal's infinite scroll; search results can be
+/// re-sorted with `sort`. A feed list also answers `unread` (only the unread items, or all again),
+/// `mark read` and `next` (the next unread item).
 ///
 /// Loads run through ``activity``. The next page is fetched ahead in the background without
 /// holding the screen busy; it is cancelled by a reload or a query change, and when the screen
@@ -39,6 +43,7 @@ public final class ArticleListScreen: ArticleListModule {
     public var onArticleSelected: (@MainActor (Article) -> Void)?
     public var onBack: (@MainActor () -> Void)?
     public var onSortRequested: (@MainActor () -> Void)?
+    public var onRefreshFeeds: (@MainActor () -> Void)?
     public let viewModel: ArticleListViewModel
     private let environment: ScreenEnvironment
 
@@ -80,7 +85,10 @@ public final class ArticleListScreen: ArticleListModule {
         var commands: [CommandDescriptor] = [
             .number(in: count > 0 ? 1...count : nil, summary: "Open that article"),
             CommandDescriptor(["n", "more"], summary: "Show more articles"),
-            CommandDescriptor(["r", "refresh"], summary: "Load the list again from the start"),
+            CommandDescriptor(
+                ["r", "refresh"],
+                summary: query.feedScope == nil
+                    ? "Load the list again from the start" : "Load the list again and refresh the feeds"),
         ]
         if isSearch {
             commands.append(
@@ -88,6 +96,13 @@ public final class ArticleListScreen: ArticleListModule {
                     ["sort"], argument: "ORDER",
                     summary: "Sort by relevancy, popularity or newest (sort alone to choose)",
                     argumentCompletions: ArticleSortOrder.allCases.map(\.keyword)))
+        }
+        if query.feedScope != nil {
+            commands += [
+                CommandDescriptor(["next"], summary: "Open the next unread item"),
+                CommandDescriptor(["unread"], summary: "Show only the unread items (again: every item)"),
+                CommandDescriptor(["mark read", "mark-read"], summary: "Mark every item of the list read"),
+            ]
         }
         if onBack != nil { commands.append(CommandDescriptor(["b", "back"], summary: "Leave this list")) }
         return commands
@@ -103,6 +118,19 @@ public final class ArticleListScreen: ArticleListModule {
             more()
         case "r", "refresh":
             refresh()
+            if query.feedScope != nil { onRefreshFeeds?() }
+        case "next" where query.feedScope != nil:
+            openNextUnread()
+        case "unread" where query.feedScope != nil:
+            toggleUnreadOnly()
+        case "mark-read" where query.feedScope != nil:
+            markAllRead()
+        case "mark" where query.feedScope != nil:
+            if command.argument.lowercased() == "read" {
+                markAllRead()
+            } else {
+                activity.post([StyledLine("Type mark read to mark every item of the list read.", .muted)])
+            }
         case "sort" where isSearch:
             sort(command.argument)
         case "sort":
@@ -182,6 +210,49 @@ public final class ArticleListScreen: ArticleListModule {
                 ArticleListRenderer.appendix(
                     viewModel.state, from: shown, width: width, context: environment.renderContext)
             }
+        }
+    }
+
+    // MARK: Feed lists
+
+    private func toggleUnreadOnly() {
+        guard case .feed(let scope, let title, let unreadOnly) = query else { return }
+        show(.feed(scope, title: title, unreadOnly: !unreadOnly))
+        let message =
+            unreadOnly
+            ? "Showing every item." : "Showing the unread items only; unread shows every item again."
+        activity.post([StyledLine(message, .muted)])
+    }
+
+    private func markAllRead() {
+        activity.run("Marking the items read") { [viewModel, activity] in
+            do throws(FeedLibraryError) {
+                let count = try await viewModel.markAllRead()
+                let message =
+                    switch count {
+                    case 0: "Every item was already read."
+                    case 1: "Marked 1 item read."
+                    default: "Marked \(count) items read."
+                    }
+                activity.post([StyledLine(message, .muted)])
+            } catch {
+                activity.post([StyledLine(error.sentence, .warning)])
+            }
+            activity.setNeedsDisplay()
+        }
+    }
+
+    /// Opens the next unread item, or says there is none.
+    private func openNextUnread() {
+        activity.run("Finding the next unread item") { [weak self] in
+            guard let self else { return }
+            guard let next = await self.viewModel.nextUnread() else {
+                guard !Task.isCancelled else { return }
+                return self.activity.post([StyledLine("No unread items left.", .muted)])
+            }
+            guard !Task.isCancelled else { return }
+            self.markOpened(next)
+            self.onArticleSelected?(next)
         }
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 import Networking
 
-/// A paged list of articles (top headlines, search results or the saved articles), with no
-/// terminal code: it loads pages from a ``NewsService`` and keeps an ``ArticleListState`` for the
-/// renderer.
+/// A paged list of articles (top headlines, search results, the saved articles or a feed's items),
+/// with no terminal code: it loads pages from a ``NewsService`` (feed items from the
+/// ``FeedLibrary``) and keeps an ``ArticleListState`` for the renderer.
 ///
 /// - With a ``StoringNewsService``, a list with nothing on screen first shows the stored copy of
 ///   page 1 (stale-while-revalidate), then the network's, noting what changed.
@@ -13,6 +13,8 @@ import Networking
 ///   while the reader is within ``prefetchDistance`` articles of the end, and held until
 ///   ``loadMore()`` asks for it. A reload, a query change or ``cancelBackgroundWork()`` (the
 ///   screen left navigation) cancels it.
+/// - A feed list (``ArticleQuery/feed(_:title:unreadOnly:)``) has no stored copy to show first: the
+///   store is where feed items live. It can mark its items read and find the next unread one.
 @MainActor
 public final class ArticleListViewModel {
     /// How close to the end of the list (in articles) the reader must be for the next page to be
@@ -20,8 +22,11 @@ public final class ArticleListViewModel {
     public static let prefetchDistance = 5
 
     public private(set) var state: ArticleListState
+    /// The article the reader opened last, where ``nextUnread()`` goes on from.
+    public private(set) var lastOpened: Article?
 
     private let service: any NewsService
+    private let feeds: any FeedLibrary
     private let pageSize: Int
     private let country: String?
     private let language: String?
@@ -55,6 +60,7 @@ public final class ArticleListViewModel {
     ///   - language: The language of search results (NewsAPI's `language`, e.g. `en`).
     ///   - readingList: Read marks, and the articles of ``ArticleQuery/saved``.
     ///   - images: Told to fetch each page's pictures ahead.
+    ///   - feeds: The items of ``ArticleQuery/feed(_:title:unreadOnly:)``.
     ///   - prefetchesNextPage: Fetch the next page while the reader nears the end of the list.
     public init(
         query: ArticleQuery,
@@ -64,10 +70,12 @@ public final class ArticleListViewModel {
         language: String? = nil,
         readingList: any ReadingList = NoReadingList(),
         images: any ArticleImages = NoArticleImages(),
+        feeds: any FeedLibrary = NoFeedLibrary(),
         prefetchesNextPage: Bool = false
     ) {
         state = ArticleListState(query: query)
         self.service = service
+        self.feeds = feeds
         self.pageSize = pageSize
         self.country = country
         self.language = language
@@ -113,7 +121,7 @@ public final class ArticleListViewModel {
             guard current == generation else { return }
             state.isRefreshing = false
             if !state.list.isEmpty, page.origin == .network {
-                state.note = Self.note(new: page, shown: state.list)
+                state.note = Self.note(new: page, shown: state.list, query: state.query)
             }
             show(firstPage: page)
             await fetchReadMarks(page.articles, generation: current)
@@ -200,6 +208,7 @@ public final class ArticleListViewModel {
     /// Returns whether the rendering changed.
     @discardableResult
     public func markOpened(_ article: Article) -> Bool {
+        lastOpened = article
         let changed = state.read.insert(article.id).inserted || state.note != nil
         state.note = nil
         return changed
@@ -230,6 +239,34 @@ public final class ArticleListViewModel {
         imageDownloads.removeAll()
     }
 
+    // MARK: Feeds
+
+    /// Marks every item of the feed list read, the pages not loaded yet too, and returns how many
+    /// were unread. The items shown are drawn as read at once; a list of unread items only is
+    /// loaded again (empty now). Nothing happens for a list that is not a feed's.
+    public func markAllRead() async throws(FeedLibraryError) -> Int {
+        guard case .feed(let scope, _, let unreadOnly) = state.query else { return 0 }
+        let current = generation
+        let count = try await feeds.markAllRead(in: scope)
+        guard current == generation else { return count }
+        if unreadOnly {
+            change(to: state.query)
+            await reload()
+        } else {
+            state.read.formUnion(state.list.articles.map(\.id))
+            state.note = nil
+        }
+        return count
+    }
+
+    /// The feed list's next unread item after the one opened last (from the start when none was),
+    /// the following feeds' after the list's; nil when every item is read or the list is not a
+    /// feed's.
+    public func nextUnread() async -> Article? {
+        guard case .feed(let scope, _, _) = state.query else { return nil }
+        return await feeds.nextUnread(after: lastOpened, in: scope)
+    }
+
     // MARK: Loading
 
     private func show(firstPage page: ArticlePage) {
@@ -241,10 +278,15 @@ public final class ArticleListViewModel {
         prefetchImages(page.articles)
     }
 
-    /// "Updated: 3 new articles." or "Up to date.": what `page` adds to the articles `shown`.
-    private static func note(new page: ArticlePage, shown: ArticleList) -> String {
+    /// "Updated: 3 new articles." or "Up to date.": what `page` adds to the articles `shown`. A
+    /// feed list is read again from the store whenever asked, before any refresh has brought
+    /// something in, so it only tells of new items ("Updated: 3 new items.").
+    private static func note(new page: ArticlePage, shown: ArticleList, query: ArticleQuery) -> String? {
         let known = Set(shown.articles.map(\.id))
         let added = Set(page.articles.map(\.id)).subtracting(known).count
+        if case .feed = query {
+            return added == 0 ? nil : "Updated: \(added) new \(added == 1 ? "item" : "items")."
+        }
         switch added {
         case 0: return "Up to date."
         case 1: return "Updated: 1 new article."
@@ -318,6 +360,21 @@ public final class ArticleListViewModel {
                     articles: articles, totalResults: articles.count, page: 1,
                     pageSize: max(articles.count, 1))
             }
+        case .feed(let scope, _, let unreadOnly):
+            let feeds = feeds
+            let pageSize = pageSize
+            return { () async throws(NewsServiceError) -> ArticlePage in
+                var items: ArticlePage
+                do throws(FeedLibraryError) {
+                    items = try await feeds.items(
+                        in: scope, unreadOnly: unreadOnly, page: page, pageSize: pageSize)
+                } catch {
+                    throw Task.isCancelled ? .cancelled : .unavailable(error.sentence)
+                }
+                // The library is where feed items live, not a copy of something newer elsewhere.
+                items.origin = .network
+                return items
+            }
         }
     }
 
@@ -332,7 +389,7 @@ public final class ArticleListViewModel {
         case .search(let words, let sort):
             page = await storing.storedSearch(
                 SearchRequest(query: words, language: language, sortBy: sort, page: 1, pageSize: pageSize))
-        case .saved:
+        case .saved, .feed:
             page = nil
         }
         guard let page, !page.articles.isEmpty else { return nil }
@@ -351,6 +408,15 @@ public enum ArticleQuery: Sendable, Hashable {
     case search(String, ArticleSortOrder)
     /// The articles the reader saved, the most recently saved first.
     case saved
+    /// The items of subscribed feeds, newest first (only the unread ones when `unreadOnly`), under
+    /// `title`: the feed's title, or the tag's name.
+    case feed(FeedScope, title: String, unreadOnly: Bool)
+
+    /// The feeds a feed list shows; nil for other lists.
+    public var feedScope: FeedScope? {
+        if case .feed(let scope, _, _) = self { return scope }
+        return nil
+    }
 }
 
 /// Everything the list renderer needs, as a value.

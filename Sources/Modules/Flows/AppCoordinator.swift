@@ -3,12 +3,12 @@ import Foundation
 import Networking
 
 /// The root of the app's flows: it starts the feed (the front page and the headlines), starts
-/// searches and the saved articles as child flows (one of them at a time, above the feed),
-/// presents help, and answers the commands that work on every screen, among them `c NAME`, which
-/// opens a front page section's whole list.
+/// searches, the saved articles and the subscribed feeds as child flows (one of them at a time,
+/// above the feed), presents help, and answers the commands that work on every screen, among them
+/// `c NAME`, which opens a front page section's whole list.
 ///
 /// Deep links: `category/<name>`, `headline/<n>` (and both), `search?q=<words>&sort=<order>`,
-/// `saved`.
+/// `saved`, `feeds`, `feed?name=<title>`, `tag?name=<tag>`.
 @MainActor
 public final class AppCoordinator: BaseCoordinator, CommandResponder {
     private let router: any NavigationRoutable
@@ -17,7 +17,11 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     private weak var feed: FeedCoordinator?
     private weak var search: SearchCoordinator?
     private weak var saved: SavedCoordinator?
+    private weak var feedsFlow: FeedsCoordinator?
     private weak var help: (any HelpModule)?
+    private let feeds: any FeedLibrary
+    /// The feeds' titles, for the completion of `feed NAME`.
+    private var feedTitles: [String] = []
 
     /// Prints one-off lines; set by the composition root.
     public var post: (@MainActor ([StyledLine]) -> Void)? {
@@ -27,21 +31,30 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     public var helpSections: (@MainActor () -> [HelpScreen.Section])?
     /// Runs a command as if typed; set by the composition root, used when help closes.
     public var dispatch: (@MainActor (Command) -> Void)?
-    /// Starts refreshing the feeds in the background (`r` on the front page); set by the
-    /// composition root.
-    public var onRefreshFeeds: (@MainActor () -> Void)?
+    /// Refreshes the feeds in the background when the user types `r` on a feeds screen or the
+    /// front page; set by the composition root.
+    public var onRefreshFeeds: (@MainActor () -> Void)? {
+        didSet { feedsFlow?.onRefreshFeeds = onRefreshFeeds }
+    }
 
-    public init(router: any NavigationRoutable, factory: any CoordinatorFactory, modules: any ModuleFactory) {
+    /// - Parameter feeds: The subscribed feeds, whose titles `feed NAME` completes.
+    public init(
+        router: any NavigationRoutable, factory: any CoordinatorFactory, modules: any ModuleFactory,
+        feeds: any FeedLibrary = NoFeedLibrary()
+    ) {
         self.router = router
         self.factory = factory
         self.modules = modules
+        self.feeds = feeds
     }
 
     public override func start() {
         startFeed(with: nil)
+        reloadFeedTitles()
     }
 
     public override func start(with link: DeepLink) {
+        reloadFeedTitles()
         switch link.destination {
         case "search":
             startFeed(with: nil)
@@ -52,6 +65,16 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         case "saved":
             startFeed(with: nil)
             showSaved()
+        case "feeds":
+            startFeed(with: nil)
+            showFeeds(.subscriptions)
+        case "feed":
+            startFeed(with: nil)
+            let name = link.parameters["name"] ?? ""
+            showFeeds(name.isEmpty ? .subscriptions : .feed(named: name))
+        case "tag":
+            startFeed(with: nil)
+            if let tag = link.parameters["name"], !tag.isEmpty { showFeedList(.tag(tag), title: tag) }
         default:
             startFeed(with: nil)
         }
@@ -71,6 +94,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             return
         }
         saved?.close()
+        feedsFlow?.close()
         let search = factory.makeSearch(router: router, words: words, sort: sort)
         search.onFinish = { [weak self] in self?.feed?.frontPageIsShownAgain() }
         self.search = search
@@ -84,10 +108,56 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             return
         }
         search?.close()
+        feedsFlow?.close()
         let saved = factory.makeSaved(router: router)
         saved.onFinish = { [weak self] in self?.feed?.frontPageIsShownAgain() }
         self.saved = saved
         startChild(saved)
+    }
+
+    /// Shows the items of `scope` under `title` (a tag's, for the front page's `c TAG`), in the
+    /// feeds flow: in place of the feed list shown, else above what is on screen. A search or the
+    /// saved articles close first.
+    public func showFeedList(_ scope: FeedScope, title: String) {
+        showFeeds(.list(scope, title: title))
+    }
+
+    /// Starts the feeds flow at `start`, or takes the running one there; a search or the saved
+    /// articles close first.
+    private func showFeeds(_ start: FeedsCoordinator.Start) {
+        search?.close()
+        saved?.close()
+        if let feedsFlow {
+            switch start {
+            case .subscriptions: feedsFlow.showSubscriptions()
+            case .feed(let name): feedsFlow.openFeed(named: name)
+            case .list(let scope, let title): feedsFlow.showList(scope, title: title)
+            }
+            return
+        }
+        let flow = factory.makeFeeds(router: router, start: start)
+        flow.onRefreshFeeds = onRefreshFeeds
+        flow.onFinish = { [weak self] in self?.feed?.frontPageIsShownAgain() }
+        feedsFlow = flow
+        startChild(flow)
+    }
+
+    /// The feeds were refreshed: the feed titles, the feed screens on display and the front page
+    /// load again.
+    public func feedsDidRefresh() {
+        _ = reloadFeedTitles()
+        feedsFlow?.feedsDidRefresh()
+        feed?.feedsDidRefresh()
+    }
+
+    /// Loads the feeds' titles again, for the completion of `feed NAME`: at the start, when the
+    /// feeds are shown, and after a refresh (a feed's title is known once it has been fetched).
+    @discardableResult
+    public func reloadFeedTitles() -> Task<Void, Never> {
+        Task { [weak self, feeds] in
+            guard let titles = try? await feeds.feeds().map(\.title) else { return }
+            self?.feedTitles = titles.map { TextSanitizer.clean($0) }
+        }
     }
 
     private func showHelp() {
@@ -118,6 +188,11 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
                 summary: "Show a front page section's whole list (c alone lists them; c all for everything)",
                 argumentCompletions: ["all"] + (feed?.sectionNames ?? [])),
             CommandDescriptor(["saved"], summary: "Show your saved articles"),
+            CommandDescriptor(["feeds"], summary: "Show your feeds"),
+            CommandDescriptor(
+                ["feed"], argument: "NAME",
+                summary: "Show the items of the feed with that title (or its start)",
+                argumentCompletions: feedTitles),
             CommandDescriptor(["?", "help"], summary: "Show the commands"),
         ]
     }
@@ -134,6 +209,12 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             chooseSection(Self.unquoted(command.argument))
         case "saved":
             showSaved()
+        case "feeds":
+            showFeeds(.subscriptions)
+            reloadFeedTitles()
+        case "feed":
+            showFeeds(command.argument.isEmpty ? .subscriptions : .feed(named: command.argument))
+            reloadFeedTitles()
         case "?", "help":
             showHelp()
         case "b", "back":
@@ -173,6 +254,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     private func showCategory(_ category: NewsCategory?) {
         search?.finish()
         saved?.finish()
+        feedsFlow?.finish()
         feed?.showCategory(category)
     }
 

@@ -8,6 +8,8 @@ public protocol CoordinatorFactory {
     func makeSearch(router: any NavigationRoutable, words: String, sort: ArticleSortOrder)
         -> SearchCoordinator
     func makeSaved(router: any NavigationRoutable) -> SavedCoordinator
+    /// The feeds flow, starting at `start`.
+    func makeFeeds(router: any NavigationRoutable, start: FeedsCoordinator.Start) -> FeedsCoordinator
 }
 
 /// The live coordinator factory: every flow shares one ``ModuleFactory``.
@@ -31,5 +33,9 @@ public struct NewsCoordinatorFactory: CoordinatorFactory {
 
     public func makeSaved(router: any NavigationRoutable) -> SavedCoordinator {
         SavedCoordinator(router: router, modules: modules)
+    }
+
+    public func makeFeeds(router: any NavigationRoutable, start: FeedsCoordinator.Start) -> FeedsCoordinator {
+        FeedsCoordinator(router: router, modules: modules, start: start)
     }
 }

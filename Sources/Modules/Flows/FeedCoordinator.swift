@@ -78,6 +78,11 @@ public final class FeedCoordinator: BaseCoordinator {
         frontPage?.updateReadMarks()
     }
 
+    /// The feeds were refreshed: the front page's feed sections load again.
+    public func feedsDidRefresh() {
+        frontPage?.reloadFeedSections()
+    }
+
     private func showFrontPage() {
         let page = modules.makeFrontPage()
         page.onArticleSelected = { [weak self] article in self?.showArticle(article) }
@@ -115,9 +120,21 @@ public final class FeedCoordinator: BaseCoordinator {
         }
     }
 
+    /// Pushes the article; a feed item opened from one of the front page's sections answers `next`
+    /// with the section's next unread item, shown in its place.
     private func showArticle(_ article: Article) {
-        let detail = modules.makeArticle(article)
+        router.push(makeDetail(article, in: frontPage?.feedScope(of: article)))
+    }
+
+    private func makeDetail(_ article: Article, in scope: FeedScope?) -> any ArticleModule {
+        let detail = scope.map { modules.makeFeedArticle(article, in: $0) } ?? modules.makeArticle(article)
         detail.onBack = { [weak self] in self?.router.pop() }
-        router.push(detail)
+        guard let scope else { return detail }
+        detail.onNext = { [weak self, weak detail] next in
+            guard let self, let detail, self.router.stack.last === detail else { return }
+            self.frontPage?.markOpened(next)
+            self.router.replaceTop(with: self.makeDetail(next, in: scope))
+        }
+        return detail
     }
 }

@@ -6,9 +6,14 @@ import Networking
 public protocol ModuleFactory {
     /// The front page: a section per category and per feed tag, as the session's sources allow.
     func makeFrontPage() -> any FrontPageModule
-    /// A list of headlines, search results or (``ArticleQuery/saved``) the saved articles.
+    /// A list of headlines, search results, (``ArticleQuery/saved``) the saved articles or
+    /// (``ArticleQuery/feed(_:title:unreadOnly:)``) a feed's items.
     func makeArticleList(_ query: ArticleQuery) -> any ArticleListModule
     func makeArticle(_ article: Article) -> any ArticleModule
+    /// An item opened from the feed list of `scope`, where its `next` looks for the next unread one.
+    func makeFeedArticle(_ article: Article, in scope: FeedScope) -> any ArticleModule
+    /// The subscriptions (`feeds`).
+    func makeFeedList() -> any FeedListModule
     func makeHelp(_ sections: [HelpScreen.Section]) -> any HelpModule
     func makeSortPicker(words: String, current: ArticleSortOrder) -> any SortPickerModule
 }
@@ -28,12 +33,12 @@ public struct NewsModuleFactory: ModuleFactory {
     public let readingList: any ReadingList
     /// Article pictures.
     public let images: any ArticleImages
+    /// The subscribed feeds and their items.
+    public let feeds: any FeedLibrary
     /// The size of a pane in the layout shown now; articles size their pictures by it.
     public let paneSize: @MainActor (Pane) -> TerminalSize
     /// Lists fetch their next page while the reader nears the end.
     public let prefetchesNextPage: Bool
-    /// The user's feeds.
-    public let feeds: any FeedLibrary
     /// Which sources the front page has sections from.
     public let frontPage: FrontPageSources
 
@@ -46,9 +51,9 @@ public struct NewsModuleFactory: ModuleFactory {
         actions: any SystemActions = NoSystemActions(),
         readingList: any ReadingList = NoReadingList(),
         images: any ArticleImages = NoArticleImages(),
+        feeds: any FeedLibrary = NoFeedLibrary(),
         paneSize: @escaping @MainActor (Pane) -> TerminalSize = { _ in TerminalSize(columns: 80, rows: 24) },
         prefetchesNextPage: Bool = true,
-        feeds: any FeedLibrary = NoFeedLibrary(),
         frontPage: FrontPageSources = FrontPageSources()
     ) {
         self.service = service
@@ -59,9 +64,9 @@ public struct NewsModuleFactory: ModuleFactory {
         self.actions = actions
         self.readingList = readingList
         self.images = images
+        self.feeds = feeds
         self.paneSize = paneSize
         self.prefetchesNextPage = prefetchesNextPage
-        self.feeds = feeds
         self.frontPage = frontPage
     }
 
@@ -80,18 +85,32 @@ public struct NewsModuleFactory: ModuleFactory {
     public func makeArticleList(_ query: ArticleQuery) -> any ArticleListModule {
         let viewModel = ArticleListViewModel(
             query: query, service: service, pageSize: pageSize, country: country, language: language,
-            readingList: readingList, images: images, prefetchesNextPage: prefetchesNextPage)
+            readingList: readingList, images: images, feeds: feeds, prefetchesNextPage: prefetchesNextPage)
         let screen = ArticleListScreen(viewModel: viewModel, environment: environment)
         screen.refresh()
         return screen
     }
 
     public func makeArticle(_ article: Article) -> any ArticleModule {
+        makeArticle(article, scope: nil)
+    }
+
+    public func makeFeedArticle(_ article: Article, in scope: FeedScope) -> any ArticleModule {
+        makeArticle(article, scope: scope)
+    }
+
+    private func makeArticle(_ article: Article, scope: FeedScope?) -> ArticleScreen {
         let paneSize = paneSize
         let screen = ArticleScreen(
             article: article, environment: environment, actions: actions, readingList: readingList,
-            images: images, paneSize: { paneSize(.secondary) })
+            images: images, paneSize: { paneSize(.secondary) }, feeds: feeds, scope: scope)
         screen.start()
+        return screen
+    }
+
+    public func makeFeedList() -> any FeedListModule {
+        let screen = FeedListScreen(viewModel: FeedListViewModel(feeds: feeds), environment: environment)
+        screen.refresh()
         return screen
     }
 

@@ -22,10 +22,13 @@ public final class NewsSession {
         public var readingList: any ReadingList
         /// Article pictures; none by default.
         public var images: any ArticleImages
+        /// The subscribed feeds (`feeds`, `feed NAME`); none by default.
+        public var feeds: any FeedLibrary
         /// Lists fetch their next page while the reader nears the end.
         public var prefetchesNextPage: Bool
-        /// The user's feeds; none by default.
-        public var feeds: any FeedLibrary
+        /// At the start, the feeds not refreshed for this long are refreshed in the background;
+        /// nil: none is (pipes, `--offline`).
+        public var refreshFeedsOlderThan: Duration?
         /// Which sources the front page has sections from: the categories by default.
         public var frontPage: FrontPageSources
 
@@ -39,8 +42,9 @@ public final class NewsSession {
             environment: ScreenEnvironment = ScreenEnvironment(),
             readingList: any ReadingList = NoReadingList(),
             images: any ArticleImages = NoArticleImages(),
-            prefetchesNextPage: Bool = true,
             feeds: any FeedLibrary = NoFeedLibrary(),
+            prefetchesNextPage: Bool = true,
+            refreshFeedsOlderThan: Duration? = nil,
             frontPage: FrontPageSources = FrontPageSources()
         ) {
             self.layout = layout
@@ -52,8 +56,9 @@ public final class NewsSession {
             self.environment = environment
             self.readingList = readingList
             self.images = images
-            self.prefetchesNextPage = prefetchesNextPage
             self.feeds = feeds
+            self.prefetchesNextPage = prefetchesNextPage
+            self.refreshFeedsOlderThan = refreshFeedsOlderThan
             self.frontPage = frontPage
         }
     }
@@ -61,6 +66,9 @@ public final class NewsSession {
     public let router: AdaptiveRouter
     public let app: AppCoordinator
     public let shell: Shell
+    /// Refreshes the feeds in the shell's background work (`r` on the feed screens, and at the start).
+    public let feedRefresh: FeedRefreshCenter
+    private let refreshFeedsOlderThan: Duration?
 
     public init(service: any NewsService, terminal: any Terminal, options: Options = Options()) {
         let router = AdaptiveRouter(
@@ -78,13 +86,22 @@ public final class NewsSession {
         let modules = NewsModuleFactory(
             service: service, environment: options.environment, pageSize: options.pageSize,
             country: options.country, language: options.language, actions: options.actions,
-            readingList: options.readingList, images: options.images, paneSize: paneSize,
-            prefetchesNextPage: options.prefetchesNextPage, feeds: options.feeds, frontPage: options.frontPage)
+            readingList: options.readingList, images: options.images, feeds: options.feeds,
+            paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage)
         self.router = router
         app = AppCoordinator(
-            router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
+            router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,
+            feeds: options.feeds)
         shell = Shell(
             terminal: terminal, router: router, globals: app, promptName: "news", banner: options.banner)
+        let shell = shell
+        feedRefresh = FeedRefreshCenter(library: options.feeds, activity: shell.background) {
+            [weak shell] line in
+            shell?.showStatus(line)
+        }
+        refreshFeedsOlderThan = options.refreshFeedsOlderThan
+        app.onRefreshFeeds = { [weak feedRefresh] in feedRefresh?.start() }
+        feedRefresh.observe(app) { [weak app] in app?.feedsDidRefresh() }
         app.post = { [weak terminal] lines in terminal?.write(lines) }
         app.dispatch = { [weak shell] command in shell?.dispatch(command) }
         app.helpSections = { [weak shell] in
@@ -96,6 +113,7 @@ public final class NewsSession {
     @discardableResult
     public func run(from link: DeepLink? = nil) async -> Shell.Ending {
         if let link { app.start(with: link) } else { app.start() }
+        if let interval = refreshFeedsOlderThan { feedRefresh.start(olderThan: interval) }
         return await shell.run()
     }
 }

@@ -27,6 +27,10 @@ public protocol FrontPageModule: Presentable {
     /// Reads the read marks and unread counts again: the reader is back from another screen,
     /// where articles may have been read.
     func updateReadMarks()
+    /// Loads the feed sections again: the feeds were refreshed.
+    func reloadFeedSections()
+    /// The feeds whose section shows `article`, where its `next` looks; nil for a headline.
+    func feedScope(of article: Article) -> FeedScope?
 }
 
 /// The first screen: a section per category and per feed tag, each with its newest headlines
@@ -156,6 +160,20 @@ public final class FrontPageScreen: FrontPageModule {
             await viewModel.updateReadMarks()
             activity.setNeedsDisplay()
         }
+    }
+
+    public func reloadFeedSections() {
+        guard sources.feeds else { return }
+        activity.run("Loading the feed sections", holdingDisplay: .atMost(Self.displayGrace)) {
+            [weak self, viewModel, activity] in
+            await viewModel.reloadFeedSections()
+            activity.setNeedsDisplay()
+            self?.loadPictureIfNeeded()
+        }
+    }
+
+    public func feedScope(of article: Article) -> FeedScope? {
+        viewModel.state.feedScope(of: article)
     }
 
     private func open(_ number: Int) {

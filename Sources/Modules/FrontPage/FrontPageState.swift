@@ -78,6 +78,14 @@ public struct FrontPageState: Sendable, Equatable {
         return started.count == 1 ? started[0] : nil
     }
 
+    /// The feeds of the section showing `article`; nil when it is a headline.
+    public func feedScope(of article: Article) -> FeedScope? {
+        for section in sections where section.items.contains(where: { $0.id == article.id }) {
+            if case .feeds(let scope) = section.source { return scope }
+        }
+        return nil
+    }
+
     /// The names `c NAME` takes, in page order: a category's keyword (`science`), a tag as
     /// written, `Feeds`.
     public var sectionNames: [String] {

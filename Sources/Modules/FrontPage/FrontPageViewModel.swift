@@ -100,6 +100,13 @@ public final class FrontPageViewModel {
         guard current == generation else { return }
         state.read.formUnion(read)
         recountCategories()
+        await reloadFeedSections()
+    }
+
+    /// Reads the feed sections again from the library (their items and unread counts), e.g. after
+    /// the feeds were refreshed; a failure keeps the sections shown.
+    public func reloadFeedSections() async {
+        let current = generation
         guard sources.feeds, let sections = try? await feeds.sections(itemsEach: feedItemLimit),
             current == generation
         else { return }

@@ -25,8 +25,17 @@ public struct NewsAPIService: NewsService {
         try await articles(.topHeadlines(request), page: request.page, pageSize: request.pageSize)
     }
 
+    /// The longest query NewsAPI takes, in characters.
+    public static let maximumQueryLength = 500
+
     public func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
-        try await articles(.everything(request), page: request.page, pageSize: request.pageSize)
+        // Refused here, not by the server (414, or a 400 quoting the whole query back).
+        guard request.query.count <= Self.maximumQueryLength else {
+            throw .unavailable(
+                "The search is \(request.query.count) characters long; NewsAPI takes at most "
+                    + "\(Self.maximumQueryLength). Shorten it.")
+        }
+        return try await articles(.everything(request), page: request.page, pageSize: request.pageSize)
     }
 
     public func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {

@@ -73,18 +73,16 @@ struct FeedsAddCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The feed's address (or a page announcing it).", valueName: "url"))
     var url: String
 
-    @Option(
-        name: .customLong("tag"), help: ArgumentHelp("A tag for the feed; repeat for more.", valueName: "tag")
-    )
-    var tags: [String] = []
+    /// `--tag T`, repeated for more tags: parsed with the app's own `--tag` (one option group).
+    @OptionGroup var tagOption: TagOption
 
     @Option(help: ArgumentHelp("Show the feed under this name instead of its own.", valueName: "name"))
     var title: String?
 
-    func validate() throws { try app.refuseOptions(notTakenBy: "feeds") }
+    func validate() throws { try app.refuseOptions(notTakenBy: "feeds add") }
 
     func run() async throws {
-        try await FeedsCommandRunner.run(app) { await $0.add(url, tags: tags, title: title) }
+        try await FeedsCommandRunner.run(app) { await $0.add(url, tags: app.tagOption.tags, title: title) }
     }
 }
 
@@ -156,7 +154,7 @@ struct FeedsShowCommand: AsyncParsableCommand {
             With --json: {"url", "title", "items": [{"id", "title", "link", "author", "published", \
             "updated", "summary", "content", "links", "enclosures": [{"url", "type", "length"}], \
             "read"}]}, dates in ISO 8601, text as plain text (links numbered [1], [2], … as in \
-            "links"). "published" is the item's date, or its update date when it gives none.
+            "links"); a date the feed does not give is null.
             """
     )
 

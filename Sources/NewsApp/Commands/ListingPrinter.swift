@@ -48,6 +48,13 @@ enum ListingPrinter {
             return 1
         }
 
+        // NewsAPI's (or the sample edition's) headlines, with feeds beside them: the feeds' newest
+        // items follow. (With the feeds alone they are the headlines; a search finds both.)
+        var feedItems: ArticlePage?
+        if case .headlines(nil) = listing, source.kind != .feeds, let feeds = context.feeds {
+            feedItems = try? await feeds.items(in: .all, unreadOnly: false, page: page, pageSize: pageSize)
+        }
+
         if case .store(let savedAt, .offline(let error)) = result.origin {
             // The printed page is still a success; standard error says why it is not fresh.
             let sentence = source.key?.redacting(error.sentence) ?? error.sentence
@@ -61,7 +68,7 @@ enum ListingPrinter {
                 listing, country: source.country, language: language)
             let document = ListingDocument(
                 query: query, page: page, pageSize: pageSize, totalResults: result.totalResults,
-                articles: result.articles)
+                articles: result.articles, feedItems: feedItems?.articles)
             StandardOutput.write(document.json() + "\n")
             return 0
         }
@@ -74,9 +81,14 @@ enum ListingPrinter {
         let styler = ANSIStyler(
             mode: isTerminal ? AppLauncher.styleMode(environment, theme: context.settings.theme) : .plain,
             hyperlinks: false)
-        let lines = ListingRenderer.render(
-            listing, page: result, width: width, time: TimeFormatting(now: Date()),
-            sampleEdition: source.isSample)
+        let time = TimeFormatting(now: Date())
+        var lines = ListingRenderer.render(
+            listing, page: result, width: width, time: time, edition: source.kind)
+        if let feedItems {
+            lines.append(.blank)
+            lines += ListingRenderer.render(
+                .headlines(nil), page: feedItems, width: width, time: time, edition: .feeds)
+        }
         StandardOutput.write(lines.map { styler.render($0) + "\n" }.joined())
         return 0
     }
@@ -114,6 +126,8 @@ struct ListingDocument: Encodable {
     var pageSize: Int
     var totalResults: Int
     var articles: [Article]
+    /// The feeds' newest items, printed after NewsAPI's headlines when feeds are a source too.
+    var feedItems: [Article]? = nil
 
     /// Pretty-printed with sorted keys. JSON escapes C0 controls itself; C1 controls, bidi
     /// controls and line separators are escaped too, so no text from the network can drive a
@@ -132,10 +146,12 @@ enum ListingRenderer {
         page: ArticlePage,
         width: Int,
         time: TimeFormatting,
-        sampleEdition: Bool
+        edition: NewsSourceChoice.Kind
     ) -> [StyledLine] {
         var header: StyledLine
         switch listing {
+        case .headlines where edition == .feeds:
+            header = StyledLine([Span("Your feeds", .heading), Span(" · newest first", .muted)])
         case .headlines(let category):
             header = StyledLine([
                 Span("Top headlines", .heading),
@@ -153,7 +169,7 @@ enum ListingRenderer {
             )
             if page.page > 1 { header.append(" · page \(page.page)", .muted) }
         }
-        if sampleEdition { header.append(" · sample edition", .notice) }
+        if edition == .sample { header.append(" · sample edition", .notice) }
         if case .store(let savedAt, let reason) = page.origin {
             let stored = page.articles.isEmpty ? "" : ", stored \(time.relative(savedAt))"
             switch reason {
@@ -165,7 +181,7 @@ enum ListingRenderer {
         lines.append(.blank)
 
         guard !page.articles.isEmpty else {
-            lines.append(StyledLine(emptyMessage(listing, page: page), .strong).truncated(toWidth: width))
+            lines += StyledLine(emptyMessage(listing, page: page), .strong).wrapped(toWidth: width)
             return lines
         }
 

@@ -19,8 +19,9 @@ struct NewsAppCommand: AsyncParsableCommand {
             """,
         discussion: """
             With a NewsAPI key (NEWSAPI_KEY, or key_file in the config file) NewsApp reads live news \
-            from NewsAPI, or from the compatible server named by NEWSAPI_BASE_URL. Without one it opens \
-            the bundled sample edition.
+            from NewsAPI, or from the compatible server named by NEWSAPI_BASE_URL. Your feeds (RSS, \
+            Atom, RSS 1.0, JSON Feed; see `newsapp feeds`) come beside it, or without a key they are \
+            the edition. With neither it opens the bundled sample edition.
 
             `newsapp` alone starts the app; `newsapp headlines` and `newsapp search` print and exit \
             (in a terminal, `newsapp search WORDS` starts the app at the results).
@@ -38,6 +39,10 @@ struct NewsAppCommand: AsyncParsableCommand {
               key_file = "~/.config/newsapp/key"   # its first line is the NewsAPI key
               images = "off"            # article pictures: auto, on or off (default: auto)
               retention_days = 60       # keep unsaved articles this long (default: 30)
+              refresh_concurrency = 8   # feeds fetched at once, at most 2 per server (default: 8)
+              refresh_timeout = 30      # seconds a feed may take (default: 30)
+              refresh_interval = 30     # minutes before the app refreshes a feed at launch (default: 30)
+              max_items_per_feed = 500  # read items kept per feed (default: 500)
 
             NEWSAPI_KEY wins over key_file. NO_COLOR turns colours off; TERM=dumb and output that is \
             not a terminal get plain text.
@@ -74,10 +79,22 @@ struct NewsAppCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Start with a search.", valueName: "words"))
     var search: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Start at a feed's items: its title (or the start of it) or its address.", valueName: "name"))
+    var feed: String?
+
+    /// `--tag`: start at the items of the feeds with this tag (one; `feeds add` takes several).
+    @OptionGroup var tagOption: TagOption
+
+    var tag: String? { tagOption.tags.first }
+
     @OptionGroup var sortOption: SortOption
 
     /// Where the session starts.
     var deepLink: DeepLink? {
+        if let feed { return DeepLink(["feed"], parameters: ["name": feed]) }
+        if let tag { return DeepLink(["tag"], parameters: ["name": tag]) }
         if let search {
             return DeepLink(["search"], parameters: ["q": search, "sort": sortOption.order.keyword])
         }
@@ -98,7 +115,8 @@ struct NewsAppCommand: AsyncParsableCommand {
     /// Refuses options given with a subcommand that it does not take. `newsapp` parses options
     /// wherever they stand, so `newsapp headlines --open 2` would otherwise drop `--open` silently.
     func refuseOptions(notTakenBy command: String) throws {
-        var given = [("--open", open != nil), ("--search", search != nil)]
+        var given = [("--open", open != nil), ("--search", search != nil), ("--feed", feed != nil)]
+        if command != "feeds add" { given.append(("--tag", tag != nil)) }
         switch command {
         case "headlines":
             given += [
@@ -134,9 +152,25 @@ struct NewsAppCommand: AsyncParsableCommand {
         if let search, search.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--search needs words to look for.")
         }
+        let starts = [search != nil, feed != nil, tag != nil, categoryOption.category != nil || open != nil]
+        if starts.filter({ $0 }).count > 1 {
+            throw ValidationError(
+                "Give one place to start: --search, --feed, --tag, or --category and --open.")
+        }
+        if let feed, feed.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--feed needs a feed's title or address.")
+        }
+        if let tag, tag.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--tag needs a tag.")
+        }
+
     }
 
     func run() async throws {
+        // Checked here, not in validate(): `feeds add` takes several --tag, parsed by this command.
+        if tagOption.tags.count > 1 {
+            throw ValidationError("The app starts at one tag: give --tag once.")
+        }
         try await Self.runSession(commandLine, from: deepLink)
     }
 
@@ -161,6 +195,13 @@ struct NewsAppCommand: AsyncParsableCommand {
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error))
                 Foundation.exit(2)
+            }
+            let message = fullMessage(for: error)
+            if exitCode(for: error) == .success, message.hasPrefix("OVERVIEW: \(configuration.abstract)") {
+                // The app's own help also says which sources a run would use now.
+                let sources = SourcesSummary.current(environment: ProcessInfo.processInfo.environment)
+                StandardOutput.write(message + "\n\nSOURCES:\n  " + sources.sentence + "\n")
+                Foundation.exit(0)
             }
             exit(withError: error)
         }

@@ -73,3 +73,12 @@ struct SortOption: ParsableArguments {
 
     var order: ArticleSortOrder { sort?.order ?? .publishedAt }
 }
+
+/// `--tag`: where the app starts (`newsapp --tag NAME`), and the tags of a feed being added
+/// (`newsapp feeds add URL --tag T …`); see ``CategoryOption`` for why it is one group.
+struct TagOption: ParsableArguments {
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp("A tag (repeat for more where more fit).", valueName: "tag"))
+    var tags: [String] = []
+}

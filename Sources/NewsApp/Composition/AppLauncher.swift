@@ -1,4 +1,5 @@
 import Coordinators
+import Feeds
 import Foundation
 import Modules
 import Networking
@@ -16,14 +17,20 @@ struct LaunchContext {
     var store: NewsStore? = nil
     /// Set when launch eviction left old articles for later: the retention cutoff.
     var evictionLeft: Date? = nil
+    /// The feeds, when any are subscribed and the store is open.
+    var feeds: StoreFeedLibrary? = nil
 
     /// The news source as the commands use it: recorded in the store and answered from it when
     /// the network fails (``CachingNewsService``); with `--offline`, answered from the store only.
     /// The bundled sample edition needs no network, so `--offline` leaves it as it is.
     var service: any NewsService {
+        if source.kind == .feeds, let store, let feeds {
+            return FeedsNewsService(store: store, library: feeds)
+        }
         let offline = settings.offline && !source.isSample
         guard let store else { return offline ? StorelessOfflineService() : source.service }
-        return CachingNewsService(wrapping: source.service, store: store, offline: offline)
+        let news = CachingNewsService(wrapping: source.service, store: store, offline: offline)
+        return feeds == nil ? news : CombinedNewsService(news: news, store: store)
     }
 
     /// Read marks and saved articles, in the store; none without one.
@@ -66,22 +73,50 @@ enum AppLauncher {
             key = outcome.key
             if key == nil { sampleNotice = "the key file \(keyFile.displayPath) could not be used" }
         }
-        let source: NewsSourceChoice
-        do {
-            source = try NewsSourceChoice.resolve(
-                key: key, country: settings.liveCountry, environment: environment, sampleNotice: sampleNotice)
-        } catch {
-            StandardError.write("newsapp: \(TextSanitizer.clean(error.description))")
-            return nil
-        }
         let directory = CacheDirectory.standard(environment: environment)
         let local = await LocalStore.open(directory, retentionDays: settings.retentionDays)
         for message in local.messages {
             StandardError.write(message)
         }
+        let feeds = local.store.flatMap {
+            feedLibrary(store: $0, settings: settings, environment: environment)
+        }
+        let source: NewsSourceChoice
+        do {
+            source = try NewsSourceChoice.resolve(
+                key: key, country: settings.liveCountry, environment: environment, sampleNotice: sampleNotice,
+                feedsOnly: feeds != nil && !commandLine.sample)
+        } catch {
+            StandardError.write("newsapp: \(TextSanitizer.clean(error.description))")
+            return nil
+        }
         return LaunchContext(
             environment: environment, settings: settings, source: source, cacheDirectory: directory,
-            store: local.store, evictionLeft: local.evictionLeft)
+            store: local.store, evictionLeft: local.evictionLeft, feeds: feeds)
+    }
+
+    /// The feeds in `store`, when the urls file subscribes to any (its unreadable lines are said
+    /// once on standard error; an unreadable file is one line there, and no feeds).
+    nonisolated static func feedLibrary(store: NewsStore, settings: Settings, environment: [String: String])
+        -> StoreFeedLibrary?
+    {
+        guard let subscriptions = SubscriptionsFile.standard(environment: environment) else { return nil }
+        let file: UrlsFile
+        do {
+            file = try subscriptions.load()
+        } catch {
+            StandardError.write("newsapp: " + TextSanitizer.clean(error.description))
+            return nil
+        }
+        let notice = SkippedLinesNotice(environment: environment, displayPath: subscriptions.displayPath)
+        for line in notice.lines(for: file.skipped) { StandardError.write(TextSanitizer.clean(line)) }
+        guard !file.subscriptions.isEmpty else { return nil }
+        let log = AppLog(environment: environment, level: settings.logLevel)
+        let refresher = FeedRefreshService(
+            subscriptions: subscriptions, store: store, settings: settings.feeds,
+            retentionDays: settings.retentionDays, logger: log.logger("feeds"))
+        return StoreFeedLibrary(
+            subscriptions: subscriptions, store: store, refresher: refresher, offline: settings.offline)
     }
 
     /// The settings from the command line, the environment, the config file and the defaults;
@@ -126,7 +161,12 @@ enum AppLauncher {
                 layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
                 language: context.source.isSample ? nil : settings.language,
                 actions: LiveSystemActions(environment: environment, clipboard: clipboard),
-                banner: context.source.banner, readingList: context.readingList, images: images))
+                banner: context.source.banner, readingList: context.readingList, images: images,
+                feeds: context.feeds ?? NoFeedLibrary(),
+                // At the start, in the background, on a terminal only: a piped script would wait
+                // for it before its first screen. --offline touches no network.
+                refreshFeedsOlderThan: interactive && !settings.offline && context.feeds != nil
+                    ? .seconds(60 * settings.feeds.refreshInterval) : nil))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in

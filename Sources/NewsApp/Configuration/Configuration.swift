@@ -25,6 +25,8 @@ struct Configuration: Sendable, Equatable {
     var refreshTimeout: Int?
     /// Read items kept per feed beyond which the oldest read ones go.
     var maxItemsPerFeed: Int?
+    /// Minutes after which the app refreshes a feed at launch.
+    var refreshInterval: Int?
 
     init(
         country: String? = nil,
@@ -38,7 +40,8 @@ struct Configuration: Sendable, Equatable {
         retentionDays: Int? = nil,
         refreshConcurrency: Int? = nil,
         refreshTimeout: Int? = nil,
-        maxItemsPerFeed: Int? = nil
+        maxItemsPerFeed: Int? = nil,
+        refreshInterval: Int? = nil
     ) {
         self.country = country
         self.language = language
@@ -52,6 +55,7 @@ struct Configuration: Sendable, Equatable {
         self.refreshConcurrency = refreshConcurrency
         self.refreshTimeout = refreshTimeout
         self.maxItemsPerFeed = maxItemsPerFeed
+        self.refreshInterval = refreshInterval
     }
 }
 
@@ -93,6 +97,9 @@ enum SettingLimits {
     /// Items kept per feed: read ones beyond this many go (unread and saved ones never do).
     static let maxItemsPerFeed = 1...1_000_000
     static let defaultMaxItemsPerFeed = 500
+    /// Minutes after which the app refreshes a feed in the background at launch.
+    static let refreshInterval = 1...10_080
+    static let defaultRefreshInterval = 30
 
     /// `text` lowercased when it is two ASCII letters (`us`, `GB`), nil otherwise.
     static func twoLetterCode(_ text: String) -> String? {

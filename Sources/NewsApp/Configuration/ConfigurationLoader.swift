@@ -24,7 +24,7 @@ struct ConfigurationLoader: Sendable {
     /// The keys a config file may hold, in the order the documentation lists them.
     static let keys = [
         "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
-        "retention_days", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
+        "retention_days", "refresh_concurrency", "refresh_timeout", "max_items_per_feed", "refresh_interval",
     ]
 
     func load(_ text: String) -> Outcome {
@@ -139,6 +139,12 @@ struct ConfigurationLoader: Sendable {
                 return Self.wholeNumber("max_items_per_feed", SettingLimits.maxItemsPerFeed, found)
             }
             configuration.maxItemsPerFeed = count
+        case "refresh_interval":
+            guard let minutes = value.int, SettingLimits.refreshInterval.contains(minutes) else {
+                return Self.wholeNumber(
+                    "refresh_interval", SettingLimits.refreshInterval, found, unit: "minutes")
+            }
+            configuration.refreshInterval = minutes
         default:
             let name = TextSanitizer.clean(key)
             if let close = CommandSuggester.closest(to: key, among: Self.keys) {

@@ -38,9 +38,10 @@ struct KeyFile: Sendable, Equatable {
                 "newsapp: warning: the key file \(displayPath) is open to other users (permissions 0\(mode)); "
                     + "chmod 600 it.")
         }
-        let text = String(decoding: contents.data, as: UTF8.self)
-        let firstLine =
-            text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        var text = Substring(String(decoding: contents.data, as: UTF8.self))
+        if text.first == "\u{FEFF}" { text = text.dropFirst() }
+        // Any line end: "\r\n" (one Character in Swift), "\r" or "\n".
+        let firstLine = text.prefix { !$0.isNewline }
         guard let key = APIKey(String(firstLine)) else {
             return refused("the key file \(displayPath) has no key on its first line", before: messages)
         }

@@ -42,6 +42,8 @@ struct Settings: Sendable, Equatable {
     var retentionDays = SettingLimits.defaultRetentionDays
     /// How feeds are refreshed: feeds at once, seconds each may take, items kept per feed.
     var feeds = FeedSettings()
+    /// `--log-level`; nil for the default (info).
+    var logLevel: LogLevelChoice?
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? SettingLimits.defaultCountry }
@@ -77,7 +79,9 @@ struct Settings: Sendable, Equatable {
             feeds: FeedSettings(
                 concurrency: file.refreshConcurrency ?? SettingLimits.defaultRefreshConcurrency,
                 timeout: file.refreshTimeout ?? SettingLimits.defaultRefreshTimeout,
-                maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed))
+                maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed,
+                refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval),
+            logLevel: commandLine.logLevel)
     }
 }
 
@@ -89,4 +93,6 @@ struct FeedSettings: Sendable, Equatable {
     var timeout = SettingLimits.defaultRefreshTimeout
     /// `max_items_per_feed`: read items kept per feed.
     var maxItemsPerFeed = SettingLimits.defaultMaxItemsPerFeed
+    /// `refresh_interval`: minutes after which the app refreshes a feed at launch.
+    var refreshInterval = SettingLimits.defaultRefreshInterval
 }

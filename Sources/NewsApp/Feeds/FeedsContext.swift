@@ -46,23 +46,11 @@ struct FeedsContext {
         FeedFetcher(http: URLSessionHTTPClient(), timeout: TimeInterval(settings.feeds.timeout))
     }
 
-    var refresher: FeedRefresher {
-        FeedRefresher(
-            fetcher: fetcher, storage: StoreFeedStorage(store: store),
-            options: FeedRefresher.Options(concurrency: settings.feeds.concurrency), logger: logger)
-    }
-
-    /// Removes what feeds no longer need: read, unsaved items beyond `max_items_per_feed` or not
-    /// seen for `retention_days`, that are no longer in their feed. Failing costs only disk space.
-    func applyRetention(now: Date = Date()) async {
-        let cutoff = LocalStore.retentionCutoff(days: settings.retentionDays, now: now)
-        do {
-            let removed = try await store.applyFeedRetention(
-                maxItemsPerFeed: settings.feeds.maxItemsPerFeed, olderThan: cutoff)
-            if removed > 0 { logger.info("retention removed read items", metadata: ["items": "\(removed)"]) }
-        } catch {
-            logger.warning("retention failed", metadata: ["reason": "\(error.sentence)"])
-        }
+    /// Refreshes as `newsapp refresh` and the app do.
+    var refreshService: FeedRefreshService {
+        FeedRefreshService(
+            subscriptions: subscriptions, store: store, settings: settings.feeds,
+            retentionDays: settings.retentionDays, logger: logger)
     }
 
     /// Prints `message` as one `newsapp: …` line on standard error, made safe.

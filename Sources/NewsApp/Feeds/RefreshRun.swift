@@ -14,56 +14,45 @@ struct RefreshRun {
     let json: Bool
 
     func run() async -> Int32 {
-        let file: UrlsFile
+        let progress = ProgressLine(
+            enabled: !json && TerminalProbe.isTerminal(STDOUT_FILENO), environment: context.environment)
+        let outcome: FeedRefreshService.Outcome
         do {
-            file = try context.subscriptions.load()
+            outcome = try await context.refreshService.run { progress.show($0) }
         } catch {
             FeedsContext.fail(error.description)
             return 1
         }
+        progress.clear()
         let notice = SkippedLinesNotice(
             environment: context.environment, displayPath: context.subscriptions.displayPath)
-        for line in notice.lines(for: file.skipped) { StandardError.write(TextSanitizer.clean(line)) }
-        guard !file.subscriptions.isEmpty else {
+        for line in notice.lines(for: outcome.skipped) { StandardError.write(TextSanitizer.clean(line)) }
+        let report = outcome.report
+        guard !report.feeds.isEmpty else {
             FeedsContext.fail(
                 "There are no feeds to refresh: add one with newsapp feeds add URL, or import a list with "
                     + "newsapp feeds import FILE.")
             return 1
         }
-        let progress = ProgressLine(
-            enabled: !json && TerminalProbe.isTerminal(STDOUT_FILENO), environment: context.environment)
-        let report = await context.refresher.refresh(file.subscriptions) { progress.show($0) }
-        progress.clear()
-        let moves = applyMoves(report)
-        await context.applyRetention()
+        if let failure = outcome.moveFailure { FeedsContext.fail(failure) }
         if json {
             StandardOutput.write(TerminalSafeJSON.encode(RefreshDocument(report)) + "\n")
         } else {
-            for move in moves { StandardOutput.write(TextSanitizer.clean(move) + "\n") }
+            for move in outcome.moves {
+                let line =
+                    "Moved permanently: \(move.from.absoluteString) → \(move.to.absoluteString) "
+                    + "(\(context.subscriptions.displayPath) updated)"
+                StandardOutput.write(TextSanitizer.clean(line) + "\n")
+            }
             StandardOutput.write(Self.summary(report) + "\n")
         }
         return report.anyRefreshed ? 0 : 1
     }
 
-    /// Permanent redirects move their subscriptions in the urls file; one line each says so.
-    private func applyMoves(_ report: RefreshReport) -> [String] {
-        let moved = report.feeds.compactMap { feed in feed.movedTo.map { (feed.subscription.url, $0) } }
-        guard !moved.isEmpty else { return [] }
-        do {
-            try context.subscriptions.update { file in
-                for (old, new) in moved { file.replace(url: old, with: new) }
-            }
-        } catch {
-            FeedsContext.fail(error.description)
-            return []
-        }
-        return moved.map { old, new in
-            "Moved permanently: \(old.absoluteString) → \(new.absoluteString) (\(context.subscriptions.displayPath) updated)"
-        }
-    }
-
     /// `199 feeds: 197 updated, 2 failed (newsapp feeds shows why) · 99,500 new in 2.4 s`.
-    static func summary(_ report: RefreshReport) -> String {
+    static func summary(_ report: RefreshReport, whereFailuresAre: String = "newsapp feeds shows why")
+        -> String
+    {
         let feeds = report.feeds.count == 1 ? "1 feed" : "\(Amount.grouped(report.feeds.count)) feeds"
         var parts: [String] = []
         if report.updatedCount > 0 { parts.append("\(Amount.grouped(report.updatedCount)) updated") }
@@ -72,7 +61,7 @@ struct RefreshRun {
             parts.append("\(Amount.grouped(report.skippedCount)) skipped (asked to wait)")
         }
         if report.failedCount > 0 {
-            parts.append("\(Amount.grouped(report.failedCount)) failed (newsapp feeds shows why)")
+            parts.append("\(Amount.grouped(report.failedCount)) failed (\(whereFailuresAre))")
         }
         let seconds = String(format: "%.1f", report.seconds)
         return

@@ -34,7 +34,9 @@ final class PipeTerminal: Terminal {
 
     func read(prompt: String) async -> TerminalInput {
         guard let line = await lines.next() else { return .endOfInput }
-        StandardOutput.write(prompt + TextSanitizer.clean(line) + "\n")
+        // A line the shell will refuse is not echoed whole: the refusal says how long it was.
+        let shown = line.utf8.count > Shell.maximumLineBytes ? "…" : TextSanitizer.clean(line)
+        StandardOutput.write(prompt + shown + "\n")
         return .line(line)
     }
 

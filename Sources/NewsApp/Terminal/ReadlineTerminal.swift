@@ -9,6 +9,8 @@ import Foundation
 /// readline reads a character whenever standard input is readable (a dispatch read source);
 /// a finished line, Ctrl-C, Ctrl-D, SIGWINCH and SIGTERM become ``TerminalInput`` values. Output
 /// that arrives while the prompt is up is printed above it and the half-typed line is restored.
+/// A status line (``showStatus(_:)``) sits just above the prompt and is redrawn in place; once a
+/// line is entered it is taken out of the scrollback, and it comes back above the next prompt.
 /// Line editing honours `~/.inputrc`; history is kept in a bounded file.
 @MainActor
 final class ReadlineTerminal: Terminal {
@@ -23,6 +25,10 @@ final class ReadlineTerminal: Terminal {
     private var installedPrompt: String?
     private var basePrompt = ""
     private var activity: String?
+    /// The status line, rendered; nil when there is none.
+    private var status: String?
+    /// True when the status line is on screen just above the prompt.
+    private var statusDrawn = false
     private var spinnerFrame = 0
     private var spinner: (any DispatchSourceTimer)?
     private var inputSource: (any DispatchSourceRead)?
@@ -72,19 +78,50 @@ final class ReadlineTerminal: Terminal {
             StandardOutput.write(text)
             return
         }
-        // Lift the prompt and the half-typed line, print, then put them back below.
+        // The output goes where the status line was; the status line follows it.
+        abovePrompt { self.statusLineRemoved + text + self.statusLine }
+    }
+
+    func showStatus(_ line: StyledLine?) {
+        // A dumb terminal cannot redraw a line in place: it shows no status.
+        guard styler.mode != .plain else { return }
+        let rendered = line.map { styler.render($0.truncated(toWidth: max(1, size.columns - 1))) }
+        guard rendered != status else { return }
+        let removed = statusLineRemoved
+        status = rendered
+        guard installedPrompt != nil else { return }
+        abovePrompt { removed + self.statusLine }
+    }
+
+    /// Lifts the prompt and the half-typed line, prints what `output` gives from the start of the
+    /// prompt's line, then puts them back below it.
+    private func abovePrompt(_ output: () -> String) {
         let savedLine = String(cString: newsapp_rl_line_buffer())
         let savedPoint = newsapp_rl_point()
         rl_save_prompt()
         rl_replace_line("", 0)
         rl_redisplay()
         // A dumb terminal gets no escape sequence: the return alone goes back over the prompt.
-        StandardOutput.write((styler.mode == .plain ? "\r" : "\r\u{1B}[2K") + text)
+        StandardOutput.write((styler.mode == .plain ? "\r" : "\r\u{1B}[2K") + output())
         rl_restore_prompt()
         rl_replace_line(savedLine, 0)
         newsapp_rl_set_point(savedPoint)
         rl_on_new_line()
         rl_redisplay()
+    }
+
+    /// From the start of the prompt's line: up to the status line and clear it, when it is drawn.
+    private var statusLineRemoved: String {
+        guard statusDrawn else { return "" }
+        statusDrawn = false
+        return "\u{1B}[1A\u{1B}[2K"
+    }
+
+    /// The status line and its line break, when there is one.
+    private var statusLine: String {
+        guard let status else { return "" }
+        statusDrawn = true
+        return status + "\n"
     }
 
     func read(prompt: String) async -> TerminalInput {
@@ -124,6 +161,12 @@ final class ReadlineTerminal: Terminal {
 
     private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
+    /// The prompt's width on screen, without its escape sequences.
+    private var visiblePromptWidth: Int {
+        let spinner = activity.map { "⠋ \($0.lowercased())… · " } ?? ""
+        return DisplayWidth.of(spinner + basePrompt)
+    }
+
     private var decoratedPrompt: String {
         guard let activity else { return styler.prompt(basePrompt) }
         let frame = Self.frames[spinnerFrame % Self.frames.count]
@@ -139,6 +182,7 @@ final class ReadlineTerminal: Terminal {
     private func showPrompt() {
         let prompt = decoratedPrompt
         if installedPrompt == nil {
+            if !statusDrawn, status != nil { StandardOutput.write(statusLine) }
             rl_callback_handler_install(prompt, lineHandler)
         } else if installedPrompt != prompt {
             rl_set_prompt(prompt)
@@ -151,9 +195,22 @@ final class ReadlineTerminal: Terminal {
     // MARK: Input
 
     fileprivate func lineEntered(_ line: String?) {
+        let promptWidth = visiblePromptWidth
         rl_callback_handler_remove()
         installedPrompt = nil
         suspendInput()
+        if statusDrawn, let line {
+            // The entered line has scrolled up with the status line above it: delete that line
+            // (the rows below move up) and come back under the entered line.
+            let typed = DisplayWidth.of(line)
+            let rows = max(1, (promptWidth + typed + size.columns - 1) / max(1, size.columns))
+            StandardOutput.write("\u{1B}[\(rows + 1)A\u{1B}[M\u{1B}[\(rows)B\r")
+            statusDrawn = false
+        } else if statusDrawn {
+            // Ctrl-D: the cursor is still on the prompt's line; clear it and the status line.
+            StandardOutput.write("\r\u{1B}[2K\u{1B}[1A\u{1B}[2K")
+            statusDrawn = false
+        }
         guard let line else {
             StandardOutput.write("\n")
             return deliver(.endOfInput)
@@ -164,7 +221,10 @@ final class ReadlineTerminal: Terminal {
 
     private func remember(_ line: String) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed != lastHistoryLine else { return }
+        guard !trimmed.isEmpty, trimmed != lastHistoryLine, trimmed.utf8.count <= Shell.maximumLineBytes
+        else {
+            return
+        }
         add_history(trimmed)
         history?.didAdd()
         lastHistoryLine = trimmed

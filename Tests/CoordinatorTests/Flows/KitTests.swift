@@ -51,6 +51,23 @@ struct KitTests {
         }
     }
 
+    @Test("replaceTop is recorded with the new screen's title; replacing the root is misuse")
+    func replaceTop() {
+        let router = RecordingRouter()
+        router.setRoot(TextScreen("Root"))
+        router.push(TextScreen("First"))
+        router.replaceTop(with: TextScreen("Second"))
+        router.expect(.setRoot("Root"), .push("First"), .replaceTop("Second"))
+        #expect(router.titles == ["Root", "Second"])
+        withKnownIssue {
+            let misused = RecordingRouter(exhaustive: false)
+            misused.setRoot(TextScreen("Root"))
+            misused.replaceTop(with: TextScreen("Other"))
+        } matching: { issue in
+            issue.description.contains("pop at the root")
+        }
+    }
+
     @Test("Non-exhaustive mode lets unasserted navigation pass and still records it")
     func nonExhaustive() {
         let router = RecordingRouter(exhaustive: false)

@@ -16,6 +16,21 @@ struct SplitRouterTests {
         #expect(rows.first?.hasSuffix("│ Second") == true)
     }
 
+    @Test("replaceTop swaps the detail in the right pane; the list and the focus stay")
+    func replaceTopDetail() {
+        let router = SplitRouter()
+        router.setRoot(TextScreen("List"))
+        router.push(TextScreen("First", pane: .secondary))
+        router.replaceTop(with: TextScreen("Next", pane: .secondary))
+        #expect(router.stack.map(\.title) == ["List", "Next"])
+        #expect(router.focus == .secondary)
+        let row = router.render(size: TerminalSize(columns: 120, rows: 24))[0].plainText
+        #expect(row.hasPrefix("List"))
+        #expect(row.hasSuffix("│ Next"))
+        router.pop()
+        #expect(router.stack.map(\.title) == ["List"])
+    }
+
     @Test("Pop empties the right pane and gives the list the focus")
     func popEmptiesDetail() {
         let router = SplitRouter(placeholder: ["Pick one"])

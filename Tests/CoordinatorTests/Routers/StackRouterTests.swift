@@ -53,6 +53,31 @@ struct StackRouterTests {
         #expect(router.stack.map(\.title) == ["List"])
     }
 
+    @Test(
+        "replaceTop shows the new screen where the old one was, releases the old one and keeps the way back")
+    func replaceTop() async {
+        let router = StackRouter()
+        var redraws = 0
+        router.onEvent = { event in if case .needsDisplay = event { redraws += 1 } }
+        let old = TextScreen("First")
+        let new = TextScreen("Second")
+        router.setRoot(TextScreen("List"))
+        router.push(old)
+        let task = old.activity.run("Waiting") { while !Task.isCancelled { await Task.yield() } }
+        redraws = 0
+        router.replaceTop(with: new)
+        await task.value
+        #expect(task.isCancelled)
+        #expect(old.activity.observer == nil)
+        #expect(router.stack.map(\.title) == ["List", "Second"])
+        #expect(render(router, 80) == ["Second"])
+        #expect(redraws == 1)
+        new.activity.setNeedsDisplay()
+        #expect(redraws == 2, "the new screen is observed")
+        router.pop()
+        #expect(render(router, 80) == ["List"])
+    }
+
     @Test("A visible screen's change asks for a redraw; a hidden one's does not")
     func changeNotices() {
         let router = StackRouter()

@@ -26,6 +26,18 @@ struct SessionTests {
         #expect(terminal.text.contains("news › Top stories › Article › b"))
     }
 
+    @Test("A line over 4 KiB is refused in one line and not run; the session goes on")
+    func aVeryLongLineIsRefused() async {
+        let paste = "/" + String(repeating: "mars rover ", count: 20_000)
+        let (session, terminal) = TestFixtures.session([.line(paste), "1", "q"])
+        #expect(await session.run() == .quit)
+        #expect(
+            terminal.text.contains(
+                "That line is 214 KiB long: commands are at most 4 KiB, so it was not run."))
+        #expect(!terminal.text.contains("Search “mars rover"))
+        #expect(terminal.outputs.last?.hasPrefix(TestFixtures.headlineTitles[0]) == true)
+    }
+
     @Test("Feed → search → results → detail → back → back")
     func searchSession() async {
         let (session, terminal) = TestFixtures.session(["/mars rover", "2", "b", "b"])

@@ -28,22 +28,24 @@ enum TestFixtures {
         service: any NewsService = service,
         pageSize: Int = 20,
         readingList: any ReadingList = NoReadingList(),
-        images: any ArticleImages = NoArticleImages()
+        images: any ArticleImages = NoArticleImages(),
+        feeds: any FeedLibrary = NoFeedLibrary()
     ) -> NewsModuleFactory {
         NewsModuleFactory(
             service: service, environment: environment, pageSize: pageSize, readingList: readingList,
-            images: images)
+            images: images, feeds: feeds)
     }
 
     /// The app's root coordinator over `router`, with the sample edition.
     static func app(
         router: any NavigationRoutable,
         service: any NewsService = service,
-        readingList: any ReadingList = NoReadingList()
+        readingList: any ReadingList = NoReadingList(),
+        feeds: any FeedLibrary = NoFeedLibrary()
     ) -> AppCoordinator {
-        let modules = modules(service: service, readingList: readingList)
+        let modules = modules(service: service, readingList: readingList, feeds: feeds)
         return AppCoordinator(
-            router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules)
+            router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules, feeds: feeds)
     }
 
     /// A whole session on a scripted terminal.
@@ -56,12 +58,13 @@ enum TestFixtures {
         interactive: Bool = false,
         readingList: any ReadingList = NoReadingList(),
         images: any ArticleImages = NoArticleImages(),
+        feeds: any FeedLibrary = NoFeedLibrary(),
         prefetchesNextPage: Bool = true
     ) -> (NewsSession, ScriptedTerminal) {
         let terminal = ScriptedTerminal(
             script, size: TerminalSize(columns: columns, rows: rows), interactive: interactive)
         let options = NewsSession.Options(
-            layout: layout, environment: environment, readingList: readingList, images: images,
+            layout: layout, environment: environment, readingList: readingList, images: images, feeds: feeds,
             prefetchesNextPage: prefetchesNextPage)
         return (NewsSession(service: service, terminal: terminal, options: options), terminal)
     }

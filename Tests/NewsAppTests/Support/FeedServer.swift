@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestServer
+import Synchronization
 
 /// Feed files served over HTTP on 127.0.0.1 as a plain static server does: `Last-Modified` and an
 /// `ETag` on every file, `304 Not Modified` to a request that sends either back, 404 for the rest.
@@ -13,13 +14,23 @@ final class FeedServer: Sendable {
     let server: RawHTTPServer
     static let lastModified = "Tue, 24 Nov 2026 08:00:00 GMT"
 
+    /// - Parameter holdingAfter: Serve this many requests, then hold every later one unanswered
+    ///   (a client stuck mid-refresh), or nil to serve them all.
     init(
-        files: [String: File], moves: [String: (status: Int, to: String)] = [:], statuses: [String: Int] = [:]
-    )
-        throws
-    {
+        files: [String: File], moves: [String: (status: Int, to: String)] = [:],
+        statuses: [String: Int] = [:],
+        holdingAfter limit: Int? = nil
+    ) throws {
+        let served = Mutex(0)
         server = try RawHTTPServer(
             .routed { text in
+                if let limit {
+                    let count = served.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    if count > limit { return .silence }
+                }
                 let head = RequestHead(text)
                 let path = String(head.path.prefix { $0 != "?" })
                 if let move = moves[path] {

@@ -66,9 +66,10 @@ enum NewsAppProcess {
         _ arguments: [String],
         environment: [String: String],
         input: String? = nil,
-        throttled: Bool = true
+        throttled: Bool = true,
+        executable: URL? = nil
     ) async throws -> Output {
-        let executable = try binary()
+        let executable = try executable ?? binary()
         // Dozens of tests run the app at once; on a small machine so many processes starve one
         // another (and the in-process servers they talk to) until requests time out. A test that
         // needs processes to overlap passes `throttled: false`.
