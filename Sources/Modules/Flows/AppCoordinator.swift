@@ -172,12 +172,6 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         self.help = help
     }
 
-    /// Shows the items of the feeds in `scope` under `title`: a tag's section, the untagged feeds,
-    /// or every feed.
-    public func showFeedList(_ scope: FeedScope, title: String) {
-        post?([StyledLine("Feed lists come with the feed screens.", .muted)])
-    }
-
     // MARK: Global commands
 
     public var commands: [CommandDescriptor] {

@@ -239,7 +239,9 @@ public enum FrontPageRenderer {
         width: Int,
         context: RenderContext
     ) -> [StyledLine] {
-        let pieces = ArticleListRenderer.metaPieces(article, context: context) + (read ? ["read"] : [])
+        // The source names the feed in a tag's section, where several feeds' items meet.
+        let pieces =
+            [article.source.name, article.publishedAt.map(context.time.relative) ?? ""] + (read ? ["read"] : [])
         guard pieces.contains(where: { !$0.isEmpty }) else { return [] }
         return [Block.meta(pieces, width: width, indent: layout.indent)]
     }
