@@ -41,6 +41,8 @@ public struct NewsModuleFactory: ModuleFactory {
     public let prefetchesNextPage: Bool
     /// Which sources the front page has sections from.
     public let frontPage: FrontPageSources
+    /// Which sources are in use, in a sentence that help shows under its title.
+    public let sourcesInUse: String?
 
     public init(
         service: any NewsService,
@@ -54,7 +56,8 @@ public struct NewsModuleFactory: ModuleFactory {
         feeds: any FeedLibrary = NoFeedLibrary(),
         paneSize: @escaping @MainActor (Pane) -> TerminalSize = { _ in TerminalSize(columns: 80, rows: 24) },
         prefetchesNextPage: Bool = true,
-        frontPage: FrontPageSources = FrontPageSources()
+        frontPage: FrontPageSources = FrontPageSources(),
+        sourcesInUse: String? = nil
     ) {
         self.service = service
         self.environment = environment
@@ -68,6 +71,7 @@ public struct NewsModuleFactory: ModuleFactory {
         self.paneSize = paneSize
         self.prefetchesNextPage = prefetchesNextPage
         self.frontPage = frontPage
+        self.sourcesInUse = sourcesInUse
     }
 
     public func makeFrontPage() -> any FrontPageModule {
@@ -115,7 +119,7 @@ public struct NewsModuleFactory: ModuleFactory {
     }
 
     public func makeHelp(_ sections: [HelpScreen.Section]) -> any HelpModule {
-        HelpScreen(sections: sections)
+        HelpScreen(sections: sections, note: sourcesInUse)
     }
 
     public func makeSortPicker(words: String, current: ArticleSortOrder) -> any SortPickerModule {

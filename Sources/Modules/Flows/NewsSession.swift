@@ -31,6 +31,8 @@ public final class NewsSession {
         public var refreshFeedsOlderThan: Duration?
         /// Which sources the front page has sections from: the categories by default.
         public var frontPage: FrontPageSources
+        /// Which sources are in use, in a sentence that help (`?`) shows under its title.
+        public var sourcesInUse: String?
 
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
@@ -45,7 +47,8 @@ public final class NewsSession {
             feeds: any FeedLibrary = NoFeedLibrary(),
             prefetchesNextPage: Bool = true,
             refreshFeedsOlderThan: Duration? = nil,
-            frontPage: FrontPageSources = FrontPageSources()
+            frontPage: FrontPageSources = FrontPageSources(),
+            sourcesInUse: String? = nil
         ) {
             self.layout = layout
             self.pageSize = pageSize
@@ -60,6 +63,7 @@ public final class NewsSession {
             self.prefetchesNextPage = prefetchesNextPage
             self.refreshFeedsOlderThan = refreshFeedsOlderThan
             self.frontPage = frontPage
+            self.sourcesInUse = sourcesInUse
         }
     }
 
@@ -87,7 +91,8 @@ public final class NewsSession {
             service: service, environment: options.environment, pageSize: options.pageSize,
             country: options.country, language: options.language, actions: options.actions,
             readingList: options.readingList, images: options.images, feeds: options.feeds,
-            paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage)
+            paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage,
+            sourcesInUse: options.sourcesInUse)
         self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,

@@ -26,9 +26,12 @@ public final class HelpScreen: HelpModule {
     public let activity = ScreenActivity()
     public var onClose: (@MainActor (Command?) -> Void)?
     public let sections: [Section]
+    /// A sentence under the title, e.g. which sources are in use.
+    public let note: String?
 
-    public init(sections: [Section]) {
+    public init(sections: [Section], note: String? = nil) {
         self.sections = sections.filter { !$0.commands.isEmpty }
+        self.note = note
     }
 
     public var title: String { "Help" }
@@ -45,6 +48,7 @@ public final class HelpScreen: HelpModule {
 
     public func render(width: Int, height: Int?) -> [StyledLine] {
         var lines: [StyledLine] = [StyledLine("Help", .heading)]
+        if let note { lines += StyledLine(note, .muted).wrapped(toWidth: width) }
         let usageWidth = min(
             sections.flatMap(\.commands).map { DisplayWidth.of($0.usage) }.max() ?? 0, width / 2)
         for section in sections {

@@ -166,7 +166,9 @@ enum AppLauncher {
                 // At the start, in the background, on a terminal only: a piped script would wait
                 // for it before its first screen. --offline touches no network.
                 refreshFeedsOlderThan: interactive && !settings.offline && context.feeds != nil
-                    ? .seconds(60 * settings.feeds.refreshInterval) : nil))
+                    ? .seconds(60 * settings.feeds.refreshInterval) : nil,
+                frontPage: FrontPageSources(categories: context.source.hasCategories, feeds: context.feeds != nil),
+                sourcesInUse: SourcesSummary.inUse(by: context).sentence))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in

@@ -26,6 +26,15 @@ struct SourcesSummary: Equatable {
         }
     }
 
+    /// What the run of `context` uses: its news source and the feeds it opened.
+    static func inUse(by context: LaunchContext) -> SourcesSummary {
+        let file = context.feeds?.subscriptions
+        let count = (try? file?.load().subscriptions.count) ?? 0
+        return SourcesSummary(
+            kind: context.source.kind, country: context.source.kind == .newsAPI ? context.settings.liveCountry : nil,
+            feedCount: count, feedsFile: count > 0 ? file?.displayPath : nil)
+    }
+
     /// What a run with `environment` would use, read without opening the store or saying
     /// anything about the config file: for `--help`.
     static func current(environment: [String: String]) -> SourcesSummary {
