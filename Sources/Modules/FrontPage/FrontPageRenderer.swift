@@ -140,6 +140,8 @@ public enum FrontPageRenderer {
         switch section.phase {
         case .loading:
             note = StyledLine("Loading…", .muted)
+        case .cancelled:
+            note = StyledLine("Loading was cancelled · ", .muted) + StyledLine([Span("r", .accent), Span(" loads it", .muted)])
         case .failed(let reason):
             note = StyledLine([Span("Not loaded: " + reason, .warning), Span(" · ", .muted)])
                 + StyledLine([Span("r", .accent), Span(" retries", .muted)])

@@ -37,9 +37,12 @@ public protocol FrontPageModule: Presentable {
 /// numbered across the page and the first story featured with its summary and picture. A number
 /// opens the headline; `r` loads the sections again (and refreshes the feeds).
 ///
-/// Sections load at once through ``activity``, and the page is drawn again as each arrives. The
-/// load holds the display until every section has something to show, or for ``displayGrace`` at
-/// most, so quick sources draw the page once; a script through a pipe waits for the whole page.
+/// Sections load at once through ``activity``. The load holds the display until a section has
+/// arrived (only the spinner shows before), then until every section has something to show or
+/// for ``displayGrace`` more at most, so quick sources draw the page once; after that, each
+/// section that arrives in a gap draws the page again, while fresh answers replacing what is shown
+/// (stored headlines, a reload) draw it once at the end. A script through a pipe waits for the
+/// whole page.
 @MainActor
 public final class FrontPageScreen: FrontPageModule {
     /// The most rows the featured story's picture takes.
@@ -60,6 +63,8 @@ public final class FrontPageScreen: FrontPageModule {
     private let paneSize: @MainActor () -> TerminalSize
     /// The address of the picture asked for; a new featured story asks for its own.
     private var pictureURL: URL?
+    /// Ends the load's hold on the display ``displayGrace`` after the first section arrived.
+    private var graceTimer: Task<Void, Never>?
 
     /// - Parameters:
     ///   - sources: Whether the page has feed sections: `r` then also refreshes the feeds.
@@ -80,6 +85,7 @@ public final class FrontPageScreen: FrontPageModule {
     }
 
     isolated deinit {
+        graceTimer?.cancel()
         viewModel.cancelBackgroundWork()
     }
 
@@ -142,17 +148,32 @@ public final class FrontPageScreen: FrontPageModule {
 
     public func refresh() {
         activity.cancelAll()
-        activity.run("Loading the front page", holdingDisplay: .atMost(Self.displayGrace)) {
-            [weak self, viewModel, activity] in
-            await viewModel.reload(sectionArrived: {
-                // Once every section has something to show (stored headlines, say, while the
-                // network is asked), the page is worth drawing.
-                if viewModel.state.isSettled { activity.releaseDisplay() }
-                activity.setNeedsDisplay()
-                self?.loadPictureIfNeeded()
+        graceTimer?.cancel()
+        graceTimer = nil
+        activity.run("Loading the front page") { [weak self, viewModel, activity] in
+            await viewModel.reload(sectionArrived: { filledAGap in
+                self?.sectionArrived(filledAGap: filledAGap)
             })
+            self?.graceTimer?.cancel()
             activity.setNeedsDisplay()
         }
+    }
+
+    /// Once every section has something to show, the page is worth drawing: at once when stored
+    /// headlines are shown while the network is asked, else when the load ends (a picture asked for
+    /// may still hold it a moment); with gaps left, it is after ``displayGrace``.
+    private func sectionArrived(filledAGap: Bool) {
+        loadPictureIfNeeded()
+        if viewModel.state.isSettled {
+            graceTimer?.cancel()
+            if viewModel.state.sections.contains(where: \.isRefreshing) { activity.releaseDisplay() }
+        } else if graceTimer == nil {
+            graceTimer = Task { [weak self] in
+                guard (try? await Task.sleep(for: Self.displayGrace)) != nil else { return }
+                self?.activity.releaseDisplay()
+            }
+        }
+        if filledAGap { activity.setNeedsDisplay() }
     }
 
     public func updateReadMarks() {

@@ -17,6 +17,8 @@ public struct FrontPageSection: Sendable, Equatable {
         case loaded
         /// It could not be loaded; one sentence saying why.
         case failed(String)
+        /// The user cancelled its load (Ctrl-C) before it arrived.
+        case cancelled
     }
 
     /// `Science`, a tag as written, or `Feeds`.

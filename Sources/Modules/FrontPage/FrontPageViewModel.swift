@@ -73,9 +73,11 @@ public final class FrontPageViewModel {
     }
 
     /// Loads every section at once and calls `sectionArrived` each time one changed, so the page
-    /// can be drawn as its sections arrive. Sections already loaded stay shown until their new
-    /// answer arrives. Answers that arrive after another reload started are dropped.
-    public func reload(sectionArrived: @MainActor () -> Void = {}) async {
+    /// can be drawn as its sections arrive; its argument says whether the answer filled a gap (a
+    /// section that had nothing to show) rather than replaced what a section showed. Sections
+    /// already loaded stay shown until their new answer arrives. Answers that arrive after another
+    /// reload started are dropped.
+    public func reload(sectionArrived: @MainActor (_ filledAGap: Bool) -> Void = { _ in }) async {
         generation += 1
         let current = generation
         for index in state.sections.indices where state.sections[index].phase != .loaded {
@@ -85,8 +87,9 @@ public final class FrontPageViewModel {
         await withTaskGroup(of: Arrival.self) { group in
             for load in loads { group.addTask { await load() } }
             for await arrival in group where current == generation {
+                let hadGaps = !state.isSettled
                 guard await apply(arrival, generation: current) else { continue }
-                sectionArrived()
+                sectionArrived(hadGaps)
             }
         }
     }
@@ -230,7 +233,7 @@ public final class FrontPageViewModel {
         var section = state.sections[index]
         section.isRefreshing = false
         if section.phase != .loaded {
-            section.phase = .failed(error.sentence)
+            section.phase = error == .cancelled ? .cancelled : .failed(error.sentence)
         } else if case .store(let savedAt, _) = section.origin {
             if error != .cancelled { section.origin = .store(savedAt: savedAt, reason: .offline(error)) }
         } else if error != .cancelled {

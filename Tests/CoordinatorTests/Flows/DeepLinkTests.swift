@@ -8,11 +8,11 @@ import Testing
 @MainActor
 @Suite("Deep links")
 struct DeepLinkTests {
-    @Test("category/science starts in Science")
+    @Test("category/science opens Science over the front page")
     func category() async {
         let router = RecordingRouter()
         router.start(TestFixtures.app(router: router), at: DeepLink(["category", "science"]))
-        router.expect(.setRoot("Science"))
+        router.expect(.setRoot("Front page"), .push("Science"))
     }
 
     @Test("search?q= opens the results over the feed, in the requested order")
@@ -21,26 +21,26 @@ struct DeepLinkTests {
         router.start(
             TestFixtures.app(router: router),
             at: DeepLink(["search"], parameters: ["q": "mars rover", "sort": "relevancy"]))
-        router.expect(.setRoot("Top stories"), .push("Search “mars rover”"))
+        router.expect(.setRoot("Front page"), .push("Search “mars rover”"))
         #expect(router.top(as: (any ArticleListModule).self)?.query == .search("mars rover", .relevancy))
     }
 
-    @Test("headline/3 opens the third headline once the list has loaded")
+    @Test("headline/3 opens the front page's third headline once the page has loaded")
     func headline() async {
         let router = RecordingRouter()
         router.start(TestFixtures.app(router: router), at: DeepLink(["headline", "3"]))
-        router.expect(.setRoot("Top stories"))
+        router.expect(.setRoot("Front page"))
         await waitForNavigation(router)
         router.expect(.push("Article"))
-        #expect(router.top(as: (any ArticleModule).self)?.article.title == TestFixtures.headlineTitles[2])
+        #expect(router.top(as: (any ArticleModule).self)?.article.title == TestFixtures.frontPageTitles[2])
     }
 
     @Test("category/sports/headline/2 combines both")
     func categoryAndHeadline() async {
         let router = RecordingRouter()
         router.start(TestFixtures.app(router: router), at: DeepLink(["category", "sports", "headline", "2"]))
-        await waitForNavigation(router)
-        router.expect(.setRoot("Sports"), .push("Article"))
+        await waitForNavigation(router, depth: 3)
+        router.expect(.setRoot("Front page"), .push("Sports"), .push("Article"))
         let sports = TestFixtures.edition.entries.filter { $0.category == .sports }.map(\.article.title)
         #expect(router.top(as: (any ArticleModule).self)?.article.title == sports[1])
     }
@@ -52,7 +52,7 @@ struct DeepLinkTests {
         var posted: [String] = []
         app.post = { lines in posted += lines.map(\.plainText) }
         router.start(app, at: DeepLink(["headline", "99"]))
-        router.expect(.setRoot("Top stories"))
+        router.expect(.setRoot("Front page"))
         await router.settle()
         await Task.yield()
         router.expectNoNavigation()
@@ -61,8 +61,8 @@ struct DeepLinkTests {
 
     /// The headline link waits for the list's load, then navigates on the main actor: wait for
     /// that hop, not for time.
-    private func waitForNavigation(_ router: RecordingRouter) async {
+    private func waitForNavigation(_ router: RecordingRouter, depth: Int = 2) async {
         await router.settle()
-        for _ in 0..<1000 where router.stack.count < 2 { await Task.yield() }
+        for _ in 0..<1000 where router.stack.count < depth { await Task.yield() }
     }
 }

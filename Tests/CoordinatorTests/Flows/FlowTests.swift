@@ -12,7 +12,7 @@ struct FlowTests {
     func feedToDetailAndBack() async {
         let router = RecordingRouter()
         router.start(TestFixtures.app(router: router))
-        router.expect(.setRoot("Top stories"))
+        router.expect(.setRoot("Front page"))
         await router.type("1")
         router.expect(.push("Article"))
         await router.type("b")
@@ -25,7 +25,7 @@ struct FlowTests {
         router.start(TestFixtures.app(router: router))
         await router.settle()
         await router.type("3")
-        #expect(router.top(as: (any ArticleModule).self)?.article.title == TestFixtures.headlineTitles[2])
+        #expect(router.top(as: (any ArticleModule).self)?.article.title == TestFixtures.frontPageTitles[2])
     }
 
     @Test("Feed → search → results → detail → back → back, and the search flow is released")
@@ -33,7 +33,7 @@ struct FlowTests {
         let router = RecordingRouter()
         let app = TestFixtures.app(router: router)
         router.start(app)
-        router.expect(.setRoot("Top stories"))
+        router.expect(.setRoot("Front page"))
         await router.type("/mars rover")
         router.expect(.push("Search “mars rover”"))
         weak let search = app.children.last as? SearchCoordinator
@@ -44,7 +44,7 @@ struct FlowTests {
         router.expect(.pop)
         await router.type("back")
         router.expect(.pop)
-        #expect(router.titles == ["Top stories"])
+        #expect(router.titles == ["Front page"])
         #expect(search == nil, "a finished search flow must be deallocated")
         #expect(app.children.count == 1)
     }
@@ -54,14 +54,14 @@ struct FlowTests {
         let router = RecordingRouter()
         let app = TestFixtures.app(router: router)
         router.start(app)
-        router.expect(.setRoot("Top stories"))
+        router.expect(.setRoot("Front page"))
         await router.type("/mars")
         router.expect(.push("Search “mars”"))
         await router.type("1")
         router.expect(.push("Article"))
         await router.type("/climate")
         router.expect(.pop)
-        #expect(router.titles == ["Top stories", "Search “climate”"])
+        #expect(router.titles == ["Front page", "Search “climate”"])
     }
 
     @Test("Help is presented modally and dismissed with b")
@@ -89,20 +89,23 @@ struct FlowTests {
         router.expect(.dismiss, .push("Article"))
     }
 
-    @Test("A category replaces the feed in place; from an article it returns to the list first")
+    @Test("A category opens over the front page; another replaces it in place, from an article back to the list first")
     func categories() async {
         let router = RecordingRouter()
         let app = TestFixtures.app(router: router)
         router.start(app)
         router.skipUnasserted()
         await router.type("c science")
-        router.expectNoNavigation()
-        #expect(router.titles == ["Science"])
+        router.expect(.push("Science"))
+        #expect(router.titles == ["Front page", "Science"])
         await router.type("1")
         router.expect(.push("Article"))
         await router.type("c sports")
-        router.expect(.popToRoot)
-        #expect(router.titles == ["Sports"])
+        router.expect(.pop)
+        #expect(router.titles == ["Front page", "Sports"])
+        await router.type("b")
+        router.expect(.pop)
+        #expect(router.titles == ["Front page"])
     }
 
     @Test("A category ends a running search")
@@ -110,12 +113,12 @@ struct FlowTests {
         let router = RecordingRouter()
         let app = TestFixtures.app(router: router)
         router.start(app)
-        router.expect(.setRoot("Top stories"))
+        router.expect(.setRoot("Front page"))
         await router.type("/mars")
         router.expect(.push("Search “mars”"))
         await router.type("c health")
-        router.expect(.popToRoot)
-        #expect(router.titles == ["Health"])
+        router.expect(.popToRoot, .push("Health"))
+        #expect(router.titles == ["Front page", "Health"])
         #expect(app.children.count == 1)
     }
 }

@@ -12,7 +12,7 @@ import Testing
         service: SampleNewsService(edition: edition), environment: ScreenEnvironment())
     let router = RecordingRouter()
     router.start(FeedCoordinator(router: router, modules: modules))
-    router.expect(.setRoot("Top stories"))
+    router.expect(.setRoot("Front page"))
     await router.type("1")
     router.expect(.push("Article"))
     await router.type("b")

@@ -16,12 +16,12 @@ struct DrawingWhileLoadingTests {
         let service = HeldNewsService(TestFixtures.service, heldPages: [1])
         let (session, terminal) = TestFixtures.session([], service: service, interactive: true)
         let run = Task { await session.run() }
-        await service.waitForHeldRequests(1)
+        await service.waitForHeldRequests(NewsCategory.allCases.count)
         await terminal.waitUntilReading()
-        #expect(terminal.activityLabels == ["Loading top headlines"])
+        #expect(terminal.activityLabels == ["Loading the front page"])
         #expect(terminal.outputs.isEmpty, "nothing worth reading yet")
         await service.release()
-        await terminal.waitForOutput(containing: "Top stories · All categories")
+        await terminal.waitForOutput(containing: "Technology · 12 unread")
         terminal.send("q")
         #expect(await run.value == .quit)
     }
@@ -33,13 +33,14 @@ struct DrawingWhileLoadingTests {
         let (session, terminal) = TestFixtures.session([], service: service, interactive: true)
         let run = Task { await session.run() }
         await terminal.waitForOutput(containing: "Saved 2 hours ago · refreshing…")
-        #expect(await service.heldRequestCount == 1, "the network has not answered")
+        #expect(await service.heldRequestCount == NewsCategory.allCases.count, "the network has not answered")
         #expect(terminal.outputs.count == 1)
-        #expect(terminal.lastOutput.contains("1  " + TestFixtures.headlineTitles[0]))
+        #expect(terminal.lastOutput.contains("1  " + TestFixtures.frontPageTitles[0]))
+        #expect(!terminal.lastOutput.contains("Loading…"), "every section shows its stored headlines")
 
         await service.release()
-        await terminal.waitForOutput { !$0.contains("Saved 2 hours ago") && $0.contains("Top stories") }
-        #expect(terminal.outputs.count == 2)
+        await terminal.waitForOutput { !$0.contains("Saved 2 hours ago") && $0.contains("Front page") }
+        #expect(terminal.outputs.count == 2, "the fresh headlines replace the stored ones in one drawing")
         terminal.send("q")
         #expect(await run.value == .quit)
     }
@@ -51,6 +52,8 @@ struct DrawingWhileLoadingTests {
             [], columns: 160, layout: .preferSplit, service: service, interactive: true,
             prefetchesNextPage: false)
         let run = Task { await session.run() }
+        await terminal.waitForOutput(containing: "Front page · ")
+        terminal.send("c all")
         await terminal.waitForOutput(containing: "Top stories · All categories")
         terminal.send("n")
         await service.waitForHeldRequests(1)
@@ -70,7 +73,7 @@ struct DrawingWhileLoadingTests {
         let images = HeldImages()
         let (session, terminal) = TestFixtures.session([], interactive: true, images: images)
         let run = Task { await session.run() }
-        await terminal.waitForOutput(containing: "Top stories · All categories")
+        await terminal.waitForOutput(containing: "Front page · ")
         terminal.send("1")
         await images.waitForRequest()
         await terminal.waitForOutput(containing: "o open")

@@ -18,11 +18,11 @@ struct FeedSessionTests {
         #expect(await session.run() == .endOfInput)
         #expect(
             terminal.text.contains(
-                "news › Top stories › feeds\n\nFeeds\n2 feeds · 3 unread\n\n1  World News\n"))
-        #expect(terminal.text.contains("news › Top stories › Feeds › 1\n\nWorld News\n3 of 3 items\n"))
+                "news › Front page › feeds\n\nFeeds\n2 feeds · 3 unread\n\n1  World News\n"))
+        #expect(terminal.text.contains("news › Front page › Feeds › 1\n\nWorld News\n3 of 3 items\n"))
         #expect(
             terminal.text.contains(
-                "news › Top stories › Feeds › World News › 1\n\nnews item 1\nnews · by Ada\n"))
+                "news › Front page › Feeds › World News › 1\n\nnews item 1\nnews · by Ada\n"))
         #expect(terminal.text.contains("news › … › Feeds › World News › Article › next\n\nnews item 2\n"))
         let outputs = terminal.outputs
         #expect(outputs[outputs.count - 3] == "Marked 1 item read.")

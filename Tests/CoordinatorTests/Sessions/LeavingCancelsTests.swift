@@ -38,11 +38,11 @@ struct LeavingCancelsTests {
         #expect(await service.nextSearchOutcome() == .failed(.cancelled))
         await server.waitForClientCloses(1, where: isHeld)
         #expect(server.clientCloses(where: isHeld) == 1)
-        #expect(session.router.stack.map(\.title) == ["Top stories"])
+        #expect(session.router.stack.map(\.title) == ["Front page"])
 
         terminal.send("q")
         #expect(await run.value == .quit)
-        #expect(terminal.text.contains("news › Top stories › Search “mars” › b"))
+        #expect(terminal.text.contains("news › Front page › Search “mars” › b"))
         await server.stop()
         withExtendedLifetime(service) {}
     }

@@ -14,16 +14,16 @@ struct LibrarySessionTests {
         let (session, terminal) = TestFixtures.session(
             ["1", "save", "saved", "b", "b"], readingList: readingList)
         #expect(await session.run() == .endOfInput)
-        let title = TestFixtures.headlineTitles[0]
+        let title = TestFixtures.frontPageTitles[0]
         #expect(readingList.saved.map(\.title) == [title])
         #expect(terminal.text.contains("Saved. Type saved to list your saved articles."))
-        #expect(terminal.text.contains("Northfield Courier · by Patrick Doyle-Evans · Saved"))
+        #expect(terminal.text.contains("Kestrel Wire Service · by Priya Raman · Saved"))
         #expect(terminal.text.contains("Saved articles\n1 of 1 articles\n\n1  \(title)"))
-        #expect(terminal.text.contains("news › Top stories › Article › Saved › b"))
+        #expect(terminal.text.contains("news › Front page › Article › Saved › b"))
         #expect(terminal.outputs[terminal.outputs.count - 2].hasPrefix(title), "back on the article")
         #expect(
-            terminal.lastOutput.contains("Northfield Courier · 17 minutes ago · read"),
-            "then on the list, the article read")
+            terminal.lastOutput.contains("Kestrel Wire Service · 18 minutes ago · read"),
+            "then on the front page, the article read")
         #expect(session.app.children.count == 1, "the saved flow ended")
     }
 
@@ -42,7 +42,14 @@ struct LibrarySessionTests {
         let images = BlockImages()
         let (session, terminal) = TestFixtures.session(["1"], columns: columns, rows: rows, images: images)
         await session.run()
-        #expect(images.thumbnailRequests == [BlockImages.Request(columns: pictureColumns, rows: pictureRows)])
+        // The front page asked first, for its featured story: its pane less the indent, a quarter
+        // of its height (3 to 8 rows).
+        let pane = columns >= 120 ? PaneWidths(total: columns).left : columns
+        #expect(
+            images.thumbnailRequests == [
+                BlockImages.Request(columns: pane - 4, rows: min(8, max(3, rows / 4))),
+                BlockImages.Request(columns: pictureColumns, rows: pictureRows),
+            ])
         #expect(terminal.lastOutput.contains("▀▀▀▀▀▀"))
     }
 }

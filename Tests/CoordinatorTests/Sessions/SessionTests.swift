@@ -8,22 +8,23 @@ import Testing
 @MainActor
 @Suite("Sessions")
 struct SessionTests {
-    @Test("Feed → detail → back prints the list, the article, then the list again, the article read")
+    @Test("Front page → detail → back prints the page, the article, then the page again, the article read")
     func feedDetailBack() async {
         let (session, terminal) = TestFixtures.session(["1", "b", "q"])
         let ending = await session.run()
         #expect(ending == .quit)
         #expect(terminal.outputs.count == 3)
-        #expect(terminal.outputs[0].contains(" 1  \(TestFixtures.headlineTitles[0])"))
-        #expect(terminal.outputs[1].hasPrefix(TestFixtures.headlineTitles[0]))
-        #expect(terminal.outputs[1].contains("17 minutes ago · Sun 22 Nov 2026 11:43"))
-        let readMeta = "    Northfield Courier · 17 minutes ago"
+        #expect(terminal.outputs[0].contains(" 1  \(TestFixtures.frontPageTitles[0])"))
+        #expect(terminal.outputs[1].hasPrefix(TestFixtures.frontPageTitles[0]))
+        #expect(terminal.outputs[1].contains("18 minutes ago · Sun 22 Nov 2026 11:41"))
+        let readMeta = "    Kestrel Wire Service · 18 minutes ago"
         #expect(terminal.outputs[0].contains(readMeta + "\n"))
         #expect(
             terminal.outputs[2]
-                == terminal.outputs[0].replacingOccurrences(of: readMeta + "\n", with: readMeta + " · read\n"),
-            "the list again, the article just read marked")
-        #expect(terminal.text.contains("news › Top stories › Article › b"))
+                == terminal.outputs[0].replacingOccurrences(of: readMeta + "\n", with: readMeta + " · read\n")
+                .replacingOccurrences(of: "Business · 12 unread", with: "Business · 11 unread"),
+            "the page again, the article just read marked and counted")
+        #expect(terminal.text.contains("news › Front page › Article › b"))
     }
 
     @Test("A line over 4 KiB is refused in one line and not run; the session goes on")
@@ -35,7 +36,7 @@ struct SessionTests {
             terminal.text.contains(
                 "That line is 214 KiB long: commands are at most 4 KiB, so it was not run."))
         #expect(!terminal.text.contains("Search “mars rover"))
-        #expect(terminal.outputs.last?.hasPrefix(TestFixtures.headlineTitles[0]) == true)
+        #expect(terminal.outputs.last?.hasPrefix(TestFixtures.frontPageTitles[0]) == true)
     }
 
     @Test("Feed → search → results → detail → back → back")
@@ -45,7 +46,7 @@ struct SessionTests {
         #expect(terminal.outputs[1].contains("Search “mars rover” · sorted by newest"))
         #expect(terminal.outputs[1].contains("3 of 3 articles"))
         #expect(terminal.outputs[2].contains("Mars"))
-        #expect(terminal.outputs[4].contains("Top stories · All categories"))
+        #expect(terminal.outputs[4].hasPrefix("Front page · "))
         #expect(session.app.children.count == 1, "the search flow ended")
     }
 
@@ -55,7 +56,7 @@ struct SessionTests {
             "/mars", "sort", "c science", "/mars", "sort", "?", "q",
         ])
         #expect(await session.run() == .quit)
-        #expect(terminal.text.contains("news › Top stories › Search “mars” › Sort › c science"))
+        #expect(terminal.text.contains("news › Front page › Search “mars” › Sort › c science"))
         #expect(terminal.outputs.contains { $0.contains("Top stories · Science") })
         #expect(terminal.text.contains("Search “mars” › Sort › ?"))
         let help = terminal.outputs.last { $0.contains("sort") && $0.contains("Everywhere") }
@@ -69,10 +70,10 @@ struct SessionTests {
         let (session, terminal) = TestFixtures.session(["1", "2"], columns: 160)
         await session.run()
         #expect(session.router.layout == .split)
-        #expect(session.router.stack.map(\.title) == ["Top stories", "Article"])
+        #expect(session.router.stack.map(\.title) == ["Front page", "Article"])
         let last = terminal.lastOutput
-        #expect(last.contains("│ " + TestFixtures.headlineTitles[1].prefix(40)))
-        #expect(last.contains(" 1  "), "the list stays on the left")
+        #expect(last.contains("│ " + TestFixtures.frontPageTitles[1].prefix(40)))
+        #expect(last.contains(" 1  "), "the front page stays on the left")
     }
 
     @Test("Resizing stack → split → stack mid-flow keeps the article on screen")
@@ -81,13 +82,13 @@ struct SessionTests {
             "1", .resize(columns: 160), .resize(columns: 90), "b",
         ])
         await session.run()
-        let title = String(TestFixtures.headlineTitles[0].prefix(40))
+        let title = String(TestFixtures.frontPageTitles[0].prefix(40))
         #expect(terminal.outputs[1].hasPrefix(title), "stack: the detail alone")
         #expect(terminal.outputs[2].contains("│ " + title), "split: the detail on the right")
         #expect(terminal.outputs[3].hasPrefix(title), "stack again: the detail alone")
         #expect(
-            terminal.outputs[4].contains(" 1  \(TestFixtures.headlineTitles[0])"),
-            "b still goes back to the list")
+            terminal.outputs[4].contains(" 1  \(TestFixtures.frontPageTitles[0])"),
+            "b still goes back to the front page")
     }
 
     @Test("Help over the split layout is drawn full width and closes back to both panes")
@@ -107,7 +108,7 @@ struct SessionTests {
         #expect(terminal.lastOutput == "Unknown command “refrsh”. Did you mean “refresh”? Type ? for help.")
     }
 
-    @Test("Tab completion offers commands, categories and article numbers")
+    @Test("Tab completion offers commands, section names and article numbers")
     func completion() async {
         let (session, terminal) = TestFixtures.session([], interactive: true)
         let run = Task { await session.run() }
@@ -133,12 +134,12 @@ struct SessionTests {
         terminal.send(.interrupt)
         // The redraw after the cancelled load happens on a later main-actor turn.
         for _ in 0..<10_000 where !terminal.text.contains("was cancelled") { await Task.yield() }
-        #expect(terminal.lastOutput.contains("Loading top headlines was cancelled."))
-        #expect(terminal.lastOutput.contains("r load"))
+        #expect(terminal.lastOutput.contains("Business\n   Loading was cancelled · r loads it\n"))
+        #expect(!terminal.lastOutput.contains("Loading…"), "every section's load was cancelled")
         terminal.send("q")
         #expect(await run.value == .quit)
         #expect(await service.sawCancellation)
-        #expect(terminal.text.contains("news › Top stories › q"))
+        #expect(terminal.text.contains("news › Front page › q"))
     }
 }
 

@@ -29,11 +29,12 @@ enum TestFixtures {
         pageSize: Int = 20,
         readingList: any ReadingList = NoReadingList(),
         images: any ArticleImages = NoArticleImages(),
-        feeds: any FeedLibrary = NoFeedLibrary()
+        feeds: any FeedLibrary = NoFeedLibrary(),
+        frontPage: FrontPageSources = FrontPageSources()
     ) -> NewsModuleFactory {
         NewsModuleFactory(
             service: service, environment: environment, pageSize: pageSize, readingList: readingList,
-            images: images, feeds: feeds)
+            images: images, feeds: feeds, frontPage: frontPage)
     }
 
     /// The app's root coordinator over `router`, with the sample edition.
@@ -41,9 +42,10 @@ enum TestFixtures {
         router: any NavigationRoutable,
         service: any NewsService = service,
         readingList: any ReadingList = NoReadingList(),
-        feeds: any FeedLibrary = NoFeedLibrary()
+        feeds: any FeedLibrary = NoFeedLibrary(),
+        frontPage: FrontPageSources = FrontPageSources()
     ) -> AppCoordinator {
-        let modules = modules(service: service, readingList: readingList, feeds: feeds)
+        let modules = modules(service: service, readingList: readingList, feeds: feeds, frontPage: frontPage)
         return AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules, feeds: feeds)
     }
@@ -59,18 +61,27 @@ enum TestFixtures {
         readingList: any ReadingList = NoReadingList(),
         images: any ArticleImages = NoArticleImages(),
         feeds: any FeedLibrary = NoFeedLibrary(),
+        frontPage: FrontPageSources = FrontPageSources(),
         prefetchesNextPage: Bool = true
     ) -> (NewsSession, ScriptedTerminal) {
         let terminal = ScriptedTerminal(
             script, size: TerminalSize(columns: columns, rows: rows), interactive: interactive)
         let options = NewsSession.Options(
             layout: layout, environment: environment, readingList: readingList, images: images, feeds: feeds,
-            prefetchesNextPage: prefetchesNextPage)
+            prefetchesNextPage: prefetchesNextPage, frontPage: frontPage)
         return (NewsSession(service: service, terminal: terminal, options: options), terminal)
     }
 
     /// The titles of the top headlines, newest first.
     static var headlineTitles: [String] { edition.entries.map(\.article.title) }
+
+    /// The front page's headlines in the order of their numbers: the newest three of each
+    /// category (seven sections show three each).
+    static var frontPageTitles: [String] {
+        NewsCategory.allCases.flatMap { category in
+            edition.entries.filter { $0.category == category }.prefix(3).map(\.article.title)
+        }
+    }
 }
 
 typealias ScriptedTerminalStep = ScriptedTerminal.Step
