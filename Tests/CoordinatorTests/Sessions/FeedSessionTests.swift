@@ -32,6 +32,24 @@ struct FeedSessionTests {
         #expect(list.components(separatedBy: "\n").filter { $0.hasSuffix(" · read") }.count == 3)
     }
 
+    @Test("Tab completes c with the front page's sections, ignoring case, a word at a time")
+    func sectionCompletion() async {
+        let library = SampleFeeds.library(now: TestFixtures.now)
+        let (session, terminal) = TestFixtures.session(
+            [], interactive: true, feeds: library, frontPage: FrontPageSources(categories: true, feeds: true))
+        let run = Task { await session.run() }
+        await terminal.waitUntilReading()
+        while session.router.stack.first?.activity.isBusy == true {
+            await session.router.stack.first?.activity.settle()
+        }
+        #expect(terminal.complete("c sci") == ["science", "Science Fiction"])
+        #expect(terminal.complete("c SCIENCE f") == ["Fiction"], "only the word under the cursor is replaced")
+        #expect(terminal.complete("category pod") == ["Podcasts"])
+        #expect(terminal.complete("c fe") == ["Feeds"])
+        terminal.endInput()
+        _ = await run.value
+    }
+
     @Test("Tab completes feed with the feeds' titles, a word at a time")
     func completion() async {
         let library = FeedsFlowTests.library()
