@@ -121,7 +121,8 @@ public enum FrontPageRenderer {
     private static func sectionHeader(_ section: FrontPageSection, width: Int) -> [StyledLine] {
         var line = StyledLine(section.title, .heading)
         if section.phase == .loaded, !section.items.isEmpty {
-            line.append(" · " + (section.unreadCount == 0 ? "all read" : "\(section.unreadCount) unread"), .muted)
+            line.append(
+                " · " + (section.unreadCount == 0 ? "all read" : "\(section.unreadCount) unread"), .muted)
         }
         return line.wrapped(toWidth: width)
     }
@@ -141,28 +142,37 @@ public enum FrontPageRenderer {
         case .loading:
             note = StyledLine("Loading…", .muted)
         case .cancelled:
-            note = StyledLine("Loading was cancelled · ", .muted) + StyledLine([Span("r", .accent), Span(" loads it", .muted)])
+            note =
+                StyledLine("Loading was cancelled · ", .muted)
+                + StyledLine([Span("r", .accent), Span(" loads it", .muted)])
         case .failed(let reason):
-            note = StyledLine([Span("Not loaded: " + reason, .warning), Span(" · ", .muted)])
+            note =
+                StyledLine([Span("Not loaded: " + reason, .warning), Span(" · ", .muted)])
                 + StyledLine([Span("r", .accent), Span(" retries", .muted)])
         case .loaded where section.items.isEmpty:
             note = StyledLine(emptyText(section), .muted)
         case .loaded:
             var lines: [StyledLine] = []
             if let reason = section.refreshError {
-                lines += indented(StyledLine("Not refreshed: " + reason, .muted), by: layout.indent, width: width)
+                lines += indented(
+                    StyledLine("Not refreshed: " + reason, .muted), by: layout.indent, width: width)
             }
             let first = state.firstNumber(ofSection: index)
             for (offset, article) in section.items.enumerated() {
                 let number = first + offset
                 let read = state.read.contains(article.id)
                 if compact {
-                    lines.append(compactItem(article, number: number, read: read, layout: layout, width: width, context: context))
+                    lines.append(
+                        compactItem(
+                            article, number: number, read: read, layout: layout, width: width,
+                            context: context))
                 } else if number == 1 {
-                    lines += featuredItem(article, read: read, layout: layout, width: width, context: context, picture: picture)
+                    lines += featuredItem(
+                        article, read: read, layout: layout, width: width, context: context, picture: picture)
                     if section.items.count > 1 { lines.append(.blank) }
                 } else {
-                    lines += item(article, number: number, read: read, layout: layout, width: width, context: context)
+                    lines += item(
+                        article, number: number, read: read, layout: layout, width: width, context: context)
                 }
             }
             return lines
@@ -243,7 +253,8 @@ public enum FrontPageRenderer {
     ) -> [StyledLine] {
         // The source names the feed in a tag's section, where several feeds' items meet.
         let pieces =
-            [article.source.name, article.publishedAt.map(context.time.relative) ?? ""] + (read ? ["read"] : [])
+            [article.source.name, article.publishedAt.map(context.time.relative) ?? ""]
+            + (read ? ["read"] : [])
         guard pieces.contains(where: { !$0.isEmpty }) else { return [] }
         return [Block.meta(pieces, width: width, indent: layout.indent)]
     }
@@ -263,7 +274,9 @@ public enum FrontPageRenderer {
         var title = TextWrapper.truncate(TextSanitizer.clean(article.title), toWidth: max(room, 1))
         // The age keeps to the right edge; an undated title ends where its text does.
         if !age.isEmpty { title = TextWrapper.pad(title, toWidth: room) }
-        let line = StyledLine([Span(number, .accent), Span(title, read ? .muted : .strong), Span(age, .muted)])
+        let line = StyledLine([
+            Span(number, .accent), Span(title, read ? .muted : .strong), Span(age, .muted),
+        ])
         return line.truncated(toWidth: width)
     }
 

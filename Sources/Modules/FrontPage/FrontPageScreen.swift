@@ -125,7 +125,8 @@ public final class FrontPageScreen: FrontPageModule {
             .number(in: last > 0 ? 1...last : nil, summary: "Open that headline"),
             CommandDescriptor(
                 ["r", "refresh"],
-                summary: sources.feeds ? "Load the sections again and refresh the feeds" : "Load the sections again"),
+                summary: sources.feeds
+                    ? "Load the sections again and refresh the feeds" : "Load the sections again"),
         ]
     }
 
@@ -177,7 +178,8 @@ public final class FrontPageScreen: FrontPageModule {
     }
 
     public func updateReadMarks() {
-        activity.run("Updating read marks", holdingDisplay: .atMost(Self.displayGrace)) { [viewModel, activity] in
+        activity.run("Updating read marks", holdingDisplay: .atMost(Self.displayGrace)) {
+            [viewModel, activity] in
             await viewModel.updateReadMarks()
             activity.setNeedsDisplay()
         }
@@ -203,7 +205,8 @@ public final class FrontPageScreen: FrontPageModule {
             let message =
                 number <= last
                 ? "Headline \(number) is still loading."
-                : last == 0 ? "There are no headlines yet." : "There is no headline \(number): choose 1–\(last)."
+                : last == 0
+                    ? "There are no headlines yet." : "There is no headline \(number): choose 1–\(last)."
             return activity.post([StyledLine(message, .warning)])
         }
         markOpened(article)
@@ -216,7 +219,8 @@ public final class FrontPageScreen: FrontPageModule {
         pictureURL = url
         picture = nil
         let size = Self.pictureSize(for: paneSize())
-        activity.run("Loading the picture", holdingDisplay: .atMost(Self.displayGrace)) { [weak self, images] in
+        activity.run("Loading the picture", holdingDisplay: .atMost(Self.displayGrace)) {
+            [weak self, images] in
             let thumbnail = await images.thumbnail(for: url, columns: size.columns, rows: size.rows)
             guard let self, self.pictureURL == url else { return }
             // A cancelled request is asked again when the page is loaded again.

@@ -153,7 +153,8 @@ public final class FrontPageViewModel {
         if sources.categories {
             let service = service
             for category in NewsCategory.allCases {
-                let request = HeadlinesRequest(country: country, category: category, page: 1, pageSize: pageSize)
+                let request = HeadlinesRequest(
+                    country: country, category: category, page: 1, pageSize: pageSize)
                 if let storing = service as? any StoringNewsService {
                     loads.append { .stored(category, await storing.storedHeadlines(request)) }
                 }
@@ -299,7 +300,8 @@ public final class FrontPageViewModel {
     /// A category's unread count: the headlines fetched that are not read.
     private func recountCategories() {
         for index in state.sections.indices {
-            guard case .category(let category) = state.sections[index].source, let headlines = fetched[category]
+            guard case .category(let category) = state.sections[index].source,
+                let headlines = fetched[category]
             else { continue }
             state.sections[index].unreadCount = headlines.filter { !state.read.contains($0.id) }.count
         }

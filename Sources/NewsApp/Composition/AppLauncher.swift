@@ -167,7 +167,8 @@ enum AppLauncher {
                 // for it before its first screen. --offline touches no network.
                 refreshFeedsOlderThan: interactive && !settings.offline && context.feeds != nil
                     ? .seconds(60 * settings.feeds.refreshInterval) : nil,
-                frontPage: FrontPageSources(categories: context.source.hasCategories, feeds: context.feeds != nil),
+                frontPage: FrontPageSources(
+                    categories: context.source.hasCategories, feeds: context.feeds != nil),
                 sourcesInUse: SourcesSummary.inUse(by: context).sentence))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in

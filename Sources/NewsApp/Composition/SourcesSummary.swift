@@ -31,7 +31,8 @@ struct SourcesSummary: Equatable {
         let file = context.feeds?.subscriptions
         let count = (try? file?.load().subscriptions.count) ?? 0
         return SourcesSummary(
-            kind: context.source.kind, country: context.source.kind == .newsAPI ? context.settings.liveCountry : nil,
+            kind: context.source.kind,
+            country: context.source.kind == .newsAPI ? context.settings.liveCountry : nil,
             feedCount: count, feedsFile: count > 0 ? file?.displayPath : nil)
     }
 

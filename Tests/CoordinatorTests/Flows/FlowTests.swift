@@ -89,7 +89,9 @@ struct FlowTests {
         router.expect(.dismiss, .push("Article"))
     }
 
-    @Test("A category opens over the front page; another replaces it in place, from an article back to the list first")
+    @Test(
+        "A category opens over the front page; another replaces it in place, from an article back to the list first"
+    )
     func categories() async {
         let router = RecordingRouter()
         let app = TestFixtures.app(router: router)

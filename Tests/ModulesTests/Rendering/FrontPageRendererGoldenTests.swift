@@ -99,7 +99,8 @@ struct FrontPageRendererGoldenTests {
         let tooWide = FrontPageRenderer.render(
             state, width: 60, context: Fixtures.context, picture: picture(columns: 57, rows: 2))
         let skipped = FrontPageRenderer.render(
-            state, width: 60, context: Fixtures.context, picture: .skipped("The image is not a JPEG or PNG file."))
+            state, width: 60, context: Fixtures.context,
+            picture: .skipped("The image is not a JPEG or PNG file."))
         #expect(tooWide == plain)
         #expect(skipped == plain)
     }

@@ -56,7 +56,8 @@ enum FrontPageStates {
                 phase: .failed(
                     NewsServiceError.api(
                         code: "rateLimited",
-                        message: "\u{1B}[31mYou\u{1B}[0m have made too many requests\u{1B}]52;c;aGVsbG8=\u{07}."
+                        message:
+                            "\u{1B}[31mYou\u{1B}[0m have made too many requests\u{1B}]52;c;aGVsbG8=\u{07}."
                     ).sentence)),
             section(.science, [Articles.korean, Articles.chinese, Articles.sparse]),
         ])
