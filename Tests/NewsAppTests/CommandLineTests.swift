@@ -318,9 +318,13 @@ struct CommandLineTests {
         #expect(run.err == "")
         #expect(
             run.out.hasPrefix("Sample edition · for live news, set NEWSAPI_KEY (free key at newsapi.org)\n"))
-        #expect(run.out.contains("3 of 84 articles"))
-        #expect(run.out.contains("news › Top stories › 2\n"))
-        #expect(run.out.contains(edition.entries[1].article.title))
+        // The front page: the sample edition's seven categories, three headlines each (of the three
+        // fetched), then the second story opened.
+        #expect(run.out.contains("\nFront page · "))
+        #expect(run.out.contains("\nBusiness · 3 unread\n"))
+        #expect(run.out.contains("\nTechnology · 3 unread\n"))
+        let business = edition.entries.filter { $0.category == .business }.map(\.article.title)
+        #expect(run.out.contains("news › Front page › 2\n\n" + business[1]))
         #expect(!run.containsEscape)
     }
 

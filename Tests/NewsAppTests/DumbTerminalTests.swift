@@ -10,7 +10,7 @@ struct DumbTerminalTests {
         let tmux = try TmuxSession(
             ["--layout", "stack", "--page-size", "3"], columns: 100, environment: ["TERM": "dumb"],
             recordsOutput: true)
-        try await tmux.waitFor("news › Top stories ›")
+        try await tmux.waitFor("news › Front page ›")
         try tmux.send("1")
         try await tmux.waitFor("o open")
         try tmux.send("s")
@@ -20,7 +20,7 @@ struct DumbTerminalTests {
 
         let output = try await tmux.recordedOutput(through: "[newsapp exited with status")
         #expect(output.count > 1_000, "the recording holds the session")
-        #expect(String(decoding: output, as: UTF8.self).contains("Top stories · All categories"))
+        #expect(String(decoding: output, as: UTF8.self).contains("Front page · "))
         let escapes = output.enumerated().filter { $0.element == 0x1B }.map(\.offset)
         #expect(
             escapes.isEmpty, "escape bytes at \(escapes.prefix(5)): \(Self.context(output, escapes.first))")

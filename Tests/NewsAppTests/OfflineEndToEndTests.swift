@@ -18,8 +18,14 @@ struct OfflineEndToEndTests {
         edition = try SampleEdition.bundled()
     }
 
-    var first: Article { edition.entries[0].article }
-    var second: Article { edition.entries[1].article }
+    /// The front page's headlines in the order of their numbers: three of each category.
+    var frontPage: [Article] {
+        NewsCategory.allCases.flatMap { category in
+            edition.entries.filter { $0.category == category }.prefix(3).map(\.article)
+        }
+    }
+    var first: Article { frontPage[0] }
+    var second: Article { frontPage[1] }
 
     @Test func readOnlineThenTheStoredArticlesAreThereWhenTheServerIsGone() async throws {
         let stub = try await RunningStub.start()
@@ -27,7 +33,7 @@ struct OfflineEndToEndTests {
             ["--page-size", "10"], extra: stub.environment, input: "1\nb\n2\nb\nq\n")
         #expect(online.status == 0)
         #expect(online.err == "")
-        #expect(online.out.contains("news › Top stories › 1\n"))
+        #expect(online.out.contains("news › Front page › 1\n"))
         #expect(online.out.contains(first.title))
         #expect(online.out.contains(second.title))
         let requests = stub.requestCount
@@ -37,30 +43,30 @@ struct OfflineEndToEndTests {
         // the stub's own port may be given to another test's server).
         let gone = try RefusingAddress()
         let offline = try await sandbox.run(
-            ["--page-size", "10"], extra: gone.environment, input: "1\nb\n/River Alder\nq\n")
+            ["--page-size", "10"], extra: gone.environment, input: "1\nb\n/Port Avalen\nq\n")
         #expect(offline.status == 0)
         #expect(offline.err == "")
         let transcript = offline.out
-        // The feed: the stored page, in the stored order.
-        let feed = try #require(transcript.range(of: "news › Top stories › 1\n"))
+        // The front page: each category's stored headlines, in the stored order.
+        let feed = try #require(transcript.range(of: "news › Front page › 1\n"))
         let listing = transcript[..<feed.lowerBound]
-        for entry in edition.entries.prefix(10) {
-            #expect(listing.contains(entry.article.title.prefix(40)), "\(entry.article.title) is missing")
+        for article in frontPage {
+            #expect(listing.contains(article.title.prefix(40)), "\(article.title) is missing")
         }
         // The offline notice, and why.
-        #expect(listing.contains("Offline — showing articles saved "))
+        #expect(listing.contains("Offline — showing headlines saved "))
         #expect(listing.contains("the connection was refused"))
         // Opening an article works from the store.
         #expect(transcript[feed.upperBound...].contains(first.title))
         // Full-text search over what was stored finds the article read before.
-        let search = try #require(transcript.range(of: "› /River Alder\n"))
+        let search = try #require(transcript.range(of: "› /Port Avalen\n"))
         let results = transcript[search.upperBound...]
-        #expect(results.contains("Search “River Alder”"))
+        #expect(results.contains("Search “Port Avalen”"))
         #expect(results.contains(first.title.prefix(40)))
         #expect(stub.requestCount == requests)
 
         // The print commands answer from the store too.
-        let printed = try await sandbox.run(["search", "River Alder", "--print"], extra: gone.environment)
+        let printed = try await sandbox.run(["search", "Port Avalen", "--print"], extra: gone.environment)
         #expect(printed.status == 0)
         #expect(printed.out.contains(first.url.absoluteString))
     }
@@ -76,7 +82,7 @@ struct OfflineEndToEndTests {
                 return nil
             })
         try await withRunningStub(options) { stub in
-            let input = "1\nb\n2\nb\nn\n/mars\nsort relevancy\n1\nq\n"
+            let input = "1\nb\n2\nb\nc all\nn\nb\n/mars\nsort relevancy\n1\nq\n"
             async let one = sandbox.run(
                 ["--page-size", "5"], extra: stub.environment, input: input, throttled: false)
             async let two = sandbox.run(

@@ -10,11 +10,11 @@ struct TerminalSessionTests {
     @Test("Stack layout: open, search, sort, page, detail, back, quit")
     func stack() async throws {
         let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100)
-        try await tmux.waitFor("news › Top stories ›")
+        try await tmux.waitFor("news › Front page ›")
         try tmux.send("2")
         try await tmux.waitFor("o open · s share · save · b back")
         try tmux.send("b")
-        try await tmux.waitFor("1–3 open · n more")
+        try await tmux.waitFor("1–21 open · c NAME a whole section")
         try tmux.send("/mars")
         try await tmux.waitFor("Search “mars” · sorted by newest")
         try tmux.send("sort relevancy")
@@ -24,11 +24,11 @@ struct TerminalSessionTests {
         #expect(paged.contains("\n4  "), "the next page continues the numbering")
         #expect(paged.contains("1–5 open"))
         try tmux.send("5")
-        try await tmux.waitFor("news › Top stories › Search “mars” › Article ›")
+        try await tmux.waitFor("news › Front page › Search “mars” › Article ›")
         try tmux.send("b")
         try tmux.send("b")
         try await tmux.waitFor("the feed's prompt again") { screen in
-            screen.split(separator: "\n").last == "news › Top stories ›"
+            screen.split(separator: "\n").last == "news › Front page ›"
         }
         try tmux.send("q")
         #expect(try await tmux.exitStatus() == 0)
@@ -37,7 +37,9 @@ struct TerminalSessionTests {
     @Test("Split layout: open, back, search, sort, page, detail, back, quit; no escapes from the news")
     func split() async throws {
         let sample = SampleNewsService(edition: try SampleEdition.bundled())
-        let feed = try await sample.topHeadlines(HeadlinesRequest(country: "us", pageSize: 3))
+        // The front page's first section: the newest business headlines.
+        let feed = try await sample.topHeadlines(
+            HeadlinesRequest(country: "us", category: .business, pageSize: 3))
         let newest = try await sample.search(SearchRequest(query: "mars", sortBy: .publishedAt, pageSize: 3))
         let relevant = try await sample.search(SearchRequest(query: "mars", sortBy: .relevancy, pageSize: 3))
         let more = try await sample.search(
@@ -51,15 +53,15 @@ struct TerminalSessionTests {
         try await withRunningStub(serving: LacedNewsService(wrapped: sample)) { stub in
             let tmux = try TmuxSession(
                 ["--page-size", "3", "--layout", "split"], columns: 160, environment: stub.environment)
-            let feedHeader = "Top stories · All categories"
-            try await tmux.waitFor("the feed, with an empty right pane") { screen in
+            let feedHeader = "Front page · "
+            try await tmux.waitFor("the front page, with an empty right pane") { screen in
                 let draw = TmuxSession.latestDraw(screen, from: feedHeader)
-                return draw.contains("3 of \(feed.totalResults) articles") && draw.contains(placeholder)
-                    && draw.contains("1–3 open · n more · ? help")
+                return draw.contains("Business · 3 unread") && draw.contains("Technology · 3 unread")
+                    && draw.contains(placeholder) && draw.contains("1–21 open · c NAME a whole section")
             }
             try tmux.startRecording()
 
-            // Open: the article on the right, the list staying on the left.
+            // Open: the article on the right, the front page staying on the left.
             try tmux.send("1")
             let opened = try await tmux.waitFor("the first article beside the list") { screen in
                 TmuxSession.latestDraw(screen, from: feedHeader).contains("│ " + footer)
@@ -68,7 +70,7 @@ struct TerminalSessionTests {
             let feedTop = try #require(besideFeed.first.flatMap(Self.panes))
             #expect(feedTop.left.hasPrefix(feedHeader))
             #expect(feedTop.right.hasPrefix(Self.fragment(first.title)), "the title heads the right pane")
-            #expect(besideFeed.contains { $0.hasPrefix("1  " + Self.fragment(first.title)) })
+            #expect(besideFeed.contains { $0.hasPrefix(" 1  " + Self.fragment(first.title)) })
             let feedRight = besideFeed.compactMap { Self.panes($0)?.right }
             #expect(feedRight.contains(Substring(Self.byline(first))))
             #expect(
@@ -84,12 +86,12 @@ struct TerminalSessionTests {
                     == true
             }
 
-            // Back: the list alone, the article marked read.
+            // Back: the front page alone, the article marked read and counted.
             try tmux.send("b")
-            try await tmux.waitFor("the feed again, the first article read") { screen in
+            try await tmux.waitFor("the front page again, the first article read") { screen in
                 let draw = TmuxSession.latestDraw(screen, from: feedHeader)
-                return Self.lines(screen[...]).last == "news › Top stories ›" && draw.contains(placeholder)
-                    && !draw.contains(footer) && draw.contains(" · read")
+                return Self.lines(screen[...]).last == "news › Front page ›" && draw.contains(placeholder)
+                    && !draw.contains(footer) && draw.contains("Business · 2 unread")
             }
 
             // Search, newest first.
@@ -136,7 +138,7 @@ struct TerminalSessionTests {
             // Detail: the fifth article on the right, beside the whole list.
             try tmux.send("5")
             let detail = try await tmux.waitFor("the fifth article beside the results") { screen in
-                Self.lines(screen[...]).last == "news › Top stories › Search “mars” › Article ›"
+                Self.lines(screen[...]).last == "news › Front page › Search “mars” › Article ›"
                     && TmuxSession.latestDraw(screen, from: relevantHeader).contains("│ " + footer)
             }
             let besideResults = Self.lines(TmuxSession.latestDraw(detail, from: relevantHeader))
@@ -153,7 +155,7 @@ struct TerminalSessionTests {
             try tmux.send("b")
             try await tmux.waitFor("the results again, the fifth read") { screen in
                 let draw = TmuxSession.latestDraw(screen, from: relevantHeader)
-                return Self.lines(screen[...]).last == "news › Top stories › Search “mars” ›"
+                return Self.lines(screen[...]).last == "news › Front page › Search “mars” ›"
                     && draw.contains(placeholder) && draw.contains("5 of \(more.totalResults) articles")
                     && draw.contains(" · read")
             }
@@ -206,7 +208,7 @@ struct TerminalSessionTests {
     @Test("Ctrl-C clears the line and never quits; Ctrl-D on an empty line quits with 0")
     func keys() async throws {
         let tmux = try TmuxSession([], columns: 100)
-        try await tmux.waitFor("news › Top stories ›")
+        try await tmux.waitFor("news › Front page ›")
         try tmux.press("x")
         try tmux.press("C-c")
         try await tmux.waitFor("^C")

@@ -76,31 +76,41 @@ public enum FrontPageRenderer {
 
     /// Where the categories' headlines came from when it was not the network: stored and being
     /// refreshed, stored because the network failed, or stored because the session is offline.
+    /// Sections the store had nothing for show no headlines, so they say nothing of when.
     static func status(_ state: FrontPageState, width: Int, context: RenderContext) -> [StyledLine] {
         var refreshing: [Date] = []
-        var offline: [(savedAt: Date, error: NewsServiceError)] = []
+        var offlineError: NewsServiceError?
+        var offline: [Date] = []
+        var isOfflineMode = false
         var offlineMode: [Date] = []
         for section in state.sections where section.phase == .loaded {
             guard case .store(let savedAt, let reason)? = section.origin else { continue }
+            let shown = section.items.isEmpty ? [] : [savedAt]
             switch reason {
-            case .stale where section.isRefreshing: refreshing.append(savedAt)
+            case .stale where section.isRefreshing: refreshing += shown
             case .stale: break
-            case .offline(let error): offline.append((savedAt, error))
-            case .offlineMode: offlineMode.append(savedAt)
+            case .offline(let error):
+                offlineError = offlineError ?? error
+                offline += shown
+            case .offlineMode:
+                isOfflineMode = true
+                offlineMode += shown
             }
         }
         let ago = { (dates: [Date]) in ArticleListRenderer.savedAgo(dates.min() ?? Date(), context: context) }
         var lines: [StyledLine] = []
-        if let first = offline.first {
-            var line = StyledLine("Offline — showing headlines saved \(ago(offline.map(\.savedAt)))", .notice)
+        if let offlineError {
+            var line = StyledLine(
+                offline.isEmpty ? "Offline" : "Offline — showing headlines saved \(ago(offline))", .notice)
             line.append(" · ", .muted)
             line.append("r", .accent)
             line.append(" retries", .muted)
             lines += line.wrapped(toWidth: width)
-            lines += Block.paragraph(first.error.sentence, width: width, role: .muted)
-        } else if !offlineMode.isEmpty {
-            lines += StyledLine("Offline mode — headlines saved \(ago(offlineMode))", .notice).wrapped(
-                toWidth: width)
+            lines += Block.paragraph(offlineError.sentence, width: width, role: .muted)
+        } else if isOfflineMode {
+            let text =
+                offlineMode.isEmpty ? "Offline mode" : "Offline mode — headlines saved \(ago(offlineMode))"
+            lines += StyledLine(text, .notice).wrapped(toWidth: width)
         } else if !refreshing.isEmpty {
             lines += StyledLine("Saved \(ago(refreshing)) · refreshing…", .muted).wrapped(toWidth: width)
         }
@@ -184,7 +194,10 @@ public enum FrontPageRenderer {
 
     private static func emptyText(_ section: FrontPageSection) -> String {
         switch section.source {
-        case .category(let category): "There are no \(category.rawValue) headlines right now."
+        case .category(let category):
+            section.origin != .network && section.origin != nil
+                ? "No \(category.rawValue) headlines are kept offline yet."
+                : "There are no \(category.rawValue) headlines right now."
         case .feeds(.all): "No feeds yet: add one with newsapp feeds add URL."
         case .feeds: "No items yet."
         }

@@ -142,3 +142,22 @@ struct FrontPageRendererGoldenTests {
             "a height the full page fits keeps the full form")
     }
 }
+
+/// A front page whose store had nothing for its sections says so without a saved time.
+@Suite("FrontPageRenderer offline")
+@MainActor
+struct FrontPageRendererOfflineTests {
+    @Test("Offline mode with nothing kept: no time is given, and each section says nothing is kept")
+    func nothingKept() {
+        var business = FrontPageStates.section(.business, [])
+        business.origin = .store(savedAt: Fixtures.minutesAgo(5), reason: .offlineMode)
+        var science = FrontPageStates.section(.science, [])
+        science.origin = .store(savedAt: Fixtures.minutesAgo(5), reason: .offlineMode)
+        let lines = FrontPageRenderer.render(
+            FrontPageState(sections: [business, science]), width: 80, context: Fixtures.context
+        ).map(\.plainText)
+        #expect(lines[1] == "Offline mode")
+        #expect(lines.contains("   No business headlines are kept offline yet."))
+        #expect(lines.contains("   No science headlines are kept offline yet."))
+    }
+}
