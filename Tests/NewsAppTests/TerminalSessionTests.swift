@@ -74,7 +74,7 @@ struct TerminalSessionTests {
             let feedRight = besideFeed.compactMap { Self.panes($0)?.right }
             #expect(feedRight.contains(Substring(Self.byline(first))))
             #expect(
-                feedRight.contains { $0.hasPrefix(Self.fragment(first.summary ?? "")) }, "the description")
+                feedRight.contains { $0.contains(Self.fragment(first.summary ?? "")) }, "the description")
 
             try tmux.resize(columns: 90)
             try await tmux.waitFor("the article alone at 90 columns") { screen in
