@@ -52,7 +52,8 @@ struct TransportFaultTests {
     func silence() async throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let (result, host) = try await Self.headlines(from: .silence, limits: .init(timeout: 1), timesOut: true)
+        let (result, host) = try await Self.headlines(
+            from: .silence, limits: .init(timeout: 1), timesOut: true)
         let elapsed = clock.now - start
         #expect(result.failure == .transport(.timedOut, host: host))
         // Generous upper bound: the point is that it ends, on a machine that may be busy.
@@ -63,7 +64,8 @@ struct TransportFaultTests {
     func subSecondTimeout() async throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let (result, host) = try await Self.headlines(from: .silence, limits: .init(timeout: 0.5), timesOut: true)
+        let (result, host) = try await Self.headlines(
+            from: .silence, limits: .init(timeout: 0.5), timesOut: true)
         let elapsed = clock.now - start
         #expect(result.failure == .transport(.timedOut, host: host))
         #expect(elapsed < .seconds(8))

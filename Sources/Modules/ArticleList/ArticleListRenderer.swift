@@ -8,7 +8,8 @@ import Networking
 ///
 /// Under the header, one line says where the articles came from when it was not the network
 /// ("Saved 2 hours ago · refreshing…", "Offline — showing articles saved 2 hours ago · r
-/// retries"), and what the last refresh changed. Articles already read have muted titles and
+/// retries", "Key refused — showing articles saved 2 hours ago · r retries"), and what the last
+/// refresh changed. Articles already read have muted titles and
 /// say `read` (`✓` in the compact form), so the difference survives plain text.
 ///
 /// Given a `height` (the list shares the terminal with a detail pane) and too many lines for
@@ -157,6 +158,18 @@ public enum ArticleListRenderer {
             let text =
                 state.list.isEmpty
                 ? "Offline" : "Offline — showing articles saved \(savedAgo(savedAt, context: context))"
+            var line = StyledLine(text, .notice)
+            line.append(" · ", .muted)
+            line.append("r", .accent)
+            line.append(" retries", .muted)
+            lines += line.wrapped(toWidth: width)
+            lines += Block.paragraph(error.sentence, width: width, role: .muted)
+        case .store(let savedAt, .refused(let error))?:
+            // Named for the refusal, not "Offline": the network answered, and said no.
+            let title = error.refusalTitle ?? "Refused"
+            let text =
+                state.list.isEmpty
+                ? title : "\(title) — showing articles saved \(savedAgo(savedAt, context: context))"
             var line = StyledLine(text, .notice)
             line.append(" · ", .muted)
             line.append("r", .accent)

@@ -55,7 +55,7 @@ enum ListingPrinter {
             feedItems = try? await feeds.items(in: .all, unreadOnly: false, page: page, pageSize: pageSize)
         }
 
-        if case .store(let savedAt, .offline(let error)) = result.origin {
+        if case .store(let savedAt, let reason) = result.origin, let error = reason.failure {
             // The printed page is still a success; standard error says why it is not fresh.
             let sentence = source.key?.redacting(error.sentence) ?? error.sentence
             StandardError.write(
@@ -174,6 +174,8 @@ enum ListingRenderer {
             let stored = page.articles.isEmpty ? "" : ", stored \(time.relative(savedAt))"
             switch reason {
             case .offlineMode, .offline: header.append(" · offline\(stored)", .notice)
+            case .refused(let error):
+                header.append(" · \((error.refusalTitle ?? "refused").lowercased())\(stored)", .notice)
             case .stale: header.append(" · stored copy\(stored)", .notice)
             }
         }
