@@ -124,8 +124,23 @@ struct TransportFaultTests {
         // curl refuses an HTTP/0.9-style answer with CURLE_UNSUPPORTED_PROTOCOL, which
         // FoundationNetworking reports as URLError.unsupportedURL (-1002).
         if Self.isFoundationNetworking {
-            #expect(failure == .other("URL error -1002"))
+            #expect(failure == .other("it did not answer in HTTP"))
         }
+    }
+
+    @Test("https to a server that speaks plain HTTP is a failed secure connection, in words")
+    func tlsToPlainHTTP() async throws {
+        // What a plain HTTP server answers to a TLS handshake it cannot read.
+        let server = try RawHTTPServer(
+            .greeting(RawHTTPServer.response(status: 400, contentType: "text/plain", body: Data("Bad request".utf8))))
+        var components = try #require(URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false))
+        components.scheme = "https"
+        let service = StubHarness.service(baseURL: try #require(components.url), limits: .init(timeout: 10))
+        let result = await outcome { try await service.topHeadlines(HeadlinesRequest()) }
+        await server.stop()
+        let failure = try #require(result.failure)
+        #expect(failure == .transport(.secureConnectionFailed, host: "127.0.0.1:\(server.port)"))
+        #expect(failure.sentence.hasSuffix("its certificate was refused, or it does not speak https."))
     }
 
     @Test("a Content-Length over the cap is refused before the body is read")

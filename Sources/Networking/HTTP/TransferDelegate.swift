@@ -202,7 +202,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         guard let (exchange, (response, body, redirects)) = seen else { return }
         let outcome: Outcome
         if let error {
-            outcome = .failure(Self.failure(error, afterResponse: response != nil))
+            let secure = (task.originalRequest?.url?.scheme ?? task.currentRequest?.url?.scheme) == "https"
+            outcome = .failure(Self.failure(error, afterResponse: response != nil, secure: secure))
         } else if let response = response ?? task.response as? HTTPURLResponse, let url = response.url {
             // A 3xx that was not followed (no usable `Location`) reaches the caller without its body:
             // FoundationNetworking keeps redirect bodies to itself.
@@ -216,7 +217,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         finish(exchange, outcome, transferEnded: true)
     }
 
-    private static func failure(_ error: any Error, afterResponse: Bool) -> HTTPClientError {
+    /// `secure`: the exchange was over https, where FoundationNetworking reports every TLS
+    /// failure (a certificate refused, a server that speaks plain HTTP) as an unknown error.
+    private static func failure(_ error: any Error, afterResponse: Bool, secure: Bool) -> HTTPClientError {
         guard let urlError = error as? URLError else {
             return .transport(.other(String(describing: type(of: error))))
         }
@@ -227,6 +230,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return .redirectRefused("too many redirects")
         case .timedOut:
             return .transport(.timedOut)
+        case .unknown where secure && !afterResponse:
+            return .transport(.secureConnectionFailed)
         default:
             // Once the response head has arrived, a failed transfer means the body was cut short;
             // Linux reports that as an unknown error.
