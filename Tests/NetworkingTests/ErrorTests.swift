@@ -255,7 +255,8 @@ struct QueryLengthTests {
             .serverCertificateUntrusted, .cannotConnectToHost, .timedOut, .networkConnectionLost,
         ])
     func urlErrorSentences(_ code: URLError.Code) {
-        let sentence = NewsServiceError.transport(TransportFailure(URLError(code)), host: "localhost:8080").sentence
+        let sentence = NewsServiceError.transport(TransportFailure(URLError(code)), host: "localhost:8080")
+            .sentence
         #expect(!sentence.contains("URL error"))
         #expect(sentence.contains("localhost:8080") || sentence.hasPrefix("There is no network"))
         #expect(sentence.hasSuffix(".") || sentence.hasSuffix("?"))

@@ -132,7 +132,9 @@ struct TransportFaultTests {
     func tlsToPlainHTTP() async throws {
         // What a plain HTTP server answers to a TLS handshake it cannot read.
         let server = try RawHTTPServer(
-            .greeting(RawHTTPServer.response(status: 400, contentType: "text/plain", body: Data("Bad request".utf8))))
+            .greeting(
+                RawHTTPServer.response(status: 400, contentType: "text/plain", body: Data("Bad request".utf8))
+            ))
         var components = try #require(URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false))
         components.scheme = "https"
         let service = StubHarness.service(baseURL: try #require(components.url), limits: .init(timeout: 10))
