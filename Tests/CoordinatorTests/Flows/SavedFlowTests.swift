@@ -17,133 +17,143 @@ struct SavedFlowTests {
     @Test("saved lists the saved articles over the feed; an article opens; b returns to the list, reloaded")
     func savedFlow() async {
         let readingList = MemoryReadingList(saved: [articles[4], articles[1]])
-        let router = RecordingRouter()
-        let app = TestFixtures.app(router: router, readingList: readingList)
-        router.start(app)
-        router.expect(.setRoot("Top stories"))
-        await router.type("saved")
-        router.expect(.push("Saved"))
-        weak let flow = app.children.last as? SavedCoordinator
-        #expect(flow != nil)
-        let list = router.top(as: (any ArticleListModule).self)
-        #expect(list?.query == .saved)
-        #expect(list?.article(numbered: 1)?.title == articles[4].title)
-        #expect(text(list).hasPrefix("Saved articles\n2 of 2 articles\n"))
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router, readingList: readingList)
+            router.start(app)
+            router.expect(.setRoot("Top stories"))
+            await router.type("saved")
+            router.expect(.push("Saved"))
+            weak let flow = app.children.last as? SavedCoordinator
+            #expect(flow != nil)
+            let list = router.top(as: (any ArticleListModule).self)
+            #expect(list?.query == .saved)
+            #expect(list?.article(numbered: 1)?.title == articles[4].title)
+            #expect(text(list).hasPrefix("Saved articles\n2 of 2 articles\n"))
 
-        await router.type("2")
-        router.expect(.push("Article"))
-        #expect(router.top(as: (any ArticleModule).self)?.article.title == articles[1].title)
-        #expect(text(router.top).contains(" · Saved\n"))
-        await router.type("unsave")
-        router.expectNoNavigation()
-        await router.type("b")
-        router.expect(.pop)
-        #expect(list?.article(numbered: 1)?.title == articles[4].title)
-        #expect(list?.article(numbered: 2) == nil, "the unsaved article left the list")
-        #expect(text(list).contains("1  \(articles[4].title)"))
+            await router.type("2")
+            router.expect(.push("Article"))
+            #expect(router.top(as: (any ArticleModule).self)?.article.title == articles[1].title)
+            #expect(text(router.top).contains(" · Saved\n"))
+            await router.type("unsave")
+            router.expectNoNavigation()
+            await router.type("b")
+            router.expect(.pop)
+            #expect(list?.article(numbered: 1)?.title == articles[4].title)
+            #expect(list?.article(numbered: 2) == nil, "the unsaved article left the list")
+            #expect(text(list).contains("1  \(articles[4].title)"))
 
-        await router.type("b")
-        router.expect(.pop)
-        #expect(router.titles == ["Top stories"])
-        #expect(flow == nil, "a finished saved flow must be deallocated")
-        #expect(app.children.count == 1)
+            await router.type("b")
+            router.expect(.pop)
+            #expect(router.titles == ["Top stories"])
+            #expect(flow == nil, "a finished saved flow must be deallocated")
+            #expect(app.children.count == 1)
+        }
     }
 
     @Test("With nothing saved the list says how to save")
     func emptySaved() async {
-        let router = RecordingRouter()
-        router.start(TestFixtures.app(router: router, readingList: MemoryReadingList()))
-        router.expect(.setRoot("Top stories"))
-        await router.type("saved")
-        router.expect(.push("Saved"))
-        #expect(text(router.top).contains("No saved articles yet. Type save on an article to keep it."))
+        await withRecordingRouter { router in
+            router.start(TestFixtures.app(router: router, readingList: MemoryReadingList()))
+            router.expect(.setRoot("Top stories"))
+            await router.type("saved")
+            router.expect(.push("Saved"))
+            #expect(text(router.top).contains("No saved articles yet. Type save on an article to keep it."))
+        }
     }
 
     @Test("save on an article, then saved: the article is listed; saved again from it closes it")
     func saveThenSaved() async {
         let readingList = MemoryReadingList()
-        let router = RecordingRouter()
-        router.start(TestFixtures.app(router: router, readingList: readingList))
-        router.expect(.setRoot("Top stories"))
-        await router.type("3")
-        router.expect(.push("Article"))
-        await router.type("save")
-        router.expectNoNavigation()
-        #expect(readingList.saved.map(\.title) == [TestFixtures.headlineTitles[2]])
-        await router.type("saved")
-        router.expect(.push("Saved"))
-        await router.type("1")
-        router.expect(.push("Article"))
-        await router.type("saved")
-        router.expect(.pop)
-        #expect(router.titles == ["Top stories", "Article", "Saved"])
+        await withRecordingRouter { router in
+            router.start(TestFixtures.app(router: router, readingList: readingList))
+            router.expect(.setRoot("Top stories"))
+            await router.type("3")
+            router.expect(.push("Article"))
+            await router.type("save")
+            router.expectNoNavigation()
+            #expect(readingList.saved.map(\.title) == [TestFixtures.headlineTitles[2]])
+            await router.type("saved")
+            router.expect(.push("Saved"))
+            await router.type("1")
+            router.expect(.push("Article"))
+            await router.type("saved")
+            router.expect(.pop)
+            #expect(router.titles == ["Top stories", "Article", "Saved"])
+        }
     }
 
     @Test("A search ends the saved flow and saved ends a search; a category ends either")
     func oneFlowAtATime() async {
-        let router = RecordingRouter()
-        let app = TestFixtures.app(router: router, readingList: MemoryReadingList(saved: [articles[0]]))
-        router.start(app)
-        router.expect(.setRoot("Top stories"))
-        await router.type("saved")
-        router.expect(.push("Saved"))
-        await router.type("/mars")
-        router.expect(.pop, .push("Search “mars”"))
-        await router.type("saved")
-        router.expect(.pop, .push("Saved"))
-        await router.type("c science")
-        router.expect(.popToRoot)
-        #expect(router.titles == ["Science"])
-        #expect(app.children.count == 1)
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router, readingList: MemoryReadingList(saved: [articles[0]]))
+            router.start(app)
+            router.expect(.setRoot("Top stories"))
+            await router.type("saved")
+            router.expect(.push("Saved"))
+            await router.type("/mars")
+            router.expect(.pop, .push("Search “mars”"))
+            await router.type("saved")
+            router.expect(.pop, .push("Saved"))
+            await router.type("c science")
+            router.expect(.popToRoot)
+            #expect(router.titles == ["Science"])
+            #expect(app.children.count == 1)
+        }
     }
 
     @Test("The saved deep link opens the saved articles over the feed")
     func deepLink() async {
-        let router = RecordingRouter()
-        router.start(
-            TestFixtures.app(router: router, readingList: MemoryReadingList(saved: [articles[2]])),
-            at: DeepLink(["saved"]))
-        router.expect(.setRoot("Top stories"), .push("Saved"))
-        await router.settle()
-        #expect(
-            router.top(as: (any ArticleListModule).self)?.article(numbered: 1)?.title == articles[2].title)
+        await withRecordingRouter { router in
+            router.start(
+                TestFixtures.app(router: router, readingList: MemoryReadingList(saved: [articles[2]])),
+                at: DeepLink(["saved"]))
+            router.expect(.setRoot("Top stories"), .push("Saved"))
+            await router.settle()
+            #expect(
+                router.top(as: (any ArticleListModule).self)?.article(numbered: 1)?.title == articles[2].title
+            )
+        }
     }
 
     @Test("saved is a global command, listed for help")
-    func listedForHelp() {
-        let app = TestFixtures.app(router: RecordingRouter())
-        #expect(app.commands.contains { $0.names == ["saved"] })
+    func listedForHelp() async {
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router)
+            #expect(app.commands.contains { $0.names == ["saved"] })
+        }
     }
 
     @Test("Opening an article marks it read; back on the list it shows as read")
     func readMarks() async {
         let readingList = MemoryReadingList()
-        let router = RecordingRouter()
-        router.start(TestFixtures.app(router: router, readingList: readingList))
-        router.expect(.setRoot("Top stories"))
-        await router.type("2")
-        router.expect(.push("Article"))
-        #expect(readingList.markedRead == [articles[1].url])
-        await router.type("b")
-        router.expect(.pop)
-        let list = text(router.top)
-        let second = list.components(separatedBy: "\n 2  ").dropFirst().first ?? ""
-        #expect(second.components(separatedBy: "\n").dropFirst().first?.hasSuffix(" · read") == true)
-        #expect(!list.components(separatedBy: "\n 3  ").dropFirst().first!.contains("read"))
+        await withRecordingRouter { router in
+            router.start(TestFixtures.app(router: router, readingList: readingList))
+            router.expect(.setRoot("Top stories"))
+            await router.type("2")
+            router.expect(.push("Article"))
+            #expect(readingList.markedRead == [articles[1].url])
+            await router.type("b")
+            router.expect(.pop)
+            let list = text(router.top)
+            let second = list.components(separatedBy: "\n 2  ").dropFirst().first ?? ""
+            #expect(second.components(separatedBy: "\n").dropFirst().first?.hasSuffix(" · read") == true)
+            #expect(!list.components(separatedBy: "\n 3  ").dropFirst().first!.contains("read"))
+        }
     }
 
     @Test("The headline deep link marks the article it opens as read on the list")
     func deepLinkMarksRead() async {
-        let router = RecordingRouter()
-        router.start(
-            TestFixtures.app(router: router, readingList: MemoryReadingList()),
-            at: DeepLink(["headline", "1"]))
-        router.expect(.setRoot("Top stories"))
-        await router.settle()
-        for _ in 0..<1000 where router.stack.count < 2 { await Task.yield() }
-        router.expect(.push("Article"))
-        await router.type("b")
-        router.expect(.pop)
-        #expect(text(router.top).contains("\(articles[0].source.name) · 17 minutes ago · read"))
+        await withRecordingRouter { router in
+            router.start(
+                TestFixtures.app(router: router, readingList: MemoryReadingList()),
+                at: DeepLink(["headline", "1"]))
+            router.expect(.setRoot("Top stories"))
+            await router.settle()
+            for _ in 0..<1000 where router.stack.count < 2 { await Task.yield() }
+            router.expect(.push("Article"))
+            await router.type("b")
+            router.expect(.pop)
+            #expect(text(router.top).contains("\(articles[0].source.name) · 17 minutes ago · read"))
+        }
     }
 }
