@@ -85,11 +85,17 @@ public enum ArticleListRenderer {
         switch query {
         case .headlines(nil): "top headlines"
         case .headlines(let category?): "\(category.rawValue) headlines"
-        case .search(let words, _): "results for “\(words)”"
+        case .search(let words, _): "results for “\(quoted(words, width: 60))”"
         case .saved: "saved articles"
         case .feed(_, let title, let unreadOnly):
             "\(unreadOnly ? "the unread" : "the") items of \(TextSanitizer.clean(title))"
         }
+    }
+
+    /// A search's words as quoted in a sentence or a header: cleaned, and cut to `width` columns
+    /// with an ellipsis, so a long query (NewsAPI takes 500 characters) stays a line or two.
+    public static func quoted(_ words: String, width: Int) -> String {
+        TextWrapper.truncate(TextSanitizer.clean(words), toWidth: width)
     }
 
     /// The screen's title for breadcrumbs.
@@ -98,7 +104,7 @@ public enum ArticleListRenderer {
         case .headlines(nil): "Top stories"
         case .headlines(let category?): category.displayName
         case .search(let words, _):
-            "Search “\(TextWrapper.truncate(TextSanitizer.clean(words), toWidth: 20))”"
+            "Search “\(quoted(words, width: 20))”"
         case .saved: "Saved"
         case .feed(_, let title, _): TextSanitizer.clean(title)
         }
@@ -113,7 +119,7 @@ public enum ArticleListRenderer {
             line.append(" · " + (category?.displayName ?? "All categories"), .muted)
         case .search(let words, let sort):
             line.append("Search ", .heading)
-            line.append("“\(words)”", .strong)
+            line.append("“\(quoted(words, width: 120))”", .strong)
             line.append(" · sorted by \(sort.keyword)", .muted)
         case .saved:
             line.append("Saved articles", .heading)
@@ -330,7 +336,8 @@ public enum ArticleListRenderer {
                 "There are no \(category.rawValue) headlines right now.", width: width, role: .muted)
                 + [Block.hints([("c", "other categories"), ("r", "refresh")], width: width)]
         case .search(let words, _):
-            return Block.paragraph("No articles match “\(words)”.", width: width, role: .strong)
+            return Block.paragraph(
+                "No articles match “\(quoted(words, width: 60))”.", width: width, role: .strong)
                 + Block.paragraph(
                     "Try fewer or more general words, or check the spelling.", width: width, role: .muted)
         case .saved:
@@ -354,7 +361,8 @@ public enum ArticleListRenderer {
                 "No \(subject(query)) are kept offline yet: NewsApp keeps the lists it loads while online.",
                 width: width, role: .muted)
         case .search(let words, _):
-            return Block.paragraph("No articles kept offline match “\(words)”.", width: width, role: .strong)
+            return Block.paragraph(
+                "No articles kept offline match “\(quoted(words, width: 60))”.", width: width, role: .strong)
                 + Block.paragraph(
                     "Offline, NewsApp searches the articles it loaded while online.", width: width,
                     role: .muted)

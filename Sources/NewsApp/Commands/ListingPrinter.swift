@@ -159,7 +159,8 @@ enum ListingRenderer {
             ])
         case .search(let words, let order):
             header = StyledLine([
-                Span("Search ", .heading), Span("“\(words)”", .strong),
+                Span("Search ", .heading),
+                Span("“\(ArticleListRenderer.quoted(words, width: 120))”", .strong),
                 Span(" · sorted by \(order.keyword)", .muted),
             ])
         }
@@ -229,13 +230,15 @@ enum ListingRenderer {
             switch listing {
             case .headlines:
                 return "No headlines are stored yet: run once without --offline to keep some."
-            case .search(let words, _): return "No stored article matches “\(words)”."
+            case .search(let words, _):
+                return "No stored article matches “\(ArticleListRenderer.quoted(words, width: 60))”."
             }
         }
         switch listing {
         case .headlines(nil): return "There are no headlines right now."
         case .headlines(let category?): return "There are no \(category.rawValue) headlines right now."
-        case .search(let words, _): return "No articles match “\(words)”."
+        case .search(let words, _):
+            return "No articles match “\(ArticleListRenderer.quoted(words, width: 60))”."
         }
     }
 }
