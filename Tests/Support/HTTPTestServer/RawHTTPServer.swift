@@ -134,6 +134,8 @@ public final class RawHTTPServer: Sendable {
             .done
         case .greeting(let bytes):
             connection.send(bytes)
+        case .endless(let head, let chunk):
+            connection.send(head).then { connection.repeatedly(chunk) }
         case .trickle(let start, let body, let interval):
             connection.send(start).then { connection.trickle(body, every: interval) }
                 .then(connection.endAnswer)
