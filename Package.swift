@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "Images",
             dependencies: [
-                "CJPEG", "CPNG", "Coordinators",
+                "CJPEG", "CPNG", "Coordinators", "Networking",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict

@@ -2,22 +2,15 @@ import Coordinators
 import Testing
 
 /// A router for navigation tests: it records every call as a ``NavigationEvent``, keeps the
-/// resulting stack (readable as titles), and can type commands into the screen on top the way
-/// a user would.
+/// resulting stack (readable as titles), and types commands into the screens as a user would.
 ///
+/// A test gets one from ``withRecordingRouter(exhaustive:sourceLocation:_:)``, which checks at
+/// the end of its body, so the check cannot be forgotten nor depend on when the router is freed.
 /// In exhaustive mode (the default) a test fails when navigation happened that it did not
 /// assert: every event must be claimed by ``expect(_:sourceLocation:)`` before the next
-/// ``type(_:sourceLocation:)`` and before the router is released, as a TCA `TestStore` demands
-/// for actions. Misuse that the live routers treat as a bug (popping the root, dismissing
-/// nothing) fails the test too.
-///
-/// ```swift
-/// let router = RecordingRouter()
-/// router.start(FeedCoordinator(router: router, modules: modules))
-/// router.expect(.setRoot("Top stories"))
-/// await router.type("1")
-/// router.expect(.push("Article"))
-/// ```
+/// ``type(_:sourceLocation:)`` and before the body ends, as a TCA `TestStore` demands for
+/// actions. Misuse that the live routers treat as a bug (popping the root, dismissing nothing)
+/// fails the test too.
 @MainActor
 public final class RecordingRouter: NavigationRoutable {
     /// Every event so far, oldest first.
@@ -27,25 +20,18 @@ public final class RecordingRouter: NavigationRoutable {
     public let isExhaustive: Bool
     /// Commands no screen understands go here, as the shell sends them to the app's globals.
     public weak var globals: (any CommandResponder)?
-    /// The coordinator under test, kept alive as long as the router.
+    /// The coordinator under test, kept alive until the test's body ends.
     public private(set) var coordinator: (any Coordinatable)?
 
     private var state = NavigationState()
+    /// Where the test made the router: its failures that belong to no single call point there.
     private let creation: SourceLocation
+    private var hasEnded = false
 
     /// - Parameter exhaustive: Whether unasserted navigation fails the test.
-    public init(exhaustive: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+    init(exhaustive: Bool, sourceLocation: SourceLocation) {
         isExhaustive = exhaustive
         creation = sourceLocation
-    }
-
-    // Not `isolated`: an isolated deinit runs without the test's task-local context, so the
-    // issue would not be attributed to the test that leaked the navigation.
-    deinit {
-        guard isExhaustive, !unasserted.isEmpty else { return }
-        Issue.record(
-            "The test ended with navigation it did not assert: \(Self.list(unasserted))",
-            sourceLocation: creation)
     }
 
     // MARK: Reading the result
@@ -56,6 +42,8 @@ public final class RecordingRouter: NavigationRoutable {
     public var titles: [String] { state.all.map(\.title) }
     /// The screen input goes to: the modal, else the top of the stack.
     public var top: (any Presentable)? { state.presented ?? state.stack.last }
+    /// The screens input is offered to, as a stack layout has them: ``top`` alone.
+    private var inputTargets: [any Presentable] { top.map { [$0] } ?? [] }
 
     /// The top screen as `Module`, failing the test if it is something else.
     public func top<Module>(as type: Module.Type, sourceLocation: SourceLocation = #_sourceLocation)
@@ -110,9 +98,10 @@ public final class RecordingRouter: NavigationRoutable {
         if let link { coordinator.start(with: link) } else { coordinator.start() }
     }
 
-    /// Types `line` as the user would: offered to the modal or top screen, then to ``globals``.
-    /// Like a scripted session, it first waits for the work in flight, and afterwards for the work
-    /// the command started (and any screen it opened started).
+    /// Types `line` as the user would, dispatched as the shell does (``CommandDispatch``): offered to
+    /// the modal or top screen, to the screen below if that one closed itself declining, then to
+    /// ``globals``. Like a scripted session, it first waits for the work in flight, and afterwards
+    /// for the work the command started (and any screen it opened started).
     /// Returns whether anything understood the command.
     @discardableResult
     public func type(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
@@ -124,7 +113,7 @@ public final class RecordingRouter: NavigationRoutable {
         }
         guard let command = Command(line) else { return false }
         await settle()
-        let handled = (top?.handle(command) ?? false) || (globals?.handle(command) ?? false)
+        let handled = CommandDispatch.dispatch(command, toScreens: { inputTargets }, thenTo: globals)
         await settle()
         return handled
     }
@@ -134,6 +123,27 @@ public final class RecordingRouter: NavigationRoutable {
         while let busy = top, busy.activity.isBusy {
             await busy.activity.settle()
         }
+    }
+
+    // MARK: Ending
+
+    /// Ends the test's use of the router: in exhaustive mode, fails the test if navigation is
+    /// unasserted, naming each event; then lets go of the coordinator and the screens, cancelling
+    /// their work, as an app does when it quits.
+    func end(checkingAssertions check: Bool) {
+        if check, isExhaustive, !unasserted.isEmpty {
+            Issue.record(
+                """
+                Navigation was not asserted by the end of the test: \(Self.list(unasserted)). \
+                Claim it with expect(\(Self.list(unasserted))).
+                """,
+                sourceLocation: creation)
+        }
+        hasEnded = true
+        coordinator = nil
+        let held = state.all
+        state = NavigationState()
+        release(held)
     }
 
     // MARK: NavigationRoutable
@@ -194,6 +204,9 @@ public final class RecordingRouter: NavigationRoutable {
     }
 
     private func record(_ event: NavigationEvent) {
+        if hasEnded {
+            Issue.record("Navigation after the test ended: \(event)", sourceLocation: creation)
+        }
         events.append(event)
         unasserted.append(event)
     }

@@ -11,12 +11,16 @@ import Networking
 ///   page, marked `.stale`, for stale-while-revalidate.
 /// - When the wrapped service cannot be reached (any transport failure, a failed secure
 ///   connection included), fails on its side (HTTP 5xx, or NewsAPI's `unexpectedError`, which it
-///   sends with a 500) or answers with something that is not NewsAPI's (see ``isOutage(_:)``),
+///   sends with a 500) or answers with something that is not NewsAPI's (see ``NewsServiceError/isOutage``),
 ///   the stored page is returned, marked `.offline(error)`; headlines with no stored copy of
 ///   their own are answered with the newest stored articles of their category, a search with
 ///   none from the full-text index. The error is rethrown only when the store has nothing.
-///   Everything else, the API's refusals above all (bad key, rate limit, upgrade required), is
-///   thrown as is.
+/// - When the wrapped service refuses the key or its pace (``NewsServiceError/isRefusal``: a
+///   bad key, the rate limit), the stored copy of exactly that page is returned, marked
+///   `.refused(error)`, so the reader keeps what was loaded under a banner naming the refusal;
+///   with no stored copy the refusal is thrown.
+/// - Everything else (a bad request, an upgrade required, a 404) is thrown as is: no stored copy
+///   answers a request that is itself wrong.
 /// - With `offline` set, the wrapped service is never called: pages come from the store marked
 ///   `.offlineMode`; headlines never stored fall back to the newest stored articles of their
 ///   category (or of all), searches to the full-text index.
@@ -52,7 +56,10 @@ public struct CachingNewsService: StoringNewsService {
             if let key { try? await store.record(page, for: key) }
             return page
         } catch {
-            guard Self.isOutage(error) else { throw error }
+            if error.isRefusal {
+                return try await refusedCopy(key, request.page, request.pageSize, refusal: error)
+            }
+            guard error.isOutage else { throw error }
             if let stored = try await storedCopy(key, request.page, request.pageSize, failing: error) {
                 return stored
             }
@@ -81,7 +88,10 @@ public struct CachingNewsService: StoringNewsService {
             if let key { try? await store.record(page, for: key) }
             return page
         } catch {
-            guard Self.isOutage(error) else { throw error }
+            if error.isRefusal {
+                return try await refusedCopy(key, request.page, request.pageSize, refusal: error)
+            }
+            guard error.isOutage else { throw error }
             if let stored = try await storedCopy(key, request.page, request.pageSize, failing: error) {
                 return stored
             }
@@ -130,25 +140,18 @@ public struct CachingNewsService: StoringNewsService {
         return nil
     }
 
-    /// True for failures that say the service is out of reach or broken, not that it refused:
-    /// every transport failure (a captive portal on a train or in a hotel breaks the secure
-    /// connection), a server error, NewsAPI's own `unexpectedError`, and a body that is not
-    /// NewsAPI's (a portal's HTML page, a runaway response). No byte of a failed response is used;
-    /// the stored copy is shown with the reason. Refusals (a bad key, the rate limit, 4xx) are not
-    /// outages: the stored copy would hide what the user must fix.
-    public static func isOutage(_ error: NewsServiceError) -> Bool {
-        switch error {
-        case .transport:
-            return true
-        case .server(let status, _):
-            return (500...599).contains(status)
-        case .api(let code, _):
-            return code == "unexpectedError"
-        case .undecodable, .responseTooLarge:
-            return true
-        case .unavailable, .cancelled:
-            return false
+    /// After the refusal `error`: the stored copy of this page of `key`'s list, marked refused, or
+    /// `error` when there is none.
+    private func refusedCopy(
+        _ key: ListingKey?, _ page: Int, _ pageSize: Int, refusal error: NewsServiceError
+    )
+        async throws(NewsServiceError) -> ArticlePage
+    {
+        guard let key, let stored = try? await store.storedPage(for: key, page: page, pageSize: pageSize)
+        else {
+            throw error
         }
+        return stored.from(.refused(error))
     }
 
     /// The stored page of `key`; when the list is stored but not this page, an empty last page,

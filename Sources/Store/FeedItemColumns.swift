@@ -9,25 +9,37 @@ import Networking
 /// Dates are REAL seconds since 1970, like every date of the store: whole seconds (and binary
 /// fractions of them) come back exactly, others within a microsecond.
 ///
-/// Making one is cheap: the address and the hash. The JSON of links and enclosures is made only
-/// for the items that are written.
-struct FeedItemColumns {
+/// Every value is made when the columns are: ``NewsStore/recordFeeds(_:)`` makes them before its
+/// transaction, on the caller's thread, so that the one writer thread only binds them.
+struct FeedItemColumns: Sendable {
     let item: FeedItem
     let url: String
     let urlIsLink: Bool
+    /// True when `url` is the fallback its feed gave: the writer checks it against the stored
+    /// feed's site, which only the transaction knows.
+    let usesFallbackURL: Bool
     /// A stable hash of everything a reader sees of the item (all but its id): equal hashes mean
     /// nothing changed.
     let contentHash: Int64
+    /// `links` and `enclosures`: JSON arrays, nil when empty.
+    let linksJSON: String?
+    let enclosuresJSON: String?
+    let imageURL: String?
 
     init(_ item: FeedItem, fallbackURL: String) {
         self.item = item
         if let link = item.link {
             url = link.absoluteString
             urlIsLink = true
+            usesFallbackURL = false
         } else {
-            url = Self.isWebAddress(item.id) ? item.id : fallbackURL
+            usesFallbackURL = !Self.isWebAddress(item.id)
+            url = usesFallbackURL ? fallbackURL : item.id
             urlIsLink = false
         }
+        linksJSON = FeedJSON.links(item.links)
+        enclosuresJSON = FeedJSON.enclosures(item.enclosures)
+        imageURL = item.imageURL?.absoluteString
         var hash = StableHash()
         hash.add(url)
         hash.add(urlIsLink ? 1.0 : 0.0)
@@ -45,7 +57,7 @@ struct FeedItemColumns {
             hash.add(enclosure.type)
             hash.add(enclosure.length.map(Double.init))
         }
-        hash.add(item.imageURL?.absoluteString)
+        hash.add(imageURL)
         contentHash = Int64(bitPattern: hash.value)
     }
 
@@ -54,10 +66,6 @@ struct FeedItemColumns {
     /// `itemPublishedAt` and `updatedAt`: the item's own dates.
     var published: Double? { item.published?.timeIntervalSince1970 }
     var updated: Double? { item.updated?.timeIntervalSince1970 }
-    /// `links` and `enclosures`: JSON arrays, nil when empty.
-    var linksJSON: String? { FeedJSON.links(item.links) }
-    var enclosuresJSON: String? { FeedJSON.enclosures(item.enclosures) }
-    var imageURL: String? { item.imageURL?.absoluteString }
 
     /// The item of an `article` row of a feed item; `decoder` reads its links and enclosures.
     static func item(_ row: Row, decoder: JSONDecoder) -> FeedItem {

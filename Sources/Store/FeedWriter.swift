@@ -58,7 +58,8 @@ struct FeedWriter {
 
     /// Writes `record`: the feed's row (moved first when it was redirected) and, for a fetched
     /// document, its items. Returns how many items were new and how many changed.
-    func write(_ record: FeedRecord) throws -> FeedWriteCounts {
+    func write(_ prepared: PreparedFeedRecord) throws -> FeedWriteCounts {
+        let record = prepared.record
         let feed = try resolve(record)
         if let wanted = record.sourceName, feed.sourceName != wanted {
             try rename(feed, to: wanted)
@@ -67,7 +68,8 @@ struct FeedWriter {
         let attempted = record.attemptedAt.timeIntervalSince1970
         switch record.outcome {
         case .fetched(let document, let validators):
-            let counts = try writeItems(document, of: feed, sourceName: sourceName, at: attempted)
+            let counts = try writeItems(
+                prepared.items, of: feed, siteURL: document.siteURL, sourceName: sourceName, at: attempted)
             try db.execute(
                 sql: """
                     UPDATE feed SET title = coalesce(?, title), siteURL = coalesce(?, siteURL), etag = ?,
@@ -153,17 +155,17 @@ struct FeedWriter {
 
     // MARK: - Items
 
-    private func writeItems(_ document: FeedDocument, of feed: Feed, sourceName: String, at fetched: Double)
-        throws -> FeedWriteCounts
-    {
-        let fallbackURL = document.siteURL?.absoluteString ?? feed.siteURL ?? feed.url
+    private func writeItems(
+        _ items: [FeedItemColumns], of feed: Feed, siteURL: URL?, sourceName: String, at fetched: Double
+    ) throws -> FeedWriteCounts {
+        let fallbackURL = siteURL?.absoluteString ?? feed.siteURL ?? feed.url
         var stored = try storedItems(of: feed.id)
-        var seen = Set<String>(minimumCapacity: document.items.count)
         var counts = FeedWriteCounts()
-        // A repeated id keeps its first item, as the parsers do.
-        for item in document.items where seen.insert(item.id).inserted {
-            let columns = FeedItemColumns(item, fallbackURL: fallbackURL)
-            guard let existing = stored.removeValue(forKey: item.id) else {
+        for var columns in items {
+            if columns.usesFallbackURL, columns.url != fallbackURL {
+                columns = FeedItemColumns(columns.item, fallbackURL: fallbackURL)
+            }
+            guard let existing = stored.removeValue(forKey: columns.item.id) else {
                 try insert(columns, feedID: feed.id, sourceName: sourceName, at: fetched)
                 counts.new += 1
                 continue

@@ -22,13 +22,15 @@ extension NewsStore {
     @discardableResult
     public func recordFeeds(_ records: [FeedRecord]) async throws(StoreError) -> [URL: FeedWriteCounts] {
         guard !records.isEmpty else { return [:] }
+        // Made here, on the caller's thread, rather than on the writer's.
+        let prepared = records.map(PreparedFeedRecord.init)
         return try await write { db in
             let writer = try FeedWriter(db)
             var counts: [URL: FeedWriteCounts] = [:]
-            for record in records {
+            for record in prepared {
                 let written = try writer.write(record)
-                counts[record.url, default: FeedWriteCounts()].new += written.new
-                counts[record.url, default: FeedWriteCounts()].updated += written.updated
+                counts[record.record.url, default: FeedWriteCounts()].new += written.new
+                counts[record.record.url, default: FeedWriteCounts()].updated += written.updated
             }
             return counts
         }

@@ -34,7 +34,7 @@ struct ConfigurationTests {
         arguments: [
             "garbage", "ftp://files.example", "file:///tmp/news", "mailto:news@example.org", "http://",
             "https://", "localhost:8080", "//127.0.0.1:8080", "http://news.example/?apiKey=x",
-            "http://news.example/#top", "ws://127.0.0.1:8080",
+            "http://news.example/#top", "ws://127.0.0.1:8080", "http://127.0.0.1:99999", "http://127.0.0.1:0",
         ])
     func refused(text: String) {
         #expect {

@@ -191,8 +191,12 @@ struct ErrorTests {
             (.hostNotFound, "Could not find newsapi.org. Check your network connection or NEWSAPI_BASE_URL."),
             (.notConnectedToInternet, "There is no network connection. Connect, then retry."),
             (.connectionLost, "The connection to newsapi.org dropped before the answer was complete. Retry."),
-            (.secureConnectionFailed, "Could not set up a secure connection to newsapi.org."),
-            (.other("URL error -1"), "Could not reach newsapi.org (URL error -1). Retry in a moment."),
+            (
+                .secureConnectionFailed,
+                "Could not set up a secure connection to newsapi.org: its certificate was refused, "
+                    + "or it does not speak https."
+            ),
+            (.other("it did not answer in HTTP"), "Could not reach newsapi.org: it did not answer in HTTP."),
         ]
         for (failure, sentence) in cases {
             #expect(NewsServiceError.transport(failure, host: host).sentence == sentence)
@@ -240,5 +244,22 @@ struct QueryLengthTests {
             #expect(page.page == 1)
             #expect(stub.requestCount == 1)
         }
+    }
+
+    @Test(
+        "every URL error the app can meet is words, never a bare code",
+        arguments: [
+            URLError.Code.badURL, .unsupportedURL, .cannotDecodeContentData, .cannotDecodeRawData,
+            .userAuthenticationRequired, .redirectToNonExistentLocation, .resourceUnavailable,
+            .dataLengthExceedsMaximum, .cannotLoadFromNetwork, .unknown, .cannotCreateFile,
+            .serverCertificateUntrusted, .cannotConnectToHost, .timedOut, .networkConnectionLost,
+        ])
+    func urlErrorSentences(_ code: URLError.Code) {
+        let sentence = NewsServiceError.transport(TransportFailure(URLError(code)), host: "localhost:8080")
+            .sentence
+        #expect(!sentence.contains("URL error"))
+        #expect(sentence.contains("localhost:8080") || sentence.hasPrefix("There is no network"))
+        #expect(sentence.hasSuffix(".") || sentence.hasSuffix("?"))
+        #expect(sentence.filter { $0 == "." }.count <= 2, "one sentence or two: \(sentence)")
     }
 }

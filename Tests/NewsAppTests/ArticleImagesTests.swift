@@ -193,7 +193,8 @@ struct ArticleImagesTests {
         #expect(PictureSupport.isEnabled(choice, isTerminal: terminal, environment: environment) == on)
         let directory = CacheDirectory(path: self.directory.path, home: nil)
         let images = PictureSupport.images(
-            choice, isTerminal: terminal, environment: environment, directory: directory, offline: true)
+            choice, isTerminal: terminal, environment: environment, directory: directory, offline: true,
+            timeout: 10)
         #expect((images is CachedArticleImages) == on)
         if !on {
             #expect(

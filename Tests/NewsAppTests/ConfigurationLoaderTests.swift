@@ -25,6 +25,7 @@ import Testing
             key_file = "/etc/newsapp/key"
             images = "off"
             retention_days = 90
+            request_timeout = 20
             refresh_concurrency = 16
             refresh_timeout = 45
             max_items_per_feed = 2000
@@ -35,7 +36,7 @@ import Testing
                 == Configuration(
                     country: "gb", language: "de", pageSize: 35, theme: .light, layout: .split,
                     splitMinColumns: 140, keyFile: "/etc/newsapp/key", images: .off, retentionDays: 90,
-                    refreshConcurrency: 16, refreshTimeout: 45, maxItemsPerFeed: 2_000))
+                    requestTimeout: 20, refreshConcurrency: 16, refreshTimeout: 45, maxItemsPerFeed: 2_000))
     }
 
     @Test(arguments: [
@@ -47,6 +48,14 @@ import Testing
         (
             "refresh_timeout", "601",
             "refresh_timeout must be a whole number of seconds from 1 to 600 (found 601)"
+        ),
+        (
+            "request_timeout", "0",
+            "request_timeout must be a whole number of seconds from 1 to 120 (found 0)"
+        ),
+        (
+            "request_timeout", "121",
+            "request_timeout must be a whole number of seconds from 1 to 120 (found 121)"
         ),
         (
             "max_items_per_feed", "-5",

@@ -68,4 +68,85 @@ struct MemoryCapTests {
         #expect(list.out.contains("✗ The feed is larger than 16 MiB, so it was not read."))
         await server.stop()
     }
+
+    /// Bodies that never end, as a broken or hostile server sends them.
+    enum Endless: String, CaseIterable, Sendable {
+        /// `Transfer-Encoding: chunked`, 64 KiB chunks of `[` for ever.
+        case chunked
+        /// No length: the body would end when the server closes the connection, which it never does.
+        case closeDelimited
+        /// `Content-Length: 1000000000000`, then bytes for ever.
+        case lyingLength
+
+        var behaviour: RawHTTPServer.Behaviour {
+            let block = Data(repeating: UInt8(ascii: "["), count: 64 << 10)
+            switch self {
+            case .chunked:
+                let head = RawHTTPServer.response(
+                    contentLength: .none, headers: ["Transfer-Encoding: chunked"], body: Data())
+                return .endless(head: head, chunk: Data("10000\r\n".utf8) + block + Data("\r\n".utf8))
+            case .closeDelimited:
+                return .endless(
+                    head: RawHTTPServer.response(contentLength: .none, body: Data()), chunk: block)
+            case .lyingLength:
+                return .endless(
+                    head: RawHTTPServer.response(contentLength: 1_000_000_000_000, body: Data()), chunk: block
+                )
+            }
+        }
+    }
+
+    @Test(arguments: Endless.allCases)
+    func anEndlessNewsAPIBodyIsRefusedAtTheCapWithBoundedMemory(_ shape: Endless) async throws {
+        let empty = Data(#"{"status":"ok","totalResults":0,"articles":[]}"#.utf8)
+        let server = try RawHTTPServer(
+            .routed { text in
+                RequestHead(text).path.hasPrefix("/endless")
+                    ? shape.behaviour : .reply(RawHTTPServer.response(body: empty))
+            })
+        var environment = sandbox.environment
+        environment["NEWSAPI_KEY"] = "test-key"
+        environment["NEWSAPI_BASE_URL"] = server.baseURL.appendingPathComponent("endless").absoluteString
+        let first = environment
+        let endless = Task { try await PeakMemory.run(["headlines"], environment: first) }
+        // From the request to the hang-up, measured at the server: the app's start is left out.
+        let clock = ContinuousClock()
+        await server.waitForRequests(1)
+        let asked = clock.now
+        await server.waitForClientCloses(1)
+        let took = asked.duration(to: clock.now)
+        let bombed = try await endless.value
+        environment["NEWSAPI_BASE_URL"] = server.baseURL.absoluteString
+        let good = try await PeakMemory.run(["headlines"], environment: environment)
+        await server.stop()
+        #expect(good.output.status == 0)
+        #expect(bombed.output.status == 1)
+        #expect(bombed.output.err.contains("was larger than 8 MiB and was refused."), "\(bombed.output.err)")
+        #expect(bombed.peak - good.peak < 32 << 10, "the peak grew by \((bombed.peak - good.peak) >> 10) MiB")
+        // 8 MiB over the loopback takes milliseconds; the bound leaves room for a loaded machine.
+        #expect(took < .seconds(5))
+    }
+
+    @Test func anEndlessFeedFailsAloneWithBoundedMemory() async throws {
+        let small = FeedServer.atom("small", count: 3).body
+        let server = try RawHTTPServer(
+            .routed { text in
+                RequestHead(text).path.hasPrefix("/endless")
+                    ? Endless.chunked.behaviour
+                    : .reply(RawHTTPServer.response(contentType: "application/atom+xml", body: small))
+            })
+        let base = server.baseURL.absoluteString
+        try sandbox.directory.write("\(base)/small.xml\n", to: ".config/newsapp/urls")
+        let good = try await PeakMemory.run(["refresh"], environment: sandbox.environment)
+        try sandbox.directory.write("\(base)/small.xml\n\(base)/endless.xml\n", to: ".config/newsapp/urls")
+        let endless = try await PeakMemory.run(["refresh"], environment: sandbox.environment)
+        await server.stop()
+        #expect(good.output.status == 0)
+        #expect(endless.output.status == 0)
+        #expect(endless.output.out.contains("2 feeds: 1 updated, 1 failed"))
+        #expect(
+            endless.peak - good.peak < 32 << 10, "the peak grew by \((endless.peak - good.peak) >> 10) MiB")
+        let list = try await sandbox.run(["feeds"])
+        #expect(list.out.contains("✗ The feed is larger than 16 MiB, so it was not read."))
+    }
 }

@@ -71,6 +71,34 @@ struct OfflineEndToEndTests {
         #expect(printed.out.contains(first.url.absoluteString))
     }
 
+    @Test func aRefusedKeyShowsTheStoredCopyUnderTheRefusalInTheAppAndThePrintCommands() async throws {
+        try await withRunningStub { stub in
+            let online = try await sandbox.run(["--page-size", "10"], extra: stub.environment, input: "q\n")
+            #expect(online.status == 0)
+            var refused = stub.environment
+            refused["NEWSAPI_KEY"] = "not-the-key"
+            let app = try await sandbox.run(["--page-size", "10"], extra: refused, input: "q\n")
+            #expect(app.status == 0)
+            #expect(app.out.contains("Key refused — showing articles saved "))
+            #expect(
+                app.out.contains("NewsAPI rejected the key (apiKeyInvalid). Set NEWSAPI_KEY to a valid key."))
+            #expect(!app.out.contains("Offline"))
+            #expect(app.out.contains(first.title.prefix(40)))
+            let printed = try await sandbox.run(["headlines", "--page-size", "10"], extra: refused)
+            #expect(printed.status == 0)
+            #expect(printed.out.contains("key refused, stored "))
+            #expect(printed.out.contains(first.title.prefix(40)))
+            #expect(
+                printed.err.hasPrefix(
+                    "newsapp: NewsAPI rejected the key (apiKeyInvalid). Set NEWSAPI_KEY to a valid key. "
+                        + "Showing the copy stored "))
+            // A list never stored: the refusal alone, and a failure.
+            let never = try await sandbox.run(["search", "Kelordale", "--print"], extra: refused)
+            #expect(never.status == 1)
+            #expect(never.err.contains("apiKeyInvalid"))
+        }
+    }
+
     @Test func twoInstancesOnOneStoreBothWork() async throws {
         // Every answer takes 300 ms, so the two sessions overlap; each request is logged with the
         // page size that tells the two instances apart.

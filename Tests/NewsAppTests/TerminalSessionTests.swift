@@ -7,6 +7,29 @@ import Testing
 /// These run one at a time: each starts its own tmux server and app.
 @Suite("Terminal sessions under tmux", .serialized)
 struct TerminalSessionTests {
+    @Test("Ctrl-Z stops the app; fg draws the prompt and the half-typed line again, and editing goes on")
+    func suspendAndResume() async throws {
+        let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100, jobControl: true)
+        try await tmux.waitFor("news › Top stories ›")
+        try tmux.press("/")
+        try tmux.press("m")
+        try tmux.press("a")
+        try await tmux.waitFor("news › Top stories › /ma")
+        try tmux.press("C-z")
+        try await tmux.waitFor("[newsapp stopped]")
+        try tmux.press("Enter")  // the shell's `fg`
+        let resumed = try await tmux.waitFor("the prompt and the line drawn again below the shell's lines") {
+            screen in
+            guard let stopped = screen.range(of: "[newsapp stopped]") else { return false }
+            return screen[stopped.upperBound...].contains("news › Top stories › /ma")
+        }
+        #expect(resumed.components(separatedBy: "news › Top stories › /ma").count == 3, "drawn once more")
+        try tmux.send("rs")
+        try await tmux.waitFor("Search “mars” · sorted by newest")
+        try tmux.send("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
     @Test("Stack layout: open, search, sort, page, detail, back, quit")
     func stack() async throws {
         let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100)

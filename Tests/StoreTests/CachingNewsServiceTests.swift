@@ -71,10 +71,18 @@ struct CachingNewsServiceTests {
         .responseTooLarge(limit: 1 << 20, host: "newsapi.org"),
     ]
 
-    private static let refusals: [NewsServiceError] = [
+    /// The key or the pace refused: the stored copy of exactly the page stands in.
+    private static let keyRefusals: [NewsServiceError] = [
         .api(code: "apiKeyInvalid", message: "Your API key is invalid."),
         .api(code: "rateLimited", message: "Too many requests."),
+        .api(code: "apiKeyExhausted", message: "No requests left."),
+        .server(status: 401, host: "newsapi.org"), .server(status: 429, host: "newsapi.org"),
+    ]
+
+    /// A request that is itself wrong, or no request at all: never answered from the store.
+    private static let refusals: [NewsServiceError] = [
         .api(code: "upgradeRequired", message: "Requests from the browser are not allowed (426)."),
+        .api(code: "parameterInvalid", message: "You sent a bad parameter."),
         .server(status: 426, host: "newsapi.org"), .server(status: 404, host: "newsapi.org"),
         .unavailable("The list of sources needs the network."), .cancelled,
     ]
@@ -156,6 +164,27 @@ struct CachingNewsServiceTests {
         await #expect(throws: error) { try await caching.topHeadlines(science) }
         _ = try await caching.search(marsSearch)
         await #expect(throws: error) { try await caching.search(marsSearch) }
+    }
+
+    @Test(arguments: keyRefusals)
+    func aRefusedKeyOrPaceShowsTheStoredCopyMarkedRefused(_ error: NewsServiceError) async throws {
+        let page = Fixture.page([Fixture.article("mars", title: "Mars")])
+        let wrapped = ScriptedNewsService([
+            .page(page), .failure(error), .page(page), .failure(error), .failure(error), .failure(error),
+        ])
+        let (caching, _) = try service(wrapped)
+        _ = try await caching.topHeadlines(science)
+        let headlines = try await caching.topHeadlines(science)
+        #expect(headlines.urls == [Fixture.url("mars")])
+        #expect(headlines.stored?.reason == .refused(error))
+        _ = try await caching.search(marsSearch)
+        let found = try await caching.search(marsSearch)
+        #expect(found.stored?.reason == .refused(error))
+        // No stored copy of exactly that page: the refusal, not other stored articles.
+        await #expect(throws: error) { try await caching.topHeadlines(HeadlinesRequest(category: .sports)) }
+        await #expect(throws: error) {
+            try await caching.search(SearchRequest(query: "Mars", sortBy: .relevancy))
+        }
     }
 
     @Test func aSearchWithNoStoredCopyFallsBackToTheFullTextIndex() async throws {
@@ -256,7 +285,7 @@ struct CachingNewsServiceTests {
         var next = science
         next.page = 2
         await #expect(throws: outage) { try await caching.topHeadlines(next) }
-        // A refusal is never answered from the store.
+        // A refused key with no stored copy of that page is the refusal, not the category's news.
         let refused = ScriptedNewsService([.failure(.api(code: "apiKeyInvalid", message: "Bad key."))])
         await #expect(throws: NewsServiceError.self) {
             try await CachingNewsService(wrapping: refused, store: store).topHeadlines(

@@ -2,10 +2,10 @@
 /// and then to the app's global commands, swaps layouts on resize, and draws the router's
 /// screens when they change.
 ///
-/// Input order: the modal, the focused pane, the other pane, the app's global commands, then the
-/// shell's own `q`. A command nobody understands gets a one-line answer with the closest known
-/// command. When the terminal is not interactive, each command's work is finished before the
-/// next command is read, so a piped script always sees complete screens.
+/// Input order (``CommandDispatch``): the modal, the focused pane, the other pane, the app's
+/// global commands, then the shell's own `q`. A command nobody understands gets a one-line answer
+/// with the closest known command. When the terminal is not interactive, each command's work is
+/// finished before the next command is read, so a piped script always sees complete screens.
 ///
 /// Work that belongs to no screen and outlives them (refreshing every feed, say) runs in
 /// ``background``: its label shows while no screen is busy, its messages print like a screen's,
@@ -106,15 +106,10 @@ public final class Shell {
 
     // MARK: Input
 
-    /// Offers `command` to the screens on display, then to the globals. A screen that declines
-    /// may have closed itself (a modal), so the screens on display are asked for again each time.
+    /// Offers `command` to the screens on display, then to the globals (see ``CommandDispatch``);
+    /// a command nobody performs is answered with the closest known one.
     public func dispatch(_ command: Command) {
-        var declined: Set<ObjectIdentifier> = []
-        while let screen = router.inputTargets.first(where: { !declined.contains(ObjectIdentifier($0)) }) {
-            if screen.handle(command) { return }
-            declined.insert(ObjectIdentifier(screen))
-        }
-        if globals.handle(command) { return }
+        if CommandDispatch.dispatch(command, toScreens: { router.inputTargets }, thenTo: globals) { return }
         terminal.write([unknownCommandLine(command)])
     }
 

@@ -3,8 +3,10 @@ import Logging
 
 /// Hands outcomes to the store in large transactions while the next feeds are fetched and parsed:
 /// outcomes gather until they hold ``threshold`` units (an item is one, a feed ten), then go to
-/// the store as one write while the next batch gathers. A new batch waits for the write before
-/// it, so at most two batches are held in memory: that is the refresh's back-pressure.
+/// the store as one write while the next batch gathers. A full batch's write starts at once (the
+/// store makes its rows while it waits for the write before), and the next batch gathers only
+/// once the write before it is done, so at most two batches are held in memory: that is the
+/// refresh's back-pressure.
 ///
 /// One caller at a time: the refresh's coordinating loop awaits each call.
 actor BatchWriter {
@@ -45,13 +47,17 @@ actor BatchWriter {
         writing = nil
     }
 
+    /// Starts writing the batch, then waits for the write before it: the store can make the
+    /// batch's rows while the one before is written, and no more batches are held than before.
     private func flush() async {
-        await writing?.value
-        guard !pending.isEmpty else { return }
-        let batch = pending
-        pending = []
-        pendingUnits = 0
-        writing = Task { await self.write(batch) }
+        let previous = writing
+        if !pending.isEmpty {
+            let batch = pending
+            pending = []
+            pendingUnits = 0
+            writing = Task { await self.write(batch) }
+        }
+        await previous?.value
     }
 
     private func write(_ batch: [FeedOutcome]) async {

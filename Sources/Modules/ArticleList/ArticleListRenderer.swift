@@ -8,7 +8,8 @@ import Networking
 ///
 /// Under the header, one line says where the articles came from when it was not the network
 /// ("Saved 2 hours ago · refreshing…", "Offline — showing articles saved 2 hours ago · r
-/// retries"), and what the last refresh changed. Articles already read have muted titles and
+/// retries", "Key refused — showing articles saved 2 hours ago · r retries"), and what the last
+/// refresh changed. Articles already read have muted titles and
 /// say `read` (`✓` in the compact form), so the difference survives plain text.
 ///
 /// Given a `height` (the list shares the terminal with a detail pane) and too many lines for
@@ -84,11 +85,17 @@ public enum ArticleListRenderer {
         switch query {
         case .headlines(nil): "top headlines"
         case .headlines(let category?): "\(category.rawValue) headlines"
-        case .search(let words, _): "results for “\(words)”"
+        case .search(let words, _): "results for “\(quoted(words, width: 60))”"
         case .saved: "saved articles"
         case .feed(_, let title, let unreadOnly):
             "\(unreadOnly ? "the unread" : "the") items of \(TextSanitizer.clean(title))"
         }
+    }
+
+    /// A search's words as quoted in a sentence or a header: cleaned, and cut to `width` columns
+    /// with an ellipsis, so a long query (NewsAPI takes 500 characters) stays a line or two.
+    public static func quoted(_ words: String, width: Int) -> String {
+        TextWrapper.truncate(TextSanitizer.clean(words), toWidth: width)
     }
 
     /// The screen's title for breadcrumbs.
@@ -97,7 +104,7 @@ public enum ArticleListRenderer {
         case .headlines(nil): "Top stories"
         case .headlines(let category?): category.displayName
         case .search(let words, _):
-            "Search “\(TextWrapper.truncate(TextSanitizer.clean(words), toWidth: 20))”"
+            "Search “\(quoted(words, width: 20))”"
         case .saved: "Saved"
         case .feed(_, let title, _): TextSanitizer.clean(title)
         }
@@ -112,7 +119,7 @@ public enum ArticleListRenderer {
             line.append(" · " + (category?.displayName ?? "All categories"), .muted)
         case .search(let words, let sort):
             line.append("Search ", .heading)
-            line.append("“\(words)”", .strong)
+            line.append("“\(quoted(words, width: 120))”", .strong)
             line.append(" · sorted by \(sort.keyword)", .muted)
         case .saved:
             line.append("Saved articles", .heading)
@@ -157,6 +164,18 @@ public enum ArticleListRenderer {
             let text =
                 state.list.isEmpty
                 ? "Offline" : "Offline — showing articles saved \(savedAgo(savedAt, context: context))"
+            var line = StyledLine(text, .notice)
+            line.append(" · ", .muted)
+            line.append("r", .accent)
+            line.append(" retries", .muted)
+            lines += line.wrapped(toWidth: width)
+            lines += Block.paragraph(error.sentence, width: width, role: .muted)
+        case .store(let savedAt, .refused(let error))?:
+            // Named for the refusal, not "Offline": the network answered, and said no.
+            let title = error.refusalTitle ?? "Refused"
+            let text =
+                state.list.isEmpty
+                ? title : "\(title) — showing articles saved \(savedAgo(savedAt, context: context))"
             var line = StyledLine(text, .notice)
             line.append(" · ", .muted)
             line.append("r", .accent)
@@ -317,7 +336,8 @@ public enum ArticleListRenderer {
                 "There are no \(category.rawValue) headlines right now.", width: width, role: .muted)
                 + [Block.hints([("c", "other categories"), ("r", "refresh")], width: width)]
         case .search(let words, _):
-            return Block.paragraph("No articles match “\(words)”.", width: width, role: .strong)
+            return Block.paragraph(
+                "No articles match “\(quoted(words, width: 60))”.", width: width, role: .strong)
                 + Block.paragraph(
                     "Try fewer or more general words, or check the spelling.", width: width, role: .muted)
         case .saved:
@@ -341,7 +361,8 @@ public enum ArticleListRenderer {
                 "No \(subject(query)) are kept offline yet: NewsApp keeps the lists it loads while online.",
                 width: width, role: .muted)
         case .search(let words, _):
-            return Block.paragraph("No articles kept offline match “\(words)”.", width: width, role: .strong)
+            return Block.paragraph(
+                "No articles kept offline match “\(quoted(words, width: 60))”.", width: width, role: .strong)
                 + Block.paragraph(
                     "Offline, NewsApp searches the articles it loaded while online.", width: width,
                     role: .muted)

@@ -137,8 +137,10 @@ public final class ArticleListViewModel {
             if state.list.isEmpty {
                 state.phase = .failed(error)
             } else if case .store(let savedAt, _) = state.origin {
-                // The stored articles stay, and say why they are all there is.
-                state.origin = .store(savedAt: savedAt, reason: .offline(error))
+                // The stored articles stay, and say why they are all there is: the network is
+                // out of reach, or the service refused (a bad key, the rate limit, a bad request).
+                state.origin = .store(
+                    savedAt: savedAt, reason: error.isOutage ? .offline(error) : .refused(error))
             } else {
                 state.moreError = error
             }
@@ -464,7 +466,7 @@ public struct ArticleListState: Sendable, Equatable {
     public var sortsByRelevancyInstead: Bool {
         guard case .search(_, .popularity) = query, case .store(_, let reason)? = origin else { return false }
         switch reason {
-        case .offline, .offlineMode: return true
+        case .offline, .refused, .offlineMode: return true
         case .stale: return false
         }
     }

@@ -75,12 +75,13 @@ public enum FrontPageRenderer {
     }
 
     /// Where the categories' headlines came from when it was not the network: stored and being
-    /// refreshed, stored because the network failed, or stored because the session is offline.
-    /// Sections the store had nothing for show no headlines, so they say nothing of when.
+    /// refreshed, stored because the network failed or refused the key (named for the refusal, as
+    /// lists do), or stored because the session is offline. Sections the store had nothing for
+    /// show no headlines, so they say nothing of when.
     static func status(_ state: FrontPageState, width: Int, context: RenderContext) -> [StyledLine] {
         var refreshing: [Date] = []
-        var offlineError: NewsServiceError?
-        var offline: [Date] = []
+        var failure: (title: String, error: NewsServiceError)?
+        var failed: [Date] = []
         var isOfflineMode = false
         var offlineMode: [Date] = []
         for section in state.sections where section.phase == .loaded {
@@ -90,8 +91,11 @@ public enum FrontPageRenderer {
             case .stale where section.isRefreshing: refreshing += shown
             case .stale: break
             case .offline(let error):
-                offlineError = offlineError ?? error
-                offline += shown
+                failure = failure ?? ("Offline", error)
+                failed += shown
+            case .refused(let error):
+                failure = failure ?? (error.refusalTitle ?? "Refused", error)
+                failed += shown
             case .offlineMode:
                 isOfflineMode = true
                 offlineMode += shown
@@ -99,14 +103,15 @@ public enum FrontPageRenderer {
         }
         let ago = { (dates: [Date]) in ArticleListRenderer.savedAgo(dates.min() ?? Date(), context: context) }
         var lines: [StyledLine] = []
-        if let offlineError {
-            var line = StyledLine(
-                offline.isEmpty ? "Offline" : "Offline — showing headlines saved \(ago(offline))", .notice)
+        if let failure {
+            let text =
+                failed.isEmpty ? failure.title : "\(failure.title) — showing headlines saved \(ago(failed))"
+            var line = StyledLine(text, .notice)
             line.append(" · ", .muted)
             line.append("r", .accent)
             line.append(" retries", .muted)
             lines += line.wrapped(toWidth: width)
-            lines += Block.paragraph(offlineError.sentence, width: width, role: .muted)
+            lines += Block.paragraph(failure.error.sentence, width: width, role: .muted)
         } else if isOfflineMode {
             let text =
                 offlineMode.isEmpty ? "Offline mode" : "Offline mode — headlines saved \(ago(offlineMode))"

@@ -236,7 +236,10 @@ public final class FrontPageViewModel {
         if section.phase != .loaded {
             section.phase = error == .cancelled ? .cancelled : .failed(error.sentence)
         } else if case .store(let savedAt, _) = section.origin {
-            if error != .cancelled { section.origin = .store(savedAt: savedAt, reason: .offline(error)) }
+            if error != .cancelled {
+                section.origin = .store(
+                    savedAt: savedAt, reason: error.isRefusal ? .refused(error) : .offline(error))
+            }
         } else if error != .cancelled {
             section.refreshError = error.sentence
         }

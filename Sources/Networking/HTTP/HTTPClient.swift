@@ -68,7 +68,36 @@ extension TransportFailure {
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             self = .secureConnectionFailed
         default:
-            self = .other("URL error \(error.code.rawValue)")
+            self = .other(Self.reason(error.code))
+        }
+    }
+
+    /// Words for the codes that have no case of their own, to follow "Could not reach HOST:".
+    /// FoundationNetworking reports libcurl's errors that it does not map as `.unknown`.
+    static func reason(_ code: URLError.Code) -> String {
+        switch code {
+        case .badURL:
+            return "its address is not valid (check the port, from 1 to 65535)"
+        case .unsupportedURL:
+            return "it did not answer in HTTP"
+        case .cannotDecodeContentData, .cannotDecodeRawData:
+            return "its compressed answer was damaged"
+        case .userAuthenticationRequired, .userCancelledAuthentication:
+            return "it asked for a login"
+        case .redirectToNonExistentLocation:
+            return "a redirect led nowhere"
+        case .resourceUnavailable, .fileDoesNotExist, .noPermissionsToReadFile:
+            return "what was asked for is not available"
+        case .dataLengthExceedsMaximum:
+            return "its answer was too large"
+        case .appTransportSecurityRequiresSecureConnection:
+            return "an insecure connection was not allowed"
+        case .cannotLoadFromNetwork, .callIsActive, .internationalRoamingOff, .dataNotAllowed:
+            return "the network cannot be used now"
+        case .unknown:
+            return "the connection failed and the network library gave no reason"
+        default:
+            return "the connection failed (network error \(code.rawValue))"
         }
     }
 }

@@ -21,14 +21,20 @@ public struct HTTPRequest: Sendable {
     public var timeout: TimeInterval
     /// The largest body accepted, counted after decompression, while it arrives.
     public var maxBodyBytes: Int
+    /// True: a final answer with a status outside 200–299 ends the exchange at its head, with an
+    /// empty body, for callers to whom an error page is of no use (pictures). False: its body is
+    /// read, as NewsAPI explains its errors in it.
+    public var skipsErrorBodies: Bool
 
     public init(
-        url: URL, headers: [String: String] = [:], timeout: TimeInterval = 10, maxBodyBytes: Int = 8 << 20
+        url: URL, headers: [String: String] = [:], timeout: TimeInterval = 10, maxBodyBytes: Int = 8 << 20,
+        skipsErrorBodies: Bool = false
     ) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
+        self.skipsErrorBodies = skipsErrorBodies
     }
 }
 

@@ -23,6 +23,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer {
         let continuation: CheckedContinuation<Outcome, Never>
         let maxBodyBytes: Int
+        let skipsErrorBodies: Bool
         let deadline: Deadline
         /// Set once the session has made the task.
         var task: RunningTask?
@@ -53,7 +54,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Sends `request` on `session` as `exchange`, which ends within `deadline` seconds.
     func start(
         _ exchange: Int, request: URLRequest, on session: URLSession, deadline: TimeInterval,
-        maxBodyBytes: Int,
+        maxBodyBytes: Int, skipsErrorBodies: Bool,
         continuation: CheckedContinuation<Outcome, Never>
     ) {
         // The deadline runs on Dispatch, not on the cooperative thread pool, so it fires on time
@@ -61,7 +62,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let timer = Deadline { [weak self] in self?.finish(exchange, .failure(.transport(.timedOut))) }
         state.withLock {
             $0.transfers[exchange] = Transfer(
-                continuation: continuation, maxBodyBytes: maxBodyBytes, deadline: timer)
+                continuation: continuation, maxBodyBytes: maxBodyBytes, skipsErrorBodies: skipsErrorBodies,
+                deadline: timer)
         }
         timer.start(after: deadline)
         // A cancellation that came before the exchange was registered found nothing to end.
@@ -120,17 +122,27 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let refusal = update(dataTask) { transfer -> Int? in
-            transfer.response = response as? HTTPURLResponse
+        let ending = update(dataTask) { transfer -> Outcome? in
+            let http = response as? HTTPURLResponse
+            transfer.response = http
+            if transfer.skipsErrorBodies, let http, !(200..<300).contains(http.statusCode), let url = http.url
+            {
+                return .success(
+                    HTTPResponse(
+                        status: http.statusCode, headers: Self.headers(of: http), body: Data(), url: url,
+                        redirects: transfer.redirects))
+            }
             let announced = response.expectedContentLength
-            guard announced <= Int64(transfer.maxBodyBytes) else { return transfer.maxBodyBytes }
+            guard announced <= Int64(transfer.maxBodyBytes) else {
+                return .failure(.responseTooLarge(limit: transfer.maxBodyBytes))
+            }
             if announced > 0 { transfer.body.reserveCapacity(Int(announced)) }
             return nil
         }
         // FoundationNetworking ignores the disposition; finishing cancels the task there too.
-        completionHandler(refusal?.value == nil ? .allow : .cancel)
-        if case let (exchange, limit?)? = refusal {
-            finish(exchange, .failure(.responseTooLarge(limit: limit)))
+        completionHandler(ending?.value == nil ? .allow : .cancel)
+        if case let (exchange, outcome?)? = ending {
+            finish(exchange, outcome)
         }
     }
 
@@ -202,7 +214,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         guard let (exchange, (response, body, redirects)) = seen else { return }
         let outcome: Outcome
         if let error {
-            outcome = .failure(Self.failure(error, afterResponse: response != nil))
+            let secure = (task.originalRequest?.url?.scheme ?? task.currentRequest?.url?.scheme) == "https"
+            outcome = .failure(Self.failure(error, afterResponse: response != nil, secure: secure))
         } else if let response = response ?? task.response as? HTTPURLResponse, let url = response.url {
             // A 3xx that was not followed (no usable `Location`) reaches the caller without its body:
             // FoundationNetworking keeps redirect bodies to itself.
@@ -216,7 +229,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         finish(exchange, outcome, transferEnded: true)
     }
 
-    private static func failure(_ error: any Error, afterResponse: Bool) -> HTTPClientError {
+    /// `secure`: the exchange was over https, where FoundationNetworking reports every TLS
+    /// failure (a certificate refused, a server that speaks plain HTTP) as an unknown error.
+    private static func failure(_ error: any Error, afterResponse: Bool, secure: Bool) -> HTTPClientError {
         guard let urlError = error as? URLError else {
             return .transport(.other(String(describing: type(of: error))))
         }
@@ -227,6 +242,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return .redirectRefused("too many redirects")
         case .timedOut:
             return .transport(.timedOut)
+        case .unknown where secure && !afterResponse:
+            return .transport(.secureConnectionFailed)
         default:
             // Once the response head has arrived, a failed transfer means the body was cut short;
             // Linux reports that as an unknown error.

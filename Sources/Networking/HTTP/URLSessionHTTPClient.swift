@@ -96,7 +96,8 @@ public final class URLSessionHTTPClient: HTTPClient, HTTPFetching {
             await withCheckedContinuation { continuation in
                 delegate.start(
                     exchange, request: urlRequest, on: session, deadline: request.timeout,
-                    maxBodyBytes: request.maxBodyBytes, continuation: continuation)
+                    maxBodyBytes: request.maxBodyBytes, skipsErrorBodies: request.skipsErrorBodies,
+                    continuation: continuation)
             }
         } onCancel: {
             delegate.cancel(exchange)

@@ -13,8 +13,19 @@ public enum PageOrigin: Sendable, Equatable {
         case stale
         /// The network failed; the error says how.
         case offline(NewsServiceError)
+        /// The service refused the key or its pace (``NewsServiceError/isRefusal``); the error
+        /// says how.
+        case refused(NewsServiceError)
         /// The user asked not to touch the network (`--offline`).
         case offlineMode
+
+        /// The failure that made the store answer: the outage or the refusal.
+        public var failure: NewsServiceError? {
+            switch self {
+            case .offline(let error), .refused(let error): return error
+            case .stale, .offlineMode: return nil
+            }
+        }
     }
 }
 

@@ -37,7 +37,7 @@ public struct NewsAPIConfiguration: Sendable {
         else { return publicBaseURL }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host?.isEmpty == false,
-            url.query == nil, url.fragment == nil
+            url.query == nil, url.fragment == nil, url.port.map({ (1...65_535).contains($0) }) ?? true
         else { throw InvalidBaseURL(text: text) }
         return url
     }

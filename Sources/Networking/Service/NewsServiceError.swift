@@ -84,9 +84,10 @@ public enum NewsServiceError: Error, Sendable, Equatable {
         case .connectionLost:
             return "The connection to \(host) dropped before the answer was complete. Retry."
         case .secureConnectionFailed:
-            return "Could not set up a secure connection to \(host)."
+            return "Could not set up a secure connection to \(host): its certificate was refused, "
+                + "or it does not speak https."
         case .other(let reason):
-            return "Could not reach \(host) (\(reason)). Retry in a moment."
+            return "Could not reach \(host): \(reason)."
         }
     }
 

@@ -55,7 +55,7 @@ enum ListingPrinter {
             feedItems = try? await feeds.items(in: .all, unreadOnly: false, page: page, pageSize: pageSize)
         }
 
-        if case .store(let savedAt, .offline(let error)) = result.origin {
+        if case .store(let savedAt, let reason) = result.origin, let error = reason.failure {
             // The printed page is still a success; standard error says why it is not fresh.
             let sentence = source.key?.redacting(error.sentence) ?? error.sentence
             StandardError.write(
@@ -159,7 +159,8 @@ enum ListingRenderer {
             ])
         case .search(let words, let order):
             header = StyledLine([
-                Span("Search ", .heading), Span("“\(words)”", .strong),
+                Span("Search ", .heading),
+                Span("“\(ArticleListRenderer.quoted(words, width: 120))”", .strong),
                 Span(" · sorted by \(order.keyword)", .muted),
             ])
         }
@@ -174,6 +175,8 @@ enum ListingRenderer {
             let stored = page.articles.isEmpty ? "" : ", stored \(time.relative(savedAt))"
             switch reason {
             case .offlineMode, .offline: header.append(" · offline\(stored)", .notice)
+            case .refused(let error):
+                header.append(" · \((error.refusalTitle ?? "refused").lowercased())\(stored)", .notice)
             case .stale: header.append(" · stored copy\(stored)", .notice)
             }
         }
@@ -227,13 +230,15 @@ enum ListingRenderer {
             switch listing {
             case .headlines:
                 return "No headlines are stored yet: run once without --offline to keep some."
-            case .search(let words, _): return "No stored article matches “\(words)”."
+            case .search(let words, _):
+                return "No stored article matches “\(ArticleListRenderer.quoted(words, width: 60))”."
             }
         }
         switch listing {
         case .headlines(nil): return "There are no headlines right now."
         case .headlines(let category?): return "There are no \(category.rawValue) headlines right now."
-        case .search(let words, _): return "No articles match “\(words)”."
+        case .search(let words, _):
+            return "No articles match “\(ArticleListRenderer.quoted(words, width: 60))”."
         }
     }
 }

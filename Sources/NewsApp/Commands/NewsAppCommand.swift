@@ -39,6 +39,7 @@ struct NewsAppCommand: AsyncParsableCommand {
               key_file = "~/.config/newsapp/key"   # its first line is the NewsAPI key
               images = "off"            # article pictures: auto, on or off (default: auto)
               retention_days = 60       # keep unsaved articles this long (default: 30)
+              request_timeout = 10      # seconds a NewsAPI request or a picture may take (default: 10)
               refresh_concurrency = 8   # feeds fetched at once, at most 2 per server (default: 8)
               refresh_timeout = 30      # seconds a feed may take (default: 30)
               refresh_interval = 30     # minutes before the app refreshes a feed at launch (default: 30)

@@ -84,7 +84,8 @@ enum AppLauncher {
         let source: NewsSourceChoice
         do {
             source = try NewsSourceChoice.resolve(
-                key: key, country: settings.liveCountry, environment: environment, sampleNotice: sampleNotice,
+                key: key, country: settings.liveCountry, environment: environment,
+                timeout: TimeInterval(settings.requestTimeout), sampleNotice: sampleNotice,
                 feedsOnly: feeds != nil && !commandLine.sample)
         } catch {
             StandardError.write("newsapp: \(TextSanitizer.clean(error.description))")
@@ -154,7 +155,8 @@ enum AppLauncher {
         }
         let images = PictureSupport.images(
             settings.images, isTerminal: interactive, environment: environment,
-            directory: context.cacheDirectory, offline: settings.offline)
+            directory: context.cacheDirectory, offline: settings.offline,
+            timeout: TimeInterval(settings.requestTimeout))
         let session = NewsSession(
             service: context.service, terminal: terminal,
             options: NewsSession.Options(

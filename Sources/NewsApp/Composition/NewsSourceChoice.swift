@@ -43,6 +43,7 @@ struct NewsSourceChoice {
         key: APIKey?,
         country: String,
         environment: [String: String],
+        timeout: TimeInterval = TimeInterval(SettingLimits.defaultRequestTimeout),
         sampleNotice: String? = nil,
         feedsOnly: Bool = false
     ) throws(Problem) -> NewsSourceChoice {
@@ -53,7 +54,7 @@ struct NewsSourceChoice {
             } catch {
                 throw Problem(description: error.description)
             }
-            let configuration = NewsAPIConfiguration(baseURL: baseURL, apiKey: key)
+            let configuration = NewsAPIConfiguration(baseURL: baseURL, apiKey: key, timeout: timeout)
             return NewsSourceChoice(
                 service: NewsAPIService(configuration: configuration), banner: nil, country: country,
                 key: key,

@@ -19,6 +19,8 @@ struct Configuration: Sendable, Equatable {
     var images: ImagesChoice?
     /// Days a stored article is kept after it was last fetched, unless saved.
     var retentionDays: Int?
+    /// Seconds a NewsAPI request or a picture may take in all.
+    var requestTimeout: Int?
     /// Feeds fetched at once by a refresh.
     var refreshConcurrency: Int?
     /// Seconds a feed may take to answer in all.
@@ -38,6 +40,7 @@ struct Configuration: Sendable, Equatable {
         keyFile: String? = nil,
         images: ImagesChoice? = nil,
         retentionDays: Int? = nil,
+        requestTimeout: Int? = nil,
         refreshConcurrency: Int? = nil,
         refreshTimeout: Int? = nil,
         maxItemsPerFeed: Int? = nil,
@@ -52,6 +55,7 @@ struct Configuration: Sendable, Equatable {
         self.keyFile = keyFile
         self.images = images
         self.retentionDays = retentionDays
+        self.requestTimeout = requestTimeout
         self.refreshConcurrency = refreshConcurrency
         self.refreshTimeout = refreshTimeout
         self.maxItemsPerFeed = maxItemsPerFeed
@@ -88,6 +92,10 @@ enum SettingLimits {
     /// Days a stored article is kept after it was last fetched (saved ones for ever).
     static let retentionDays = 1...36_500
     static let defaultRetentionDays = 30
+    /// Seconds a NewsAPI request or a picture may take, from the request to its last byte: a
+    /// server trickling its answer cannot hold a load longer.
+    static let requestTimeout = 1...120
+    static let defaultRequestTimeout = 10
     /// Feeds fetched at once by a refresh (at most two of them from one host).
     static let refreshConcurrency = 1...64
     static let defaultRefreshConcurrency = 8

@@ -24,7 +24,8 @@ struct ConfigurationLoader: Sendable {
     /// The keys a config file may hold, in the order the documentation lists them.
     static let keys = [
         "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
-        "retention_days", "refresh_concurrency", "refresh_timeout", "max_items_per_feed", "refresh_interval",
+        "retention_days", "request_timeout", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
+        "refresh_interval",
     ]
 
     func load(_ text: String) -> Outcome {
@@ -123,6 +124,12 @@ struct ConfigurationLoader: Sendable {
                     + "(found \(found)); using the default."
             }
             configuration.retentionDays = days
+        case "request_timeout":
+            guard let seconds = value.int, SettingLimits.requestTimeout.contains(seconds) else {
+                return Self.wholeNumber(
+                    "request_timeout", SettingLimits.requestTimeout, found, unit: "seconds")
+            }
+            configuration.requestTimeout = seconds
         case "refresh_concurrency":
             guard let count = value.int, SettingLimits.refreshConcurrency.contains(count) else {
                 return Self.wholeNumber("refresh_concurrency", SettingLimits.refreshConcurrency, found)

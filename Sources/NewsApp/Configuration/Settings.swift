@@ -40,6 +40,8 @@ struct Settings: Sendable, Equatable {
     var images: ImagesChoice = .auto
     /// Days a stored article is kept after it was last fetched, unless saved.
     var retentionDays = SettingLimits.defaultRetentionDays
+    /// `request_timeout`: seconds a NewsAPI request or a picture may take in all.
+    var requestTimeout = SettingLimits.defaultRequestTimeout
     /// How feeds are refreshed: feeds at once, seconds each may take, items kept per feed.
     var feeds = FeedSettings()
     /// `--log-level`; nil for the default (info).
@@ -76,6 +78,7 @@ struct Settings: Sendable, Equatable {
             offline: commandLine.offline,
             images: commandLine.images ?? file.images ?? .auto,
             retentionDays: file.retentionDays ?? SettingLimits.defaultRetentionDays,
+            requestTimeout: file.requestTimeout ?? SettingLimits.defaultRequestTimeout,
             feeds: FeedSettings(
                 concurrency: file.refreshConcurrency ?? SettingLimits.defaultRefreshConcurrency,
                 timeout: file.refreshTimeout ?? SettingLimits.defaultRefreshTimeout,

@@ -22,8 +22,12 @@ struct CachedArticleImages: ArticleImages {
 
     /// The app's cache in `directory`. `offline`: pictures not on disk yet are skipped, never
     /// downloaded.
-    init(directory: URL, offline: Bool = false, limits: ImageCache.Limits = Self.limits) {
-        let fetcher: any ImageFetching = offline ? OfflineImageFetcher() : URLSessionImageFetcher()
+    init(
+        directory: URL, offline: Bool = false, limits: ImageCache.Limits = Self.limits,
+        timeout: TimeInterval = 10
+    ) {
+        let fetcher: any ImageFetching =
+            offline ? OfflineImageFetcher() : URLSessionImageFetcher(timeout: timeout)
         cache = ImageCache(directory: directory, limits: limits, fetcher: fetcher)
     }
 
@@ -87,11 +91,11 @@ enum PictureSupport {
     /// directory, none otherwise.
     static func images(
         _ choice: ImagesChoice, isTerminal: Bool, environment: [String: String], directory: CacheDirectory?,
-        offline: Bool
+        offline: Bool, timeout: TimeInterval
     ) -> any ArticleImages {
         guard let directory, isEnabled(choice, isTerminal: isTerminal, environment: environment) else {
             return NoArticleImages()
         }
-        return CachedArticleImages(directory: directory.imagesURL, offline: offline)
+        return CachedArticleImages(directory: directory.imagesURL, offline: offline, timeout: timeout)
     }
 }

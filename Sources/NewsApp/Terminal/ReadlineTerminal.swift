@@ -270,6 +270,7 @@ final class ReadlineTerminal: Terminal {
         let handlers: [(Int32, @MainActor (ReadlineTerminal) -> Void)] = [
             (SIGINT, { $0.interrupted() }),
             (SIGWINCH, { $0.resized() }),
+            (SIGTSTP, { $0.suspend() }),
             (SIGTERM, { $0.deliver(.endOfInput) }),
             (SIGHUP, { $0.deliver(.endOfInput) }),
         ]
@@ -297,6 +298,26 @@ final class ReadlineTerminal: Terminal {
             rl_redisplay()
         }
         deliver(.interrupt)
+    }
+
+    /// Ctrl-Z: the terminal gets back the settings it had before readline, and the process stops.
+    /// Once continued (`fg`), readline's settings return, the prompt and the half-typed line are
+    /// drawn again on a line of their own (the shell has written below them), and a size changed
+    /// meanwhile is taken in.
+    private func suspend() {
+        let editing = installedPrompt != nil
+        if editing {
+            rl_deprep_terminal()
+            StandardOutput.write("\n")
+        }
+        // SIGTSTP is handled here, so it cannot stop the process itself; SIGSTOP always does.
+        kill(getpid(), SIGSTOP)
+        if editing {
+            rl_prep_terminal(1)
+            rl_on_new_line()
+            rl_forced_update_display()
+        }
+        resized()
     }
 
     private func resized() {

@@ -10,117 +10,146 @@ import Testing
 struct FlowTests {
     @Test("Feed → detail → back")
     func feedToDetailAndBack() async {
-        let router = RecordingRouter()
-        router.start(TestFixtures.app(router: router))
-        router.expect(.setRoot("Front page"))
-        await router.type("1")
-        router.expect(.push("Article"))
-        await router.type("b")
-        router.expect(.pop)
+        await withRecordingRouter { router in
+            router.start(TestFixtures.app(router: router))
+            router.expect(.setRoot("Front page"))
+            await router.type("1")
+            router.expect(.push("Article"))
+            await router.type("b")
+            router.expect(.pop)
+        }
     }
 
     @Test("The article opened is the one with that number")
     func opensTheNumberedArticle() async {
-        let router = RecordingRouter(exhaustive: false)
-        router.start(TestFixtures.app(router: router))
-        await router.settle()
-        await router.type("3")
-        #expect(router.top(as: (any ArticleModule).self)?.article.title == TestFixtures.frontPageTitles[2])
+        await withRecordingRouter(exhaustive: false) { router in
+            router.start(TestFixtures.app(router: router))
+            await router.settle()
+            await router.type("3")
+            #expect(
+                router.top(as: (any ArticleModule).self)?.article.title == TestFixtures.frontPageTitles[2])
+        }
     }
 
     @Test("Feed → search → results → detail → back → back, and the search flow is released")
     func searchFlow() async {
-        let router = RecordingRouter()
-        let app = TestFixtures.app(router: router)
-        router.start(app)
-        router.expect(.setRoot("Front page"))
-        await router.type("/mars rover")
-        router.expect(.push("Search “mars rover”"))
-        weak let search = app.children.last as? SearchCoordinator
-        #expect(search != nil)
-        await router.type("1")
-        router.expect(.push("Article"))
-        await router.type("b")
-        router.expect(.pop)
-        await router.type("back")
-        router.expect(.pop)
-        #expect(router.titles == ["Front page"])
-        #expect(search == nil, "a finished search flow must be deallocated")
-        #expect(app.children.count == 1)
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router)
+            router.start(app)
+            router.expect(.setRoot("Front page"))
+            await router.type("/mars rover")
+            router.expect(.push("Search “mars rover”"))
+            weak let search = app.children.last as? SearchCoordinator
+            #expect(search != nil)
+            await router.type("1")
+            router.expect(.push("Article"))
+            await router.type("b")
+            router.expect(.pop)
+            await router.type("back")
+            router.expect(.pop)
+            #expect(router.titles == ["Front page"])
+            #expect(search == nil, "a finished search flow must be deallocated")
+            #expect(app.children.count == 1)
+        }
+    }
+
+    @Test("A command the sort picker does not take closes it and reaches the results below it")
+    func sortPickerLetsCommandsThrough() async {
+        await withRecordingRouter { router in
+            router.start(TestFixtures.app(router: router))
+            router.expect(.setRoot("Front page"))
+            await router.type("/mars")
+            router.expect(.push("Search “mars”"))
+            var posted: [String] = []
+            router.top?.activity.observer = { event in
+                if case .message(let lines) = event { posted += lines.map(\.plainText) }
+            }
+            await router.type("sort")
+            router.expect(.present("Sort"))
+            // Not n: the picker takes a prefix, and n is its newest.
+            #expect(await router.type("more"))
+            router.expect(.dismiss)
+            #expect(posted == ["End of results: there are no more articles."])
+        }
     }
 
     @Test("Searching again from an article closes it and reuses the results screen")
     func searchAgain() async {
-        let router = RecordingRouter()
-        let app = TestFixtures.app(router: router)
-        router.start(app)
-        router.expect(.setRoot("Front page"))
-        await router.type("/mars")
-        router.expect(.push("Search “mars”"))
-        await router.type("1")
-        router.expect(.push("Article"))
-        await router.type("/climate")
-        router.expect(.pop)
-        #expect(router.titles == ["Front page", "Search “climate”"])
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router)
+            router.start(app)
+            router.expect(.setRoot("Front page"))
+            await router.type("/mars")
+            router.expect(.push("Search “mars”"))
+            await router.type("1")
+            router.expect(.push("Article"))
+            await router.type("/climate")
+            router.expect(.pop)
+            #expect(router.titles == ["Front page", "Search “climate”"])
+        }
     }
 
     @Test("Help is presented modally and dismissed with b")
     func helpModal() async {
-        let router = RecordingRouter()
-        let app = TestFixtures.app(router: router)
-        router.start(app)
-        router.skipUnasserted()
-        await router.type("?")
-        router.expect(.present("Help"))
-        await router.type("b")
-        router.expect(.dismiss)
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router)
+            router.start(app)
+            router.skipUnasserted()
+            await router.type("?")
+            router.expect(.present("Help"))
+            await router.type("b")
+            router.expect(.dismiss)
+        }
     }
 
     @Test("A command typed in help closes it and then runs")
     func helpForwardsCommands() async {
-        let router = RecordingRouter()
-        let app = TestFixtures.app(router: router)
-        app.dispatch = { [weak router] command in _ = router?.top?.handle(command) }
-        router.start(app)
-        router.skipUnasserted()
-        await router.type("?")
-        router.expect(.present("Help"))
-        await router.type("2")
-        router.expect(.dismiss, .push("Article"))
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router)
+            app.dispatch = { [weak router] command in _ = router?.top?.handle(command) }
+            router.start(app)
+            router.skipUnasserted()
+            await router.type("?")
+            router.expect(.present("Help"))
+            await router.type("2")
+            router.expect(.dismiss, .push("Article"))
+        }
     }
 
     @Test(
         "A category opens over the front page; another replaces it in place, from an article back to the list first"
     )
     func categories() async {
-        let router = RecordingRouter()
-        let app = TestFixtures.app(router: router)
-        router.start(app)
-        router.skipUnasserted()
-        await router.type("c science")
-        router.expect(.push("Science"))
-        #expect(router.titles == ["Front page", "Science"])
-        await router.type("1")
-        router.expect(.push("Article"))
-        await router.type("c sports")
-        router.expect(.pop)
-        #expect(router.titles == ["Front page", "Sports"])
-        await router.type("b")
-        router.expect(.pop)
-        #expect(router.titles == ["Front page"])
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router)
+            router.start(app)
+            router.skipUnasserted()
+            await router.type("c science")
+            router.expect(.push("Science"))
+            #expect(router.titles == ["Front page", "Science"])
+            await router.type("1")
+            router.expect(.push("Article"))
+            await router.type("c sports")
+            router.expect(.pop)
+            #expect(router.titles == ["Front page", "Sports"])
+            await router.type("b")
+            router.expect(.pop)
+            #expect(router.titles == ["Front page"])
+        }
     }
 
     @Test("A category ends a running search")
     func categoryEndsSearch() async {
-        let router = RecordingRouter()
-        let app = TestFixtures.app(router: router)
-        router.start(app)
-        router.expect(.setRoot("Front page"))
-        await router.type("/mars")
-        router.expect(.push("Search “mars”"))
-        await router.type("c health")
-        router.expect(.popToRoot, .push("Health"))
-        #expect(router.titles == ["Front page", "Health"])
-        #expect(app.children.count == 1)
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router)
+            router.start(app)
+            router.expect(.setRoot("Front page"))
+            await router.type("/mars")
+            router.expect(.push("Search “mars”"))
+            await router.type("c health")
+            router.expect(.popToRoot, .push("Health"))
+            #expect(router.titles == ["Front page", "Health"])
+            #expect(app.children.count == 1)
+        }
     }
 }

@@ -10,13 +10,14 @@ import Testing
     let edition = try SampleEdition.bundled()
     let modules = NewsModuleFactory(
         service: SampleNewsService(edition: edition), environment: ScreenEnvironment())
-    let router = RecordingRouter()
-    router.start(FeedCoordinator(router: router, modules: modules))
-    router.expect(.setRoot("Front page"))
-    await router.type("1")
-    router.expect(.push("Article"))
-    await router.type("b")
-    router.expect(.pop)
+    await withRecordingRouter { router in
+        router.start(FeedCoordinator(router: router, modules: modules))
+        router.expect(.setRoot("Front page"))
+        await router.type("1")
+        router.expect(.push("Article"))
+        await router.type("b")
+        router.expect(.pop)
+    }
 }
 // README:end
 

@@ -10,6 +10,8 @@ final class TextScreen: Presentable {
     /// Commands this screen answers, and what it did.
     var understands: Set<String> = []
     private(set) var received: [String] = []
+    /// Called when the screen declines a command, e.g. to close itself as a picker does.
+    var onDecline: (@MainActor () -> Void)?
 
     init(_ title: String, pane: Pane = .primary, lines: [String]? = nil) {
         self.title = title
@@ -26,7 +28,10 @@ final class TextScreen: Presentable {
     }
 
     func handle(_ command: Command) -> Bool {
-        guard understands.contains(command.verb) else { return false }
+        guard understands.contains(command.verb) else {
+            onDecline?()
+            return false
+        }
         received.append(command.description)
         return true
     }

@@ -45,3 +45,25 @@ struct EndOfResultsTests {
                 == "End of results: NewsAPI returns no more than this per query.")
     }
 }
+
+/// A long query (NewsAPI takes up to 500 characters) is quoted in a line or two, never whole.
+@Suite("Long queries")
+struct LongQueryTests {
+    static let words = String(repeating: "kelordale ", count: 50).trimmingCharacters(in: .whitespaces)
+
+    @Test func theHeaderTheFailureAndTheEmptyListQuoteItShort() {
+        var failed = ArticleListState(query: .search(Self.words, .publishedAt))
+        failed.phase = .failed(.transport(.timedOut, host: "newsapi.org"))
+        let empty = Fixtures.loadedState(
+            .search(Self.words, .publishedAt),
+            pages: [ArticlePage(articles: [], totalResults: 0, page: 1, pageSize: 20)])
+        for state in [failed, empty] {
+            let lines = ArticleListRenderer.render(state, width: 80, context: Fixtures.context).map(
+                \.plainText)
+            #expect(lines.count < 12, "\(lines.count) lines")
+            #expect(lines.allSatisfy { $0.count <= 80 })
+            #expect(lines.contains { $0.contains("…”") })
+            #expect(!lines.joined().contains(Self.words))
+        }
+    }
+}

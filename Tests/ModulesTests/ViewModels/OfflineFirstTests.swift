@@ -86,6 +86,31 @@ struct OfflineFirstTests {
         #expect(model.state.note == nil)
     }
 
+    @Test(
+        "When the service then refuses the key or the pace, the stored articles stay under the refusal, not offline",
+        arguments: [
+            NewsServiceError.api(code: "rateLimited", message: "Slow down."),
+            .api(code: "apiKeyInvalid", message: "Your API key is invalid."),
+            .server(status: 429, host: "newsapi.org"),
+        ])
+    func refusalAfterStoredPage(_ error: NewsServiceError) async throws {
+        let service = StoringGatedNewsService(stored: [1: storedPage([1, 2, 3])])
+        let model = ArticleListViewModel(query: .headlines(nil), service: service, pageSize: 3)
+        let load = Task { await model.reload() }
+        await service.network.waitForRequests(1)
+        service.network.answer({ _ in true }, with: .failure(error))
+        await load.value
+        #expect(titles(model) == ["Story 1", "Story 2", "Story 3"])
+        #expect(model.state.phase == .loaded)
+        #expect(model.state.origin == .store(savedAt: savedAt, reason: .refused(error)))
+        let lines = ArticleListRenderer.render(model.state, width: 200, context: Fixtures.context)
+            .map(\.plainText)
+        let banner = try #require(lines.firstIndex { $0.hasPrefix("\(error.refusalTitle ?? "?") — showing") })
+        #expect(lines[banner].hasSuffix(" · r retries"))
+        #expect(lines[banner + 1] == error.sentence)
+        #expect(!lines.contains { $0.contains("Offline") })
+    }
+
     @Test("A cancelled refresh keeps the stored articles, no longer refreshing")
     func cancelledRefreshKeepsStored() async {
         let service = StoringGatedNewsService(stored: [1: storedPage([1, 2, 3])])

@@ -18,9 +18,12 @@ final class TmuxSession {
     ///   - recordsOutput: Keep every byte the app writes from its start, escape sequences
     ///     included, for ``recordedOutput(through:timeout:sourceLocation:)``: the app starts only once
     ///     the recording runs (``startRecording()`` records from a later moment).
+    ///   - jobControl: Run the app as a job of a shell with job control (bash's `set -m`), as from
+    ///     a prompt: Ctrl-Z stops it, the shell prints `[newsapp stopped]` and waits for a line,
+    ///     then brings it back with `fg`.
     init(
         _ arguments: [String], columns: Int, rows: Int = 40, environment overrides: [String: String] = [:],
-        recordsOutput: Bool = false
+        recordsOutput: Bool = false, jobControl: Bool = false
     ) throws {
         home = try TemporaryDirectory()
         configuration = home.url.appendingPathComponent("tmux.conf")
@@ -41,8 +44,13 @@ final class TmuxSession {
         // A recorded session waits for a line before it starts the app, so no byte is written
         // before tmux copies the pane's output.
         let start = recordsOutput ? "read go; " : ""
-        let script = start + "trap : INT; \"$0\" \"$@\"; echo \"[newsapp exited with status $?]\""
-        let command = (["env", "-i"] + environment + ["/bin/sh", "-c", script, binary] + arguments)
+        let run =
+            jobControl
+            ? "set -m; \"$0\" \"$@\"; echo \"[newsapp stopped]\"; read go; fg"
+            : "trap : INT; \"$0\" \"$@\""
+        let script = start + run + "; echo \"[newsapp exited with status $?]\""
+        let shell = jobControl ? "/bin/bash" : "/bin/sh"
+        let command = (["env", "-i"] + environment + [shell, "-c", script, binary] + arguments)
             .map(Self.quote).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", "app", "-x", "\(columns)", "-y", "\(rows)", command])
         if recordsOutput {

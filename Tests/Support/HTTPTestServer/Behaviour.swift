@@ -29,6 +29,16 @@ extension RawHTTPServer {
         /// Closes the connection without writing a byte.
         case hangUp
 
+        /// Writes `head`, then `chunk` again and again for as long as the client reads: a body
+        /// that never ends. `chunk` carries its own framing (for `Transfer-Encoding: chunked`, the
+        /// size line and the CRLF after).
+        case endless(head: Data, chunk: Data)
+
+        /// Writes these bytes as soon as the connection is accepted, without waiting for a
+        /// request, then closes it: a server of another protocol, or plain HTTP answering the
+        /// first bytes of a TLS handshake. No request head is recorded.
+        case greeting(Data)
+
         /// Writes `head` at once, then `body` one byte every `interval`, then closes its side as
         /// ``reply(_:)`` does. The interval paces the answer; it is not a synchronisation point.
         case trickle(head: Data, body: Data, interval: Duration)

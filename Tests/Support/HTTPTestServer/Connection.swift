@@ -55,6 +55,14 @@ struct Connection {
         return .done
     }
 
+    /// Writes `bytes` again and again until the client leaves or the server stops.
+    func repeatedly(_ bytes: Data) -> Outcome {
+        while true {
+            let sent = send(bytes)
+            guard sent == .done else { return sent }
+        }
+    }
+
     /// Writes `body` one byte at a time, waiting `interval` before each.
     func trickle(_ body: Data, every interval: Duration) -> Outcome {
         for byte in body {

@@ -102,7 +102,9 @@ public final class RawHTTPServer: Sendable {
     private func serve() {
         while let descriptor = Socket.nextConnection(on: listener, unless: stopping) {
             let connection = Connection(descriptor: descriptor, stopping: stopping)
-            if let head = connection.readHead() {
+            if case .greeting(let bytes) = behaviour {
+                _ = connection.send(bytes)
+            } else if let head = connection.readHead() {
                 tally.recordHead(head)
                 if answer(head, as: behaviour, on: connection) == .clientLeft {
                     tally.recordClientClose(head)
@@ -130,6 +132,10 @@ public final class RawHTTPServer: Sendable {
             connection.wait(for: released).then { connection.send(bytes) }.then(connection.endAnswer)
         case .hangUp:
             .done
+        case .greeting(let bytes):
+            connection.send(bytes)
+        case .endless(let head, let chunk):
+            connection.send(head).then { connection.repeatedly(chunk) }
         case .trickle(let start, let body, let interval):
             connection.send(start).then { connection.trickle(body, every: interval) }
                 .then(connection.endAnswer)

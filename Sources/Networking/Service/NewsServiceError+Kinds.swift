@@ -1,0 +1,48 @@
+// MARK: - Outages and refusals
+
+extension NewsServiceError {
+    /// True for failures that say the service is out of reach or broken, not that it refused:
+    /// every transport failure (a captive portal on a train or in a hotel breaks the secure
+    /// connection), a server error, NewsAPI's own `unexpectedError`, and a body that is not
+    /// NewsAPI's (a portal's HTML page, a runaway response). A stored copy may stand in, marked
+    /// offline.
+    public var isOutage: Bool {
+        switch self {
+        case .transport, .undecodable, .responseTooLarge:
+            return true
+        case .server(let status, _):
+            return (500...599).contains(status)
+        case .api(let code, _):
+            return code == "unexpectedError"
+        case .unavailable, .cancelled:
+            return false
+        }
+    }
+
+    /// True when the service refused this key or its pace: a key rejected, missing, disabled or
+    /// out of requests, too many requests, or a 401, 403 or 429 without NewsAPI's explanation.
+    /// A stored copy may stand in, under a banner naming the refusal (``refusalTitle``), since
+    /// nothing in the request itself is wrong.
+    public var isRefusal: Bool { refusalTitle != nil }
+
+    /// A few words naming a refusal for a banner: `Key refused` or `Rate limited`; nil for
+    /// anything else.
+    public var refusalTitle: String? {
+        switch self {
+        case .api(let code, _):
+            switch code {
+            case "apiKeyInvalid", "apiKeyMissing", "apiKeyDisabled": return "Key refused"
+            case "apiKeyExhausted", "rateLimited": return "Rate limited"
+            default: return nil
+            }
+        case .server(let status, _):
+            switch status {
+            case 401, 403: return "Key refused"
+            case 429: return "Rate limited"
+            default: return nil
+            }
+        case .transport, .undecodable, .responseTooLarge, .unavailable, .cancelled:
+            return nil
+        }
+    }
+}
