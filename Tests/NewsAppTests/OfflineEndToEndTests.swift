@@ -73,13 +73,16 @@ struct OfflineEndToEndTests {
 
     @Test func aRefusedKeyShowsTheStoredCopyUnderTheRefusalInTheAppAndThePrintCommands() async throws {
         try await withRunningStub { stub in
-            let online = try await sandbox.run(["--page-size", "10"], extra: stub.environment, input: "q\n")
+            // The front page stores each category's headlines, and c all the whole list the
+            // headlines command prints.
+            let online = try await sandbox.run(
+                ["--page-size", "10"], extra: stub.environment, input: "c all\nq\n")
             #expect(online.status == 0)
             var refused = stub.environment
             refused["NEWSAPI_KEY"] = "not-the-key"
             let app = try await sandbox.run(["--page-size", "10"], extra: refused, input: "q\n")
             #expect(app.status == 0)
-            #expect(app.out.contains("Key refused — showing articles saved "))
+            #expect(app.out.contains("Key refused — showing headlines saved "))
             #expect(
                 app.out.contains("NewsAPI rejected the key (apiKeyInvalid). Set NEWSAPI_KEY to a valid key."))
             #expect(!app.out.contains("Offline"))

@@ -10,20 +10,20 @@ struct TerminalSessionTests {
     @Test("Ctrl-Z stops the app; fg draws the prompt and the half-typed line again, and editing goes on")
     func suspendAndResume() async throws {
         let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100, jobControl: true)
-        try await tmux.waitFor("news › Top stories ›")
+        try await tmux.waitFor("news › Front page ›")
         try tmux.press("/")
         try tmux.press("m")
         try tmux.press("a")
-        try await tmux.waitFor("news › Top stories › /ma")
+        try await tmux.waitFor("news › Front page › /ma")
         try tmux.press("C-z")
         try await tmux.waitFor("[newsapp stopped]")
         try tmux.press("Enter")  // the shell's `fg`
         let resumed = try await tmux.waitFor("the prompt and the line drawn again below the shell's lines") {
             screen in
             guard let stopped = screen.range(of: "[newsapp stopped]") else { return false }
-            return screen[stopped.upperBound...].contains("news › Top stories › /ma")
+            return screen[stopped.upperBound...].contains("news › Front page › /ma")
         }
-        #expect(resumed.components(separatedBy: "news › Top stories › /ma").count == 3, "drawn once more")
+        #expect(resumed.components(separatedBy: "news › Front page › /ma").count == 3, "drawn once more")
         try tmux.send("rs")
         try await tmux.waitFor("Search “mars” · sorted by newest")
         try tmux.send("q")
