@@ -10,7 +10,11 @@ struct TerminalSessionTests {
     @Test("Ctrl-Z stops the app; fg draws the prompt and the half-typed line again, and editing goes on")
     func suspendAndResume() async throws {
         let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100, jobControl: true)
-        try await tmux.waitFor("news › Front page ›")
+        // The whole front page drawn, its prompt last: nothing more is drawn while the line is typed.
+        try await tmux.waitFor("the front page and its prompt") { screen in
+            screen.contains("1–21 open · c NAME a whole section")
+                && screen.split(separator: "\n").last == "news › Front page ›"
+        }
         try tmux.press("/")
         try tmux.press("m")
         try tmux.press("a")
