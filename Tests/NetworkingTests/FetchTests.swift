@@ -193,9 +193,12 @@ struct FetchTests {
         let (result, heads) = try await Self.fetch(from: .silence, timeout: 1)
         let elapsed = clock.now - start
         #expect(result.failure == .transport(.timedOut))
-        #expect(heads.count == 1)
-        // Generous upper bound: the point is that it ends, on a machine that may be busy.
-        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(8))
+        // On a loaded machine the deadline may pass before the server has read the request.
+        #expect(heads.count <= 1)
+        // Generous upper bound: the point is that it ends, on a machine that may be busy (a
+        // loaded run of the whole suite took over 8 s); the client's own default is 10 s, and
+        // FoundationNetworking's inactivity timer would never fire against a trickle.
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30))
     }
 
     @Test(

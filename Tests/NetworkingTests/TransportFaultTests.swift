@@ -56,8 +56,10 @@ struct TransportFaultTests {
             from: .silence, limits: .init(timeout: 1), timesOut: true)
         let elapsed = clock.now - start
         #expect(result.failure == .transport(.timedOut, host: host))
-        // Generous upper bound: the point is that it ends, on a machine that may be busy.
-        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(8))
+        // Generous upper bound: the point is that it ends, on a machine that may be busy (a
+        // loaded run of the whole suite took over 8 s); the client's own default is 10 s, and
+        // FoundationNetworking's inactivity timer would never fire against a trickle.
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30))
     }
 
     @Test("a half-second timeout waits half a second")
@@ -68,7 +70,7 @@ struct TransportFaultTests {
             from: .silence, limits: .init(timeout: 0.5), timesOut: true)
         let elapsed = clock.now - start
         #expect(result.failure == .transport(.timedOut, host: host))
-        #expect(elapsed < .seconds(8))
+        #expect(elapsed < .seconds(30))
         // FoundationNetworking arms its request timer with Int(timeoutIntervalForRequest) * 1000
         // milliseconds, so 0.5 s would become 0 ms; the client's own deadline must hold instead.
         // A timer never fires early, so this lower bound cannot flake on a loaded machine.
