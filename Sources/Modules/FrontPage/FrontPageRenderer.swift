@@ -227,11 +227,29 @@ public enum FrontPageRenderer {
             let margin = Span(String(repeating: " ", count: layout.indent))
             lines += rows.map { StyledLine([margin] + $0.spans) }
         }
-        if let summary = article.summary {
-            lines += Block.paragraph(summary, width: width, indent: layout.indent)
+        if let teaser = teaser(article) {
+            lines += Block.paragraph(teaser, width: width, indent: layout.indent)
         }
         lines += meta(article, read: read, layout: layout, width: width, context: context)
         return lines
+    }
+
+    /// What the featured story says under its title: its summary, else (a feed item with only
+    /// its text) the text's first paragraph without its link numbers, cut at a word near 280
+    /// characters.
+    static func teaser(_ article: Article) -> String? {
+        if let summary = article.summary, !summary.isEmpty { return summary }
+        guard let content = article.content, !content.isEmpty else { return nil }
+        let paragraph =
+            content.components(separatedBy: "\n\n").first {
+                !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            } ?? content
+        var text = paragraph.replacingOccurrences(of: #"\s?\[\d+\]"#, with: "", options: .regularExpression)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard text.count > 280 else { return text.isEmpty ? nil : text }
+        text = String(text.prefix(280))
+        if let space = text.lastIndex(of: " ") { text = String(text[..<space]) }
+        return text + "…"
     }
 
     private static func item(
