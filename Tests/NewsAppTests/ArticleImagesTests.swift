@@ -54,7 +54,8 @@ struct ArticleImagesTests {
             }
             let server = server
             task = Task { try await server.run() }
-            try await server.waitUntilListening()
+            // Generous: on a loaded machine, or under a sanitizer, FlyingFox's 5 s default passes.
+            try await server.waitUntilListening(timeout: 60)
             guard case .ip4(_, let port) = await server.listeningAddress else {
                 throw CancellationError()
             }

@@ -28,7 +28,7 @@ struct RefreshKillTests {
         let process = Process()
         process.executableURL = try NewsAppProcess.binary()
         process.arguments = ["refresh"]
-        process.environment = sandbox.environment
+        process.environment = sandbox.environment.merging(NewsAppProcess.sanitizerOptions) { mine, _ in mine }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

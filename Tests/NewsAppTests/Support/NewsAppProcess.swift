@@ -85,6 +85,13 @@ enum NewsAppProcess {
         }
     }
 
+    /// The sanitizers' settings of this test run (`Scripts/sanitize` sets them), passed on to
+    /// every process a test starts, whatever environment it is given: their suppressions, and
+    /// halting at a report, hold for the app too.
+    static let sanitizerOptions = ProcessInfo.processInfo.environment.filter {
+        ["ASAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"].contains($0.key)
+    }
+
     /// How many app processes the tests run at once: the number of processors, at least 2.
     static let slots = ProcessSlots(max(2, ProcessInfo.processInfo.activeProcessorCount))
 
@@ -97,7 +104,7 @@ enum NewsAppProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(sanitizerOptions) { mine, _ in mine }
         let output = Pipe()
         let errors = Pipe()
         let standardInput = Pipe()

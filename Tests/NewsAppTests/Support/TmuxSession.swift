@@ -36,7 +36,8 @@ final class TmuxSession {
             "XDG_CACHE_HOME": "\(home.path)/cache", "TERM": "xterm-256color", "LANG": "C.UTF-8",
             "PATH": "/usr/bin:/bin", "BROWSER": "/bin/true",
         ]
-        let environment = defaults.merging(overrides) { $1 }.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }
+        let environment = defaults.merging(overrides) { $1 }.merging(NewsAppProcess.sanitizerOptions) { $1 }
+            .sorted { $0.key < $1.key }.map { "\($0)=\($1)" }
         // A shell runs the app and prints its exit status on screen: tmux 3.3 does not always
         // reap a pane's process (it stays a zombie after a full-screen redraw), so the status is
         // read from the screen, not from tmux. `trap : INT` keeps Ctrl-C from ending the shell
