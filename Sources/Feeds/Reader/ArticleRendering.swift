@@ -4,6 +4,8 @@ struct ArticleRendering {
     let document: ReaderDocument
     let selection: ContentSelector.Selection
     private var writer: HTMLTextWriter
+    /// Whether each open table is one of layout, innermost last.
+    private var layoutTables: [Bool] = []
 
     init(document: ReaderDocument, selection: ContentSelector.Selection, links: LinkReferences) {
         self.document = document
@@ -16,11 +18,12 @@ struct ArticleRendering {
         for root in selection.roots where !writer.isFull {
             writer.start(.paragraph, none)
             var open: [Int] = []
+            layoutTables.removeAll()
             var node = root
-            let end = Int(document.ends[root])
-            while node < end && !writer.isFull {
+            let rootEnd = Int(document.ends[root])
+            while node < rootEnd && !writer.isFull {
                 while let last = open.last, node >= Int(document.ends[last]) {
-                    writer.end(document.elements[open.removeLast()])
+                    end(open.removeLast())
                 }
                 guard selection.shown[node] else {
                     node = Int(document.ends[node])
@@ -34,14 +37,35 @@ struct ArticleRendering {
                 }
                 node += 1
             }
-            while let last = open.popLast() { writer.end(document.elements[last]) }
+            while let last = open.popLast() { end(last) }
             writer.end(.paragraph)
         }
         return writer.finish()
     }
 
-    private mutating func start(_ node: Int) {
+    /// The element `node` is written as: the tables, rows and cells of a table used for layout are
+    /// paragraphs, so that the article in a cell is not flattened onto one line.
+    private mutating func element(of node: Int, opening: Bool) -> HTMLElement {
         let element = document.elements[node]
+        switch element {
+        case .table:
+            if opening { layoutTables.append(!document.isDataTable(node)) }
+            return layoutTables.last == true ? .paragraph : .table
+        case .row, .cell:
+            // A row or cell whose table is not shown is a paragraph too.
+            return layoutTables.last ?? true ? .paragraph : element
+        default:
+            return element
+        }
+    }
+
+    private mutating func end(_ node: Int) {
+        writer.end(element(of: node, opening: false))
+        if document.elements[node] == .table { layoutTables.removeLast() }
+    }
+
+    private mutating func start(_ node: Int) {
+        let element = element(of: node, opening: true)
         let attributes = document.attributes(of: node)
         let wanted: String? =
             switch element {

@@ -32,7 +32,7 @@ extension ContentSelector {
                 if remove {
                     hide(node, under: root, counts: &counts, shown: &shown)
                     node = Int(document.ends[node])
-                } else if tag == .pre || tag == .code || (tag == .table && isDataTable(node)) {
+                } else if tag == .pre || tag == .code || (tag == .table && document.isDataTable(node)) {
                     node = Int(document.ends[node])
                 } else {
                     node += 1
@@ -99,7 +99,7 @@ extension ContentSelector {
         var node = root
         while node < Int(document.ends[root]) {
             let tag = document.tags[node]
-            if tag == .pre || tag == .code || (tag == .table && isDataTable(node)) {
+            if tag == .pre || tag == .code || (tag == .table && document.isDataTable(node)) {
                 ranges.append(node..<Int(document.ends[node]))
                 node = Int(document.ends[node])
             } else {
@@ -107,24 +107,6 @@ extension ContentSelector {
             }
         }
         return ranges
-    }
-
-    /// A table of data rather than of layout: it has a caption or header cells, or at least three
-    /// rows of two cells or more and no table inside it.
-    private func isDataTable(_ table: Int) -> Bool {
-        if document.attributes(of: table)?.role == "presentation" { return false }
-        var rows = 0
-        var cells = 0
-        for node in table + 1..<Int(document.ends[table]) {
-            switch document.tags[node] {
-            case .caption, .th: return true
-            case .table: return false
-            case .tr: rows += 1
-            case .td: cells += 1
-            default: break
-            }
-        }
-        return rows >= 3 && cells >= rows * 2
     }
 
     // MARK: Text
@@ -149,5 +131,25 @@ extension ContentSelector {
     static func similarity(_ first: Set<Substring>, _ second: Set<Substring>) -> Double {
         let union = first.union(second).count
         return union == 0 ? 0 : Double(first.intersection(second).count) / Double(union)
+    }
+}
+
+extension ReaderDocument {
+    /// A table of data rather than of layout: it has a caption or header cells, or at least three
+    /// rows of two cells or more and no table inside it.
+    func isDataTable(_ table: Int) -> Bool {
+        if attributes(of: table)?.role == "presentation" { return false }
+        var rows = 0
+        var cells = 0
+        for node in table + 1..<Int(ends[table]) {
+            switch tags[node] {
+            case .caption, .th: return true
+            case .table: return false
+            case .tr: rows += 1
+            case .td: cells += 1
+            default: break
+            }
+        }
+        return rows >= 3 && cells >= rows * 2
     }
 }

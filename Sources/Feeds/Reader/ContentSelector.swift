@@ -169,7 +169,7 @@ struct ContentSelector {
 
     private func siblings(of top: Int) -> [Int] {
         let parent = Int(document.parents[top])
-        guard top > 0, parent > 0 else { return [top] }
+        guard top > 0 else { return [top] }
         let topScore = scores[top]
         let threshold = max(10, topScore * 0.2)
         let topHints = document.attributes(of: top)?.hints ?? ""
