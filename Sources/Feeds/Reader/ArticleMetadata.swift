@@ -21,7 +21,9 @@ struct ArticleMetadata {
             (article?["headline"] as? String).map(Self.line) ?? first([
                 "og:title", "twitter:title", "dc.title",
             ])
-            ?? Self.siteNameRemoved(Self.line(String(decoding: document.title, as: UTF8.self)))
+            ?? Self.siteNameRemoved(
+                Self.line(String(decoding: document.title, as: UTF8.self)),
+                heading: Self.firstHeading(document))
         if title?.isEmpty == true { title = nil }
         let authors = article.flatMap { Self.names($0["author"]) }
         let metaAuthor = first([
@@ -66,17 +68,30 @@ struct ArticleMetadata {
         return byline
     }
 
-    /// "Headline | Site" → "Headline": the part before the last separator, when it has three words
-    /// or more.
-    static func siteNameRemoved(_ title: String) -> String {
+    /// "Headline | Site" → "Headline": the part before the last separator when the page's `h1` says
+    /// it or it has three words or more, the part after it when the `h1` says that, else the whole.
+    static func siteNameRemoved(_ title: String, heading: String?) -> String {
         for separator in [" | ", " – ", " — ", " - ", " · ", " :: ", " » ", " / "] {
             guard let range = title.range(of: separator, options: .backwards) else { continue }
             let head = String(title[..<range.lowerBound])
-            if head.split(separator: " ").count >= 3 { return head }
             let tail = String(title[range.upperBound...])
-            if tail.split(separator: " ").count >= 3 && head.split(separator: " ").count < 3 { return tail }
+            if heading == head || (heading != tail && head.split(separator: " ").count >= 3) { return head }
+            return heading == tail ? tail : title
         }
         return title
+    }
+
+    /// The text of the page's first `h1`, on one line.
+    private static func firstHeading(_ document: ReaderDocument) -> String? {
+        guard let heading = (1..<max(document.count, 1)).first(where: { document.tags[$0] == .h1 }) else {
+            return nil
+        }
+        var bytes: [UInt8] = []
+        for node in heading..<Int(document.ends[heading])
+        where document.tags[node] == .text && bytes.count < 1_000 {
+            document.withText(of: node) { bytes.append(contentsOf: $0.prefix(1_000)) }
+        }
+        return line(String(decoding: bytes, as: UTF8.self))
     }
 
     // MARK: JSON-LD
