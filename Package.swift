@@ -133,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "NewsAppBenchmark",
             dependencies: [
-                "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition",
+                "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict

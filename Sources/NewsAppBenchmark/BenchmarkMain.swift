@@ -115,6 +115,18 @@ struct BenchmarkMain {
                 report.notes.append("Refresh: skipped (no --newsapp binary given).")
             }
         }
+        if options.sections.contains(.extract) {
+            log("Extract: \(options.extractRounds) rounds over the reader corpus…")
+            let result = try ExtractBenchmark.run(corpus: options.readerCorpus, rounds: options.extractRounds)
+            report.add(
+                "Reader mode: extract one page of the corpus (\(result.pages) pages, mean word F1 "
+                    + String(format: "%.3f", result.meanF1) + ")", result.perPage, target: .p99(50))
+            report.add(
+                "Reader mode: extract one page of the corpus, median", result.perPage, target: .p50(5))
+            report.add(
+                "Reader mode: extract a generated \(result.largeBytes / 1_000) KB page", result.large,
+                target: nil)
+        }
         report.notes.append(
             "Load average (1 min) at start \(loadAtStart), at end \(Machine.loadAverage()), on "
                 + "\(machine.logicalCores) cores: other work on the machine shows in the p99s.")
@@ -128,6 +140,7 @@ struct Options {
         case cold, search, render, fetch, pace
         case feedsStore = "feeds-store"
         case refresh
+        case extract
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -146,21 +159,25 @@ struct Options {
     var fetchRuns = 200
     var paceCommands = 30
     var feedRuns = 3
+    var extractRounds = 20
+    /// Reader mode's corpus, read from the repository.
+    var readerCorpus = URL(fileURLWithPath: "Tests/FeedsTests/Fixtures/reader", isDirectory: true)
     var sections = Set(Section.allCases)
     var label: String?
     var help = false
 
     static let usage = """
         usage: newsapp-bench [--newsapp PATH] [--newsboat PATH] [--data DIR]
-                             [--only cold,search,render,fetch,pace,feeds-store,refresh]
+                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
                              [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N]
-                             [--label TEXT]
+                             [--extract-rounds N] [--reader-corpus DIR] [--label TEXT]
 
           --newsapp PATH  the release newsapp binary, for the cold start (skipped without it)
           --newsboat PATH newsboat, refreshed side by side with newsapp (rows empty without it)
           --data DIR      where the filled store is cached (default .build-bench-release/benchmark)
           --label TEXT    printed under the title, e.g. the commit measured
+          --reader-corpus DIR  reader mode's pages (default Tests/FeedsTests/Fixtures/reader)
         """
 
     init<Arguments: Collection<String>>(_ arguments: Arguments) throws {
@@ -189,6 +206,9 @@ struct Options {
             case "--fetch-runs": fetchRuns = try count(argument)
             case "--pace-commands": paceCommands = try count(argument)
             case "--feed-runs": feedRuns = try count(argument)
+            case "--extract-rounds": extractRounds = try count(argument)
+            case "--reader-corpus":
+                readerCorpus = URL(fileURLWithPath: try value(argument), isDirectory: true)
             case "--label": label = try value(argument)
             case "--only":
                 let names = try value(argument).split(separator: ",").map(String.init)

@@ -6,6 +6,12 @@ struct ElementAttributes {
     /// The value of the attribute the element wants (see ``HTMLElement/wantedAttribute``).
     private(set) var wanted: UnsafePointer<UInt8>?
 
+    /// Attributes read already: `wanted`'s value (NUL-terminated) and whether the element is hidden.
+    init(wanted: UnsafePointer<UInt8>?, hidden: Bool = false) {
+        self.wanted = wanted
+        self.hidden = hidden
+    }
+
     init(_ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, wanted name: StaticString?) {
         guard let attributes else { return }
         var index = 0
@@ -37,7 +43,7 @@ extension HTMLElement {
     /// The one attribute the conversion reads from this element, if any.
     var wantedAttribute: StaticString? {
         switch self {
-        case .link: "href"
+        case .link, .base: "href"
         case .image: "alt"
         case .orderedList: "start"
         default: nil

@@ -4,8 +4,8 @@ import CXML2
 
 /// Converts HTML to ``HTMLText`` with libxml2's HTML push parser, one SAX event at a time.
 ///
-/// No tree is built and nothing recurses on the document's nesting: each event changes the
-/// ``PlainTextLayout`` and the ``LinkReferences`` in constant time (apart from what it writes). The
+/// No tree is built and nothing recurses on the document's nesting: each event goes to an
+/// ``HTMLTextWriter``, which takes constant time for it (apart from what it writes). The
 /// output is capped at ``outputLimit`` bytes and the nesting at ``depthLimit`` elements; at either
 /// cap the parser is stopped and the text ends with "…". libxml2 reports nothing on stderr: its
 /// errors go to a structured handler that ignores them.
@@ -31,28 +31,17 @@ struct HTMLTextConverter {
             converter.deallocate()
         }
         parse(html, into: converter)
-        return HTMLText(text: converter.pointee.layout.finish(), links: converter.pointee.links?.urls ?? [])
+        return converter.pointee.writer.finish()
     }
 
-    private var layout: PlainTextLayout
-    private var links: LinkReferences?
+    private var writer: HTMLTextWriter
     private var parser: htmlParserCtxtPtr?
     private var stopped = false
     /// Open elements, counting the `html` and `body` the parser is started with.
     private var depth = 0
-    /// Open elements of a dropped subtree (0 when not in one).
-    private var droppedDepth = 0
-    private var openLink: OpenLink?
-
-    private struct OpenLink {
-        var href: String
-        var contentAtStart: Int
-        var hasImage = false
-    }
 
     private init(links: LinkReferences?, size: Int) {
-        layout = PlainTextLayout(limit: Self.outputLimit, expectedSize: size)
-        self.links = links
+        writer = HTMLTextWriter(links: links, limit: Self.outputLimit, size: size)
     }
 
     // MARK: Parsing
@@ -139,109 +128,28 @@ struct HTMLTextConverter {
         guard !stopped else { return }
         depth += 1
         guard depth <= Self.depthLimit else {
-            layout.cut()
+            writer.cut()
             return stop()
         }
         let element = HTMLElement(name: name)
-        if element == .base, links != nil, let href = ElementAttributes(attributes, wanted: "href").wanted {
-            links?.setBase(href: String(cString: href))
-        }
-        guard droppedDepth == 0 else {
-            droppedDepth += 1
-            return
-        }
-        let found = ElementAttributes(attributes, wanted: element.wantedAttribute)
-        if element == .dropped || found.hidden {
-            droppedDepth = 1
-            return
-        }
-        switch element {
-        case .inline, .base, .dropped: break
-        case .paragraph: layout.breakParagraph()
-        case .lineBreak: layout.breakLine()
-        case .rule: layout.appendRule()
-        case .unorderedList: layout.startList(ordered: false, start: nil)
-        case .orderedList: layout.startList(ordered: true, start: found.wanted.flatMap(Self.integer))
-        case .listItem: layout.startListItem()
-        case .quote: layout.startQuote()
-        case .preformatted: layout.startPreformatted()
-        case .table: layout.startTable()
-        case .row: layout.startRow()
-        case .cell: layout.startCell()
-        case .image: appendImage(alt: found.wanted)
-        case .link: startLink(href: found.wanted)
-        }
+        writer.start(element, ElementAttributes(attributes, wanted: element.wantedAttribute))
         stopWhenFull()
     }
 
     private mutating func end(_ name: UnsafePointer<UInt8>) {
         guard !stopped else { return }
         depth -= 1
-        guard droppedDepth == 0 else {
-            droppedDepth -= 1
-            return
-        }
-        switch HTMLElement(name: name) {
-        case .paragraph: layout.breakParagraph()
-        case .unorderedList, .orderedList, .listItem, .quote, .preformatted, .table, .row, .cell:
-            layout.endFrame()
-        case .link: finishLink()
-        default: break
-        }
+        writer.end(HTMLElement(name: name))
         stopWhenFull()
     }
 
     private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-        guard !stopped, droppedDepth == 0 else { return }
-        layout.appendText(text)
+        guard !stopped else { return }
+        writer.append(text)
         stopWhenFull()
     }
 
     private mutating func stopWhenFull() {
-        if layout.isFull { stop() }
-    }
-
-    // MARK: Links and images
-
-    private mutating func startLink(href: UnsafePointer<UInt8>?) {
-        finishLink()
-        guard links != nil, let href else { return }
-        openLink = OpenLink(href: String(cString: href), contentAtStart: layout.contentCount)
-    }
-
-    /// ` [n]` after the link's text, `[n]` alone for a link holding only an image without alt text,
-    /// nothing for an empty link or one that is not numbered.
-    private mutating func finishLink() {
-        guard let link = openLink else { return }
-        openLink = nil
-        let hasText = layout.contentCount > link.contentAtStart
-        guard hasText || link.hasImage, let number = links?.number(forHref: link.href) else { return }
-        if hasText {
-            layout.appendReference(number)
-        } else {
-            layout.appendStandaloneReference(number)
-        }
-    }
-
-    private mutating func appendImage(alt: UnsafePointer<UInt8>?) {
-        if let alt { layout.appendImage(alt: ElementAttributes.bytes(of: alt)) }
-        openLink?.hasImage = true
-    }
-
-    /// The value of an `ol`'s `start` (its leading integer, as browsers read it), clamped so that
-    /// markers stay short.
-    private static func integer(_ text: UnsafePointer<UInt8>) -> Int? {
-        var index = 0
-        while text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A { index += 1 }
-        let negative = text[index] == UInt8(ascii: "-")
-        if negative || text[index] == UInt8(ascii: "+") { index += 1 }
-        var value = 0
-        let start = index
-        while (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) {
-            value = min(value * 10 + Int(text[index] - UInt8(ascii: "0")), 999_999_999)
-            index += 1
-        }
-        guard index > start else { return nil }
-        return negative ? -value : value
+        if writer.isFull { stop() }
     }
 }

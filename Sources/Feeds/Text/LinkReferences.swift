@@ -13,7 +13,7 @@ struct LinkReferences {
     /// The numbered URLs: `urls[0]` is `[1]`.
     private(set) var urls: [URL] = []
     /// Relative hrefs resolve against it, when it is a web address.
-    private var baseURL: URL? {
+    private(set) var baseURL: URL? {
         didSet { isWebBase = baseURL.map(Self.isWeb) ?? false }
     }
     private var isWebBase = false

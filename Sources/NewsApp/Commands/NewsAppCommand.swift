@@ -16,6 +16,7 @@ struct NewsAppCommand: AsyncParsableCommand {
             newsapp feeds [list|add|remove|import|export|show] …
             newsapp refresh [--json]
             newsapp cache stats|clear|vacuum
+            newsapp extract [--url <url>] [<file>]
             """,
         discussion: """
             With a NewsAPI key (NEWSAPI_KEY, or key_file in the config file) NewsApp reads live news \
@@ -56,7 +57,7 @@ struct NewsAppCommand: AsyncParsableCommand {
         version: NewsAppVersion.current,
         subcommands: [
             HeadlinesCommand.self, SearchCommand.self, FeedsCommand.self, RefreshCommand.self,
-            CacheCommand.self,
+            CacheCommand.self, ExtractCommand.self,
         ]
     )
 

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Reader mode: the main text of a web page, without its navigation, ads, share bars, comments and
+/// cookie banners, as Firefox's Reader View (Readability.js) finds it.
+///
+/// The page is decoded (its byte order mark, else the `charset` of `contentType`, else its
+/// `<meta charset>`, else UTF-8; invalid bytes become U+FFFD), its terminal escape sequences are
+/// removed, libxml2's HTML parser reads it into a ``ReaderDocument`` (recovering from broken
+/// markup, never fetching anything), and a ``ContentSelector`` picks the article. Its text is laid
+/// out by the same rules as ``HTMLText``: headings and paragraphs, lists, quotes, preformatted
+/// text, tables one row a line, figure captions, `[image: alt]`, and links numbered `[n]`
+/// (resolved against `url` and the page's `<base href>`). Nothing recurses on the page's nesting.
+public enum ArticleExtractor {
+    /// Pages larger than 8 MiB are refused.
+    public static let maximumBytes = 8 << 20
+
+    /// The article in `html`, a whole page as it came from `url` with the `Content-Type` header
+    /// `contentType`.
+    ///
+    /// - Throws: ``ArticleExtractionError/tooLarge(bytes:)`` above ``maximumBytes``, and
+    ///   ``ArticleExtractionError/noText`` when nothing on the page reads as an article.
+    public static func extract(html: Data, url: URL?, contentType: String?) throws(ArticleExtractionError)
+        -> ExtractedArticle
+    {
+        guard html.count <= maximumBytes else { throw .tooLarge(bytes: html.count) }
+        let charset = contentType.flatMap(EncodingSniffer.charset(inContentType:))
+        var decoded = CharsetDecoder.decode(html, declaredCharset: charset)
+        let document = decoded.withUTF8(parse)
+        decoded = ""
+        let metadata = ArticleMetadata(document: document)
+        var selector = ContentSelector(document: document)
+        let selection = selector.select(title: metadata.title ?? "")
+        var links = LinkReferences(baseURL: url)
+        if let href = document.baseHref { links.setBase(href: href) }
+        var rendering = ArticleRendering(document: document, selection: selection, links: links)
+        let text = rendering.render()
+        guard !text.text.isEmpty else { throw .noText }
+        let base = links.baseURL
+        return ExtractedArticle(
+            title: metadata.title ?? rendering.firstHeading() ?? "",
+            byline: metadata.byline
+                ?? selection.bylineNode.map { ArticleMetadata.withoutBy(rendering.line(of: $0)) },
+            published: metadata.published ?? rendering.firstTime().flatMap { FeedDate.parse($0) },
+            leadImage: (metadata.image ?? rendering.firstImage()).flatMap {
+                WebURL.resolve($0, against: base)
+            },
+            text: text.text, links: text.links)
+    }
+
+    /// The page's bytes without escape sequences and with its named entities decoded, parsed.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
+        guard !EscapeSequences.occur(in: bytes) else {
+            return EscapeSequences.removed(from: bytes).withUnsafeBufferPointer(parseWithoutEscapes)
+        }
+        return parseWithoutEscapes(bytes)
+    }
+
+    private static func parseWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
+        if let decoded = NamedEntities.decoded(bytes) {
+            return decoded.withUnsafeBufferPointer(ReaderDocument.parse)
+        }
+        return ReaderDocument.parse(bytes)
+    }
+}

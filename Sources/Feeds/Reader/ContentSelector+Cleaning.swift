@@ -1,0 +1,155 @@
+// MARK: - Cleaning what is kept
+
+extension ContentSelector {
+    /// Hides the furniture inside `roots` in `shown` (step 4); the first byline element found.
+    func clean(roots: [Int], top: Int, title: String, shown: inout [Bool]) -> Int? {
+        var counts = statistics.counts
+        var byline: Int?
+        var titleWords = Self.words(title)
+        for root in roots {
+            var node = root
+            while node < Int(document.ends[root]) {
+                let tag = document.tags[node]
+                guard shown[node], tag != .text else {
+                    node += 1
+                    continue
+                }
+                let attributes = document.attributes(of: node)
+                var remove = false
+                if let attributes, ClassHints.isByline(attributes), counts[node].text < 100 {
+                    if byline == nil && counts[node].text > 0 { byline = node }
+                    remove = true
+                } else if tag == .h1 || tag == .h2 {
+                    if ClassHints.weight(attributes) < 0 {
+                        remove = true
+                    } else if !titleWords.isEmpty
+                        && Self.similarity(Self.words(text(of: node)), titleWords) >= 0.75
+                    {
+                        titleWords = []
+                        remove = true
+                    }
+                }
+                if remove {
+                    hide(node, under: root, counts: &counts, shown: &shown)
+                    node = Int(document.ends[node])
+                } else if tag == .pre || tag == .code || (tag == .table && document.isDataTable(node)) {
+                    node = Int(document.ends[node])
+                } else {
+                    node += 1
+                }
+            }
+            let protected = protectedRanges(in: root)
+            for node in stride(from: Int(document.ends[root]) - 1, through: root, by: -1) {
+                guard shown[node], node != top, document.tags[node] != .text,
+                    !protected.contains(where: { $0.contains(node) }), isFurniture(node, counts: counts[node])
+                else { continue }
+                hide(node, under: root, counts: &counts, shown: &shown)
+            }
+        }
+        return byline
+    }
+
+    /// Readability's conditional cleaning of one `div`, list, table, form, section, header or
+    /// footer.
+    private func isFurniture(_ node: Int, counts: NodeStatistics.Counts) -> Bool {
+        let tag = document.tags[node]
+        switch tag {
+        case .div, .section, .ul, .ol, .table, .form, .fieldset, .header, .footer, .dl, .center, .details:
+            break
+        default:
+            return false
+        }
+        let weight = ClassHints.weight(document.attributes(of: node))
+        if weight < 0 { return true }
+        guard counts.commas < 10 else { return false }
+        let isList = tag == .ul || tag == .ol || tag == .dl
+        let paragraphs = Double(counts.paragraphs)
+        let images = Double(counts.images)
+        let density = counts.linkDensity
+        let headingDensity = counts.text > 0 ? Double(counts.headingText) / Double(counts.text) : 0
+        if images > 1 && paragraphs / images < 0.5 && counts.captions * 2 < counts.images { return true }
+        if !isList && counts.listItems > counts.paragraphs + 100 { return true }
+        if Double(counts.inputs) > (paragraphs / 3).rounded(.down) { return true }
+        if !isList && headingDensity < 0.9 && counts.text < 25 && (counts.images == 0 || counts.images > 2)
+            && counts.captions == 0
+        {
+            return true
+        }
+        if weight < 25 && density > 0.2 && counts.text < 2_000 { return true }
+        if weight >= 25 && density > 0.5 { return true }
+        if (counts.embeds == 1 && counts.text < 75) || counts.embeds > 1 { return true }
+        return false
+    }
+
+    private func hide(
+        _ node: Int, under root: Int, counts: inout [NodeStatistics.Counts], shown: inout [Bool]
+    ) {
+        for index in node..<Int(document.ends[node]) { shown[index] = false }
+        let removed = counts[node]
+        var ancestor = node
+        while ancestor != root {
+            ancestor = Int(document.parents[ancestor])
+            counts[ancestor] -= removed
+        }
+    }
+
+    /// Data tables, preformatted text and code inside `root`, which are kept as they are.
+    private func protectedRanges(in root: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var node = root
+        while node < Int(document.ends[root]) {
+            let tag = document.tags[node]
+            if tag == .pre || tag == .code || (tag == .table && document.isDataTable(node)) {
+                ranges.append(node..<Int(document.ends[node]))
+                node = Int(document.ends[node])
+            } else {
+                node += 1
+            }
+        }
+        return ranges
+    }
+
+    // MARK: Text
+
+    /// The text of `node`'s subtree, at most 2,000 bytes of it.
+    func text(of node: Int) -> String {
+        var bytes: [UInt8] = []
+        for index in node..<Int(document.ends[node]) where document.tags[index] == .text && live[index] {
+            document.withText(of: index) { bytes.append(contentsOf: $0.prefix(2_000 - bytes.count)) }
+            if bytes.count >= 2_000 { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The lowercased words of `text`.
+    static func words(_ text: String) -> Set<Substring> {
+        let lowered = text.lowercased()
+        return Set(lowered.split { !$0.isLetter && !$0.isNumber })
+    }
+
+    /// How much two sets of words overlap: shared words over all words.
+    static func similarity(_ first: Set<Substring>, _ second: Set<Substring>) -> Double {
+        let union = first.union(second).count
+        return union == 0 ? 0 : Double(first.intersection(second).count) / Double(union)
+    }
+}
+
+extension ReaderDocument {
+    /// A table of data rather than of layout: it has a caption or header cells, or at least three
+    /// rows of two cells or more and no table inside it.
+    func isDataTable(_ table: Int) -> Bool {
+        if attributes(of: table)?.role == "presentation" { return false }
+        var rows = 0
+        var cells = 0
+        for node in table + 1..<Int(ends[table]) {
+            switch tags[node] {
+            case .caption, .th: return true
+            case .table: return false
+            case .tr: rows += 1
+            case .td: cells += 1
+            default: break
+            }
+        }
+        return rows >= 3 && cells >= rows * 2
+    }
+}

@@ -1,0 +1,218 @@
+/// Finds a page's article the way Readability does, over a ``ReaderDocument``'s arrays:
+///
+/// 1. Page furniture is left out: `nav`, `aside`, `footer`, `dialog`, a `header` outside any
+///    `article` or `main`, and elements whose class, id or role say navigation, ads, comments,
+///    share bars, cookie banners and the like (``ClassHints/isUnlikely(_:)``).
+/// 2. Every paragraph of 25 characters or more scores `1 + commas + min(length / 100, 3)` for its
+///    parent, half that for its grandparent and a third of it divided by the level further up, to
+///    five levels; a candidate starts from its tag's score and its class hints, and ends multiplied
+///    by `1 - link density`.
+/// 3. The best candidate moves up to an ancestor that its close rivals share, or to a parent whose
+///    score is higher, or while it is an only child; its siblings join it when they score at least
+///    a fifth of it (10 at least), or are paragraphs of prose with few links.
+/// 4. Inside what is kept, lists, tables, forms and `div`s that look like furniture go (link lists,
+///    galleries without captions, forms, embeds, short link-heavy blocks; data tables stay), as do
+///    headings with bad hints, the heading that repeats the title and the byline.
+struct ContentSelector {
+    let document: ReaderDocument
+    /// Whether each node is still in the page after step 1.
+    private(set) var live: [Bool]
+    private(set) var statistics: NodeStatistics
+    private var scores: [Double]
+    private var isCandidate: [Bool]
+
+    /// The article: its top-level elements, in page order, and whether each node is shown.
+    struct Selection {
+        var roots: [Int]
+        var shown: [Bool]
+        /// The text of the first byline element found in the article, if any.
+        var bylineNode: Int?
+    }
+
+    init(document: ReaderDocument) {
+        self.document = document
+        live = Self.furnitureRemoved(document)
+        statistics = NodeStatistics(document, live: live)
+        scores = Array(repeating: 0, count: document.count)
+        isCandidate = Array(repeating: false, count: document.count)
+    }
+
+    /// Selects the article; `title` is the page's title, whose repeat in the text goes.
+    mutating func select(title: String) -> Selection {
+        scoreParagraphs()
+        let top = topCandidate()
+        let roots = siblings(of: top)
+        var shown = live
+        let byline = clean(roots: roots, top: top, title: title, shown: &shown)
+        return Selection(roots: roots, shown: shown, bylineNode: byline)
+    }
+
+    // MARK: Furniture
+
+    private static func furnitureRemoved(_ document: ReaderDocument) -> [Bool] {
+        let count = document.count
+        var live = Array(repeating: true, count: count)
+        var inArticle = Array(repeating: false, count: count)
+        var node = 1
+        while node < count {
+            let parent = Int(document.parents[node])
+            let tag = document.tags[node]
+            inArticle[node] =
+                inArticle[parent] || document.tags[parent] == .article || document.tags[parent] == .main
+            var furniture = false
+            switch tag {
+            case .nav, .aside, .footer, .dialog, .menu: furniture = true
+            case .header: furniture = !inArticle[node]
+            case .text, .body, .a: break
+            default:
+                if let attributes = document.attributes(of: node) {
+                    furniture = ClassHints.isUnlikely(attributes)
+                }
+            }
+            if furniture {
+                let end = Int(document.ends[node])
+                for index in node..<end { live[index] = false }
+                node = end
+            } else {
+                node += 1
+            }
+        }
+        return live
+    }
+
+    // MARK: Scoring
+
+    private mutating func scoreParagraphs() {
+        for node in 1..<max(document.count, 1) where live[node] {
+            let tag = document.tags[node]
+            let length: Int32
+            let commas: Int32
+            var first: Int
+            if tag.isParagraph {
+                length = statistics.counts[node].text
+                commas = statistics.counts[node].commas
+                first = Int(document.parents[node])
+            } else if tag.isContainer {
+                length = statistics.ownText[node]
+                commas = statistics.ownCommas[node]
+                first = node
+            } else {
+                continue
+            }
+            guard length >= 25 else { continue }
+            let score = 1 + Double(commas) + Double(min(length / 100, 3))
+            var level = 0
+            while first > 0 && level < 5 {
+                if !isCandidate[first] {
+                    isCandidate[first] = true
+                    scores[first] =
+                        document.tags[first].baseScore + ClassHints.weight(document.attributes(of: first))
+                }
+                let divider = level == 0 ? 1.0 : level == 1 ? 2.0 : Double(level * 3)
+                scores[first] += score / divider
+                first = Int(document.parents[first])
+                level += 1
+            }
+        }
+        for node in 1..<max(document.count, 1) where isCandidate[node] {
+            scores[node] *= 1 - statistics.counts[node].linkDensity
+        }
+    }
+
+    private func topCandidate() -> Int {
+        var ranked: [Int] = []
+        for node in 1..<max(document.count, 1) where isCandidate[node] {
+            ranked.append(node)
+            if ranked.count > 5 {
+                ranked.sort { scores[$0] > scores[$1] }
+                ranked.removeLast()
+            }
+        }
+        ranked.sort { scores[$0] > scores[$1] }
+        guard var top = ranked.first else { return 0 }
+        let topScore = scores[top]
+        // Close rivals that share an ancestor with it: the article is split into several blocks.
+        let rivals = ranked.dropFirst().filter { scores[$0] >= topScore * 0.75 }
+        if rivals.count >= 2 {
+            var ancestor = Int(document.parents[top])
+            while ancestor > 0 {
+                let sharing = rivals.filter { isAncestor(ancestor, of: $0) }.count
+                if sharing >= 2 && document.tags[ancestor] != .body {
+                    top = ancestor
+                    break
+                }
+                ancestor = Int(document.parents[ancestor])
+            }
+        }
+        // A parent that scores better.
+        var lastScore = scores[top]
+        var parent = Int(document.parents[top])
+        while parent > 0 && document.tags[parent] != .body {
+            if isCandidate[parent] {
+                if scores[parent] < topScore / 3 { break }
+                if scores[parent] > lastScore {
+                    top = parent
+                    break
+                }
+                lastScore = scores[parent]
+            }
+            parent = Int(document.parents[parent])
+        }
+        // An only child says no more than its parent.
+        while document.parents[top] > 0, statistics.childElements[Int(document.parents[top])] == 1,
+            document.tags[Int(document.parents[top])] != .body
+        {
+            top = Int(document.parents[top])
+        }
+        return top
+    }
+
+    private func siblings(of top: Int) -> [Int] {
+        let parent = Int(document.parents[top])
+        guard top > 0 else { return [top] }
+        let topScore = scores[top]
+        let threshold = max(10, topScore * 0.2)
+        let topHints = document.attributes(of: top)?.hints ?? ""
+        var roots: [Int] = []
+        var child = parent + 1
+        while child < Int(document.ends[parent]) {
+            defer { child = Int(document.ends[child]) }
+            guard live[child], document.tags[child] != .text else { continue }
+            if child == top {
+                roots.append(child)
+                continue
+            }
+            let hints = document.attributes(of: child)?.hints ?? ""
+            let bonus = !topHints.isEmpty && hints == topHints ? topScore * 0.2 : 0
+            if isCandidate[child] && scores[child] + bonus >= threshold {
+                roots.append(child)
+            } else if document.tags[child] == .p {
+                let counts = statistics.counts[child]
+                if counts.text > 80 && counts.linkDensity < 0.25 {
+                    roots.append(child)
+                } else if counts.text > 0 && counts.text <= 80 && counts.linkText == 0 && endsSentence(child)
+                {
+                    roots.append(child)
+                }
+            }
+        }
+        return roots
+    }
+
+    private func isAncestor(_ ancestor: Int, of node: Int) -> Bool {
+        ancestor < node && node < Int(document.ends[ancestor])
+    }
+
+    /// Whether the last text of `node` ends with a full stop.
+    private func endsSentence(_ node: Int) -> Bool {
+        var last = Int(document.ends[node]) - 1
+        while last > node {
+            if document.tags[last] == .text {
+                let end = document.withText(of: last) { $0.last { $0 > 0x20 } }
+                if let end { return end == UInt8(ascii: ".") }
+            }
+            last -= 1
+        }
+        return false
+    }
+}

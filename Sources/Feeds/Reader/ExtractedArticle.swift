@@ -1,0 +1,49 @@
+import Foundation
+
+/// The readable part of a web page: what reader mode shows.
+public struct ExtractedArticle: Sendable, Hashable {
+    /// The headline: from JSON-LD, OpenGraph or Twitter metadata, else the page's `<title>` without
+    /// the site's name, else its first `h1`. One line; may be empty.
+    public var title: String
+    /// Who wrote it: from JSON-LD, `<meta name="author">` and the like, else the article's byline.
+    public var byline: String?
+    /// When it was published: from JSON-LD, `article:published_time` and the like, or a `<time>`.
+    public var published: Date?
+    /// The lead picture: `og:image`, JSON-LD's `image`, else the article's first picture.
+    public var leadImage: URL?
+    /// The article's text, laid out as ``HTMLText`` lays out HTML, links numbered `[n]`.
+    public var text: String
+    /// The links numbered in ``text``: `links[0]` is `[1]`.
+    public var links: [URL]
+
+    public init(
+        title: String, byline: String? = nil, published: Date? = nil, leadImage: URL? = nil, text: String,
+        links: [URL] = []
+    ) {
+        self.title = title
+        self.byline = byline
+        self.published = published
+        self.leadImage = leadImage
+        self.text = text
+        self.links = links
+    }
+}
+
+/// Why a page gave no article, as one sentence for the user.
+public enum ArticleExtractionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The page is larger than ``ArticleExtractor/maximumBytes``.
+    case tooLarge(bytes: Int)
+    /// Nothing on the page reads as an article.
+    case noText
+
+    public var description: String {
+        switch self {
+        case .tooLarge(let bytes):
+            let megabytes = String(format: "%.1f", Double(bytes) / 1_048_576)
+            return "The page is \(megabytes) MiB, larger than the \(ArticleExtractor.maximumBytes >> 20) MiB "
+                + "reader mode reads."
+        case .noText:
+            return "No article text was found on the page."
+        }
+    }
+}

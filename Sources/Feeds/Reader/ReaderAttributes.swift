@@ -1,0 +1,118 @@
+/// The attributes of an element that the reader mode reads, kept only for elements that have one.
+struct ReaderAttributes: Sendable {
+    /// The `class` and `id`, lowercased and joined by a space: what the class hints look at.
+    var hints = ""
+    var role: String?
+    var href: String?
+    var src: String?
+    var alt: String?
+    /// `ol`'s `start`.
+    var start: String?
+    var rel: String?
+    var itemprop: String?
+    var datetime: String?
+
+    /// What one start tag tells the reader mode.
+    struct Reading {
+        var attributes: ReaderAttributes?
+        var meta: ReaderMeta?
+        var hidden = false
+        var isJSONLD = false
+    }
+
+    /// Reads libxml2's NULL-terminated array of name and value pairs (names lowercase).
+    static func read(_ list: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, tag: ReaderTag) -> Reading {
+        var reading = Reading()
+        guard let list else { return reading }
+        var found = ReaderAttributes()
+        var any = false
+        var metaKey: String?
+        var metaContent: String?
+        var index = 0
+        while let name = list[index] {
+            let value = list[index + 1]
+            index += 2
+            switch Name(name) {
+            case .hidden:
+                reading.hidden = true
+            case .ariaHidden:
+                if let value, Self.lowered(value) == "true" { reading.hidden = true }
+            case .style:
+                if let value, Self.hides(style: Self.lowered(value)) { reading.hidden = true }
+            case .class, .id:
+                guard let value else { continue }
+                found.hints += (found.hints.isEmpty ? "" : " ") + Self.lowered(value)
+                any = true
+            case .type:
+                if tag == .script, let value, Self.lowered(value).hasPrefix("application/ld+json") {
+                    reading.isJSONLD = true
+                }
+                if tag == .input, let value, Self.lowered(value) == "hidden" { reading.hidden = true }
+            case .name, .property:
+                if tag == .meta, let value, metaKey == nil { metaKey = Self.lowered(value) }
+            case .content:
+                if tag == .meta, let value { metaContent = String(cString: value) }
+            case .other:
+                continue
+            case .role, .href, .src, .dataSrc, .alt, .start, .rel, .itemprop, .datetime:
+                guard let value else { continue }
+                any = true
+                let text = String(cString: value)
+                switch Name(name) {
+                case .role: found.role = text.lowercased()
+                case .href: found.href = text
+                case .src: found.src = found.src ?? text
+                case .dataSrc: found.src = text
+                case .alt: found.alt = text
+                case .start: found.start = text
+                case .rel: found.rel = text.lowercased()
+                case .itemprop:
+                    found.itemprop = text.lowercased()
+                    if tag == .meta && metaKey == nil { metaKey = found.itemprop }
+                default: found.datetime = text
+                }
+            }
+        }
+        if tag == .meta, let metaKey, let metaContent {
+            reading.meta = ReaderMeta(key: metaKey, content: metaContent)
+        }
+        if any { reading.attributes = found }
+        return reading
+    }
+
+    /// Whether an inline style (lowercased) hides the element.
+    static func hides(style: String) -> Bool {
+        let compact = String(style.unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" })
+        for declaration in compact.split(separator: ";") {
+            let value = declaration.split(separator: "!").first ?? ""
+            if value == "display:none" || value == "visibility:hidden" { return true }
+        }
+        return false
+    }
+
+    private static func lowered(_ value: UnsafePointer<UInt8>) -> String {
+        String(cString: value).lowercased()
+    }
+
+    private enum Name {
+        case hidden, ariaHidden, style, `class`, id, type, name, property, content
+        case role, href, src, dataSrc, alt, start, rel, itemprop, datetime, other
+
+        init(_ name: UnsafePointer<UInt8>) {
+            self = Self.table[String(cString: name)] ?? .other
+        }
+
+        private static let table: [String: Name] = [
+            "hidden": .hidden, "aria-hidden": .ariaHidden, "style": .style, "class": .class, "id": .id,
+            "type": .type, "name": .name, "property": .property, "content": .content, "role": .role,
+            "href": .href, "src": .src, "data-src": .dataSrc, "alt": .alt, "start": .start, "rel": .rel,
+            "itemprop": .itemprop, "datetime": .datetime,
+        ]
+    }
+}
+
+/// A `<meta>` element: its `property`, `name` or `itemprop` (lowercased) and its `content`.
+struct ReaderMeta: Sendable {
+    var key: String
+    var content: String
+}

@@ -1,0 +1,262 @@
+import CXML2
+
+// No Foundation here: its ICU headers clash with the system ICU ones libxml2's headers include.
+
+/// A web page as flat arrays, built from libxml2's HTML push parser events: node `i`'s parent is
+/// `parents[i]` (always a smaller index), its descendants are the nodes `i + 1 ..< ends[i]`, and
+/// nodes are in document order. Every pass over the page is a loop over these arrays, so a page
+/// nested 100,000 deep costs no stack.
+///
+/// Scripts, styles, embedded objects, form controls and hidden elements (`hidden`,
+/// `aria-hidden="true"`, `display: none`, `visibility: hidden`) are left out with everything in
+/// them. The head's title, `<meta>` elements, `<base href>` and JSON-LD scripts are kept aside.
+/// Parsing stops, keeping what came before, past ``depthLimit`` open elements.
+struct ReaderDocument {
+    /// libxml2 2.9 looks for each end tag among all the open elements (see
+    /// ``HTMLTextConverter/depthLimit``); real pages stay far below this.
+    static let depthLimit = 512
+    /// JSON-LD kept from one page.
+    static let jsonLimit = 1 << 20
+
+    /// Node 0 is the root, the parent of the page's top-level elements.
+    private(set) var parents: [Int32] = [-1]
+    private(set) var ends: [Int32] = [0]
+    private(set) var tags: [ReaderTag] = [.root]
+    /// How each element is rendered as text (`.inline` for text nodes).
+    private(set) var elements: [HTMLElement] = [.paragraph]
+    /// For text nodes, their bytes in ``text``; for elements, the index of their attributes in
+    /// ``attributes`` or -1.
+    private(set) var starts: [Int32] = [-1]
+    private(set) var lengths: [Int32] = [0]
+    private(set) var text: [UInt8] = []
+    private(set) var attributes: [ReaderAttributes] = []
+
+    private(set) var title: [UInt8] = []
+    private(set) var metas: [ReaderMeta] = []
+    private(set) var jsonLD: [[UInt8]] = []
+    private(set) var baseHref: String?
+    /// Whether the page was nested too deep and its rest was not read.
+    private(set) var wasCut = false
+
+    var count: Int { parents.count }
+
+    /// The attributes of element `node`, if it has any the reader mode reads.
+    func attributes(of node: Int) -> ReaderAttributes? {
+        tags[node] == .text || starts[node] < 0 ? nil : attributes[Int(starts[node])]
+    }
+
+    /// The bytes of text node `node`.
+    func withText<Result>(of node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        text.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[Int(starts[node])..<Int(starts[node] + lengths[node])]))
+        }
+    }
+
+    // MARK: Building
+
+    /// Parses `html` (UTF-8, escape sequences removed, named entities decoded).
+    static func parse(_ html: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
+        let builder = UnsafeMutablePointer<Builder>.allocate(capacity: 1)
+        builder.initialize(to: Builder())
+        defer {
+            builder.deinitialize(count: 1)
+            builder.deallocate()
+        }
+        builder.pointee.document.text.reserveCapacity(html.count / 2)
+        Builder.parse(html, into: builder)
+        builder.pointee.finish()
+        return builder.pointee.document
+    }
+
+    /// Receives libxml2's events; lives in memory of its own for the parse, like
+    /// ``HTMLTextConverter``.
+    private struct Builder {
+        var document = ReaderDocument()
+        var parser: htmlParserCtxtPtr?
+        var stopped = false
+        /// The open elements' nodes, innermost last; libxml2's `html` and `body` are not nodes.
+        var open: [Int32] = [0]
+        /// Elements libxml2 opened around the page: the `<html><body>` it is started with.
+        var outerDepth = 0
+        /// Open elements of a left-out subtree (0 when not in one).
+        var skippedDepth = 0
+        var capture = Capture.none
+        /// JSON-LD bytes kept so far.
+        var jsonBytes = 0
+
+        enum Capture {
+            case none, title, jsonLD
+        }
+
+        private static let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
+        private static let chunkSize = 256 << 10
+        /// As in ``HTMLTextConverter``: libxml2 2.9's push parser stops after a fragment's first
+        /// top-level element without it; the page's own head and body tags are then ignored, and the
+        /// head's elements arrive as any other.
+        private static let opening: StaticString = "<html><body>"
+
+        static func parse(_ html: UnsafeBufferPointer<UInt8>, into builder: UnsafeMutablePointer<Self>) {
+            LibXML.initialise()
+            var handler = htmlSAXHandler()
+            handler.initialized = UInt32(XML_SAX2_MAGIC)
+            handler.startElement = { context, name, attributes in
+                guard let context, let name else { return }
+                context.assumingMemoryBound(to: Builder.self).pointee.start(name, attributes)
+            }
+            handler.endElement = { context, name in
+                guard let context, name != nil else { return }
+                context.assumingMemoryBound(to: Builder.self).pointee.end()
+            }
+            handler.characters = { context, characters, length in
+                guard let context, let characters, length > 0 else { return }
+                let text = UnsafeBufferPointer(start: characters, count: Int(length))
+                context.assumingMemoryBound(to: Builder.self).pointee.append(text)
+            }
+            handler.ignorableWhitespace = handler.characters
+            handler.serror = LibXML.silence
+            let opening = UnsafeRawPointer(Self.opening.utf8Start).assumingMemoryBound(to: CChar.self)
+            guard
+                let parser = htmlCreatePushParserCtxt(
+                    &handler, builder, opening, Int32(Self.opening.utf8CodeUnitCount), nil,
+                    XML_CHAR_ENCODING_UTF8)
+            else { return }
+            defer { htmlFreeParserCtxt(parser) }
+            builder.pointee.parser = parser
+            htmlCtxtUseOptions(parser, options)
+            guard
+                let base = html.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
+            else {
+                htmlParseChunk(parser, nil, 0, 1)
+                return
+            }
+            var offset = 0
+            repeat {
+                let count = min(chunkSize, html.count - offset)
+                offset += count
+                htmlParseChunk(parser, base + offset - count, Int32(count), offset == html.count ? 1 : 0)
+            } while offset < html.count && !builder.pointee.stopped
+            builder.pointee.parser = nil
+        }
+
+        /// Closes what is still open.
+        mutating func finish() {
+            while open.count > 1 { close() }
+            document.ends[0] = Int32(document.count)
+        }
+
+        // MARK: Events
+
+        mutating func start(
+            _ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+        ) {
+            guard !stopped else { return }
+            if outerDepth < 2 && skippedDepth == 0 && open.count == 1 && isOuter(name) {
+                outerDepth += 1
+                return
+            }
+            if skippedDepth > 0 {
+                skippedDepth += 1
+                return
+            }
+            guard open.count + outerDepth <= ReaderDocument.depthLimit else {
+                document.wasCut = true
+                stopped = true
+                if let parser { xmlStopParser(parser) }
+                return
+            }
+            let tag = ReaderTag(name: name)
+            let element = HTMLElement(name: name)
+            let read = ReaderAttributes.read(attributes, tag: tag)
+            switch tag {
+            case .meta:
+                if let meta = read.meta { document.metas.append(meta) }
+                return skip()
+            case .base:
+                if document.baseHref == nil { document.baseHref = read.attributes?.href }
+                return skip()
+            case .title where document.title.isEmpty:
+                capture = .title
+                return skip()
+            case .script where read.isJSONLD:
+                capture = .jsonLD
+                document.jsonLD.append([])
+                return skip()
+            default:
+                break
+            }
+            if element == .dropped || read.hidden { return skip() }
+            var slot: Int32 = -1
+            if let found = read.attributes {
+                slot = Int32(document.attributes.count)
+                document.attributes.append(found)
+            }
+            let node = Int32(document.count)
+            document.parents.append(open[open.count - 1])
+            document.ends.append(node + 1)
+            document.tags.append(tag)
+            document.elements.append(element)
+            document.starts.append(slot)
+            document.lengths.append(0)
+            open.append(node)
+        }
+
+        mutating func end() {
+            guard !stopped else { return }
+            if skippedDepth > 0 {
+                skippedDepth -= 1
+                if skippedDepth == 0 { capture = .none }
+            } else if open.count > 1 {
+                close()
+            } else if outerDepth > 0 {
+                outerDepth -= 1
+            }
+        }
+
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard !stopped else { return }
+            guard skippedDepth == 0 else {
+                switch capture {
+                case .title: document.title.append(contentsOf: bytes)
+                case .jsonLD where jsonBytes < ReaderDocument.jsonLimit:
+                    jsonBytes += bytes.count
+                    document.jsonLD[document.jsonLD.count - 1].append(contentsOf: bytes)
+                default: break
+                }
+                return
+            }
+            let parent = open[open.count - 1]
+            let last = document.count - 1
+            if document.tags[last] == .text && document.parents[last] == parent {
+                document.text.append(contentsOf: bytes)
+                document.lengths[last] += Int32(bytes.count)
+                return
+            }
+            document.parents.append(parent)
+            document.ends.append(Int32(document.count + 1))
+            document.tags.append(.text)
+            document.elements.append(.inline)
+            document.starts.append(Int32(document.text.count))
+            document.lengths.append(Int32(bytes.count))
+            document.text.append(contentsOf: bytes)
+        }
+
+        private mutating func skip() {
+            skippedDepth = 1
+        }
+
+        private mutating func close() {
+            let node = Int(open.removeLast())
+            document.ends[node] = Int32(document.count)
+        }
+
+        /// `html` and `body`: libxml2 reports the ones it is started with (and ignores the page's own).
+        private func isOuter(_ name: UnsafePointer<UInt8>) -> Bool {
+            let tag = ReaderTag(name: name)
+            return tag == .body
+                || (name[0] == UInt8(ascii: "h") && name[1] == UInt8(ascii: "t")
+                    && name[2] == UInt8(ascii: "m") && name[3] == UInt8(ascii: "l") && name[4] == 0)
+        }
+    }
+}
