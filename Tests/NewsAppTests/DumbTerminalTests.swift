@@ -10,7 +10,7 @@ struct DumbTerminalTests {
         let tmux = try TmuxSession(
             ["--layout", "stack", "--page-size", "3"], columns: 100, environment: ["TERM": "dumb"],
             recordsOutput: true)
-        try await tmux.waitFor("news › Front page ›")
+        try await tmux.waitForFrontPage()
         try tmux.send("1")
         try await tmux.waitFor("o open")
         try tmux.send("s")

@@ -11,10 +11,7 @@ struct TerminalSessionTests {
     func suspendAndResume() async throws {
         let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100, jobControl: true)
         // The whole front page drawn, its prompt last: nothing more is drawn while the line is typed.
-        try await tmux.waitFor("the front page and its prompt") { screen in
-            screen.contains("1–21 open · c NAME a whole section")
-                && screen.split(separator: "\n").last == "news › Front page ›"
-        }
+        try await tmux.waitForFrontPage()
         try tmux.press("/")
         try tmux.press("m")
         try tmux.press("a")
@@ -37,7 +34,7 @@ struct TerminalSessionTests {
     @Test("Stack layout: open, search, sort, page, detail, back, quit")
     func stack() async throws {
         let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100)
-        try await tmux.waitFor("news › Front page ›")
+        try await tmux.waitForFrontPage()
         try tmux.send("2")
         try await tmux.waitFor("o open · s share · save · b back")
         try tmux.send("b")
@@ -235,7 +232,7 @@ struct TerminalSessionTests {
     @Test("Ctrl-C clears the line and never quits; Ctrl-D on an empty line quits with 0")
     func keys() async throws {
         let tmux = try TmuxSession([], columns: 100)
-        try await tmux.waitFor("news › Front page ›")
+        try await tmux.waitForFrontPage()
         try tmux.press("x")
         try tmux.press("C-c")
         try await tmux.waitFor("^C")

@@ -134,6 +134,17 @@ final class TmuxSession {
         return last
     }
 
+    /// Waits for the sample edition's whole front page with its prompt last: before that, on a
+    /// loaded machine, sections may still be loading (a number is not there yet, Ctrl-C would
+    /// cancel the load) and a late one draws the page again.
+    @discardableResult
+    func waitForFrontPage(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        try await waitFor("the whole front page and its prompt", sourceLocation: sourceLocation) { screen in
+            screen.contains("1–21 open · c NAME a whole section")
+                && screen.split(separator: "\n").last == "news › Front page ›"
+        }
+    }
+
     /// Waits for `text` to be on screen.
     @discardableResult
     func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
