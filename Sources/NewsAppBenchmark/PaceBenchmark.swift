@@ -6,7 +6,8 @@ import NewsAPIStub
 
 /// The wait a person feels after typing `n`: a whole session (``NewsSession``: coordinators,
 /// factory, shell; stack layout, 80 columns, pages of 20) over the live service, against the stub
-/// adding 200 ms to every response, with one `n` a second once the first screen is drawn, and
+/// adding 200 ms to every response: `c all` from the front page, then one `n` a second once the
+/// list of every category's headlines is drawn, and
 /// the session's `prefetchesNextPage` off or on. Each sample is the time from the shell receiving
 /// `n` to the terminal being handed the appended page (the line numbered 21, 41, …).
 @MainActor
@@ -56,8 +57,9 @@ enum PaceBenchmark {
     }
 }
 
-/// An interactive terminal typing `n` once a second after the first screen is drawn, and timing
-/// how long each appended page takes to reach the screen.
+/// An interactive terminal typing `c all` (the front page's way to every headline), then `n` once
+/// a second after that list is drawn, and timing how long each appended page takes to reach the
+/// screen.
 @MainActor
 final class PacedTerminal: Terminal {
     let size = TerminalSize(columns: 80, rows: 24)
@@ -72,6 +74,9 @@ final class PacedTerminal: Terminal {
     private var lastIssue: ContinuousClock.Instant?
     /// When `n` was handed to the shell, until its page is drawn.
     private var pending: ContinuousClock.Instant?
+    /// True once `c all` was typed.
+    private var listAsked = false
+    /// True once the list of every headline was drawn (not the front page before it).
     private var firstScreenDrawn = false
     private var drawn: CheckedContinuation<Void, Never>?
     private var gaveUp = false
@@ -83,6 +88,11 @@ final class PacedTerminal: Terminal {
 
     func write(_ lines: [StyledLine]) {
         let now = clock.now
+        if !firstScreenDrawn {
+            guard lines.contains(where: { $0.plainText.hasPrefix("Top stories · All categories") }),
+                lines.contains(where: { $0.plainText.hasPrefix("1  ") })
+            else { return }
+        }
         let expected = (pending == nil && !firstScreenDrawn) ? 1 : issued * pageSize + 1
         let shown = lines.contains { line in
             line.plainText.drop { $0 == " " }.hasPrefix("\(expected)  ")
@@ -101,6 +111,10 @@ final class PacedTerminal: Terminal {
     }
 
     func read(prompt: String) async -> TerminalInput {
+        if !listAsked {
+            listAsked = true
+            return .line("c all")
+        }
         // A person reads the page before typing again; a page that never comes ends the session.
         let watchdog = Task { @MainActor [weak self] in
             try? await Task.sleep(for: .seconds(10))
