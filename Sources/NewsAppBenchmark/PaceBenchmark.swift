@@ -90,7 +90,7 @@ final class PacedTerminal: Terminal {
         let now = clock.now
         if !firstScreenDrawn {
             guard lines.contains(where: { $0.plainText.hasPrefix("Top stories · All categories") }),
-                lines.contains(where: { $0.plainText.hasPrefix("1  ") })
+                lines.contains(where: { $0.plainText.drop { $0 == " " }.hasPrefix("1  ") })
             else { return }
         }
         let expected = (pending == nil && !firstScreenDrawn) ? 1 : issued * pageSize + 1
