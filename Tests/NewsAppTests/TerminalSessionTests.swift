@@ -7,24 +7,27 @@ import Testing
 /// These run one at a time: each starts its own tmux server and app.
 @Suite("Terminal sessions under tmux", .serialized)
 struct TerminalSessionTests {
-    @Test("Ctrl-Z stops the app; fg draws the prompt and the half-typed line again, and editing goes on")
+    @Test(
+        "Ctrl-Z stops the app; continued, it draws the prompt and the half-typed line again, and editing goes on"
+    )
     func suspendAndResume() async throws {
-        let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100, jobControl: true)
+        let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100)
         // The whole front page drawn, its prompt last: nothing more is drawn while the line is typed.
         try await tmux.waitForFrontPage()
         try tmux.press("/")
         try tmux.press("m")
         try tmux.press("a")
         try await tmux.waitFor("news › Front page › /ma")
+        let app = try #require(try tmux.appPID())
+        // The terminal sends SIGTSTP; the app gives the terminal back, and stops. (The shell in
+        // the pane has no job control, so the test continues the app as `fg` would.)
         try tmux.press("C-z")
-        try await tmux.waitFor("[newsapp stopped]")
-        try tmux.press("Enter")  // the shell's `fg`
-        let resumed = try await tmux.waitFor("the prompt and the line drawn again below the shell's lines") {
-            screen in
-            guard let stopped = screen.range(of: "[newsapp stopped]") else { return false }
-            return screen[stopped.upperBound...].contains("news › Front page › /ma")
+        try await tmux.waitForProcess(app, state: "T")
+        kill(app, SIGCONT)
+        let resumed = try await tmux.waitFor("the prompt and the line drawn again on a line of their own") {
+            $0.components(separatedBy: "news › Front page › /ma").count == 3
         }
-        #expect(resumed.components(separatedBy: "news › Front page › /ma").count == 3, "drawn once more")
+        #expect(resumed.split(separator: "\n").last == "news › Front page › /ma")
         try tmux.send("rs")
         try await tmux.waitFor("Search “mars” · sorted by newest")
         try tmux.send("q")

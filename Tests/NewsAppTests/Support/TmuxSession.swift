@@ -18,12 +18,9 @@ final class TmuxSession {
     ///   - recordsOutput: Keep every byte the app writes from its start, escape sequences
     ///     included, for ``recordedOutput(through:timeout:sourceLocation:)``: the app starts only once
     ///     the recording runs (``startRecording()`` records from a later moment).
-    ///   - jobControl: Run the app as a job of a shell with job control (bash's `set -m`), as from
-    ///     a prompt: Ctrl-Z stops it, the shell prints `[newsapp stopped]` and waits for a line,
-    ///     then brings it back with `fg`.
     init(
         _ arguments: [String], columns: Int, rows: Int = 40, environment overrides: [String: String] = [:],
-        recordsOutput: Bool = false, jobControl: Bool = false
+        recordsOutput: Bool = false
     ) throws {
         home = try TemporaryDirectory()
         configuration = home.url.appendingPathComponent("tmux.conf")
@@ -45,13 +42,8 @@ final class TmuxSession {
         // A recorded session waits for a line before it starts the app, so no byte is written
         // before tmux copies the pane's output.
         let start = recordsOutput ? "read go; " : ""
-        let run =
-            jobControl
-            ? "set -m; \"$0\" \"$@\"; echo \"[newsapp stopped]\"; read go; fg"
-            : "trap : INT; \"$0\" \"$@\""
-        let script = start + run + "; echo \"[newsapp exited with status $?]\""
-        let shell = jobControl ? "/bin/bash" : "/bin/sh"
-        let command = (["env", "-i"] + environment + [shell, "-c", script, binary] + arguments)
+        let script = start + "trap : INT; \"$0\" \"$@\"; echo \"[newsapp exited with status $?]\""
+        let command = (["env", "-i"] + environment + ["/bin/sh", "-c", script, binary] + arguments)
             .map(Self.quote).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", "app", "-x", "\(columns)", "-y", "\(rows)", command])
         if recordsOutput {
@@ -143,6 +135,37 @@ final class TmuxSession {
             screen.contains("1–21 open · c NAME a whole section")
                 && screen.split(separator: "\n").last == "news › Front page ›"
         }
+    }
+
+    /// The app's process: the only child of the shell that runs it in the pane.
+    func appPID() throws -> pid_t? {
+        let shell = try tmux(["display-message", "-p", "-t", "app:", "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return children?.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    /// The state letter of process `pid` in `/proc` (`T` when stopped), nil when it is gone.
+    static func state(of pid: pid_t) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[stat.index(after: end)...].first { $0 != " " }
+    }
+
+    /// Waits until process `pid` is in `state` (a condition with a deadline, like ``waitFor(_:)``).
+    func waitForProcess(
+        _ pid: pid_t, state wanted: Character, timeout: Duration = .seconds(20),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if Self.state(of: pid) == wanted { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record(
+            "Timed out waiting for process \(pid) to be in state \(wanted) (it is in \(Self.state(of: pid).map(String.init) ?? "none")).",
+            sourceLocation: sourceLocation)
     }
 
     /// Waits for `text` to be on screen.
