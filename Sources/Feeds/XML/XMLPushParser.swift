@@ -74,7 +74,7 @@ final class XMLPushParser {
     }
 
     /// Whether libxml2 holds a document of its own. Even in SAX mode it builds one, "for expat
-    /// compatibility", to record an external entity declared in the DTD; freeing the parser
+    /// compatibility", to record an internal entity declared in the DTD; freeing the parser
     /// context does not free it.
     var holdsDocument: Bool { context.pointee.myDoc != nil }
 
