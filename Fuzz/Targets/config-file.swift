@@ -1,6 +1,6 @@
 @testable import NewsApp
 
-/// The config file check: `ConfigurationLoader` over any text (TableHeaderCheck, then toml++
+/// The config file check: `ConfigurationLoader` over any text (TOMLAbortCheck, then toml++
 /// through TOMLKit, then each key's rules). No text may stop the process; a syntax error is the
 /// only problem reported; every problem's line is in the file and its message is one line a
 /// terminal can show.
