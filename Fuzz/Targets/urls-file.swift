@@ -27,7 +27,10 @@ public func fuzzUrlsFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let before = file.subscriptions
     guard file.add(Subscription(url: url, tags: tags, title: title)) else { return 0 }
     var kept: [String] = []
-    for tag in tags where !tag.isEmpty && !tag.hasPrefix("~") && !tag.hasPrefix("!") && !kept.contains(tag) {
+    for tag in tags
+    where !tag.isEmpty && tag.unicodeScalars.first != "~" && tag.unicodeScalars.first != "!"
+        && !kept.contains(tag)
+    {
         kept.append(tag)
     }
     let expected = before + [Subscription(url: url, tags: kept, title: title)]

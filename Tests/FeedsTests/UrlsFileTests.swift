@@ -94,6 +94,22 @@ struct UrlsFileTests {
             ])
     }
 
+    /// Found by Scripts/fuzz (urls-file): `~` and a combining mark after it are one `Character`,
+    /// so a title starting with a mark was read back as a tag.
+    @Test func aTitleOrMarkStartingWithACombiningMarkIsStillATitleOrAMark() throws {
+        let file = UrlsFile(text: "https://a.org/f \"~\u{0312}\t\" !\u{0301}x tag\n")
+        #expect(
+            file.subscriptions == [
+                Subscription(url: try url("https://a.org/f"), tags: ["tag"], title: "\u{0312}\t")
+            ])
+        var added = UrlsFile(text: "")
+        added.add(Subscription(url: try url("https://b.org/f"), tags: ["~\u{0312}x"], title: "\u{0301}T"))
+        #expect(
+            UrlsFile(text: added.text).subscriptions == [
+                Subscription(url: try url("https://b.org/f"), title: "\u{0301}T")
+            ])
+    }
+
     // MARK: Editing
 
     @Test func addingAppendsALineQuotedOnlyWhereNeeded() throws {
