@@ -313,6 +313,19 @@ import Testing
                 "TOML syntax error: a date and time must have the time right after its T"))
     }
 
+    /// Found by Scripts/fuzz (config-file): toml++ 3.4 asserts, aborting the process, on a `}`
+    /// where an array's next value should be.
+    @Test(arguments: [("a = [ }\n", 1), ("a = [[}\n", 1), ("x = 1\na = [1, # c\n }\n", 3)])
+    func aBraceInAnArrayIsASyntaxErrorNotACrash(text: String, line: Int) throws {
+        let outcome = loader.load(text)
+        let problem = try #require(outcome.problems.first)
+        #expect(outcome.problems.count == 1)
+        #expect(problem.line == line)
+        #expect(
+            problem.message == "TOML syntax error: an array must end with ], not }; ignoring the whole file.")
+        #expect(TOMLAbortCheck.firstAbort(in: "a = [ ]\nb = [[1], {}]\nc = { d = [1] }\ne = }\n") == nil)
+    }
+
     @Test func keysAndGoodDatesAreNotTakenForBrokenDates() {
         let text = """
             1979-05-27T_x = 1

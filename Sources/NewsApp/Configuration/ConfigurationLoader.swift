@@ -34,6 +34,7 @@ struct ConfigurationLoader: Sendable {
                 case .tableHeader: "a table header must name a table, as in [name]"
                 case .dateTime:
                     "a date and time must have the time right after its T, as in 1979-05-27T07:32:00"
+                case .braceInArray: "an array must end with ], not }"
                 }
             return Outcome(problems: [
                 problem(abort.line, "TOML syntax error: \(reason); ignoring the whole file.")

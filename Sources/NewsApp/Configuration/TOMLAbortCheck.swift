@@ -5,7 +5,8 @@
 ///   `[[` alone on a line, `[[[a]]]` or `[=` (fixed upstream in marzer/tomlplusplus#301);
 /// - a value it reads as a date and time (it judges by the kinds of characters, wherever they are)
 ///   whose `T` is not followed by a digit, such as `1979-05-27T_07:30` or `1979-05-27Té07:30`
-///   (found by Scripts/fuzz).
+///   (found by Scripts/fuzz);
+/// - a `}` in an array where a value should be, as in `a = [ }` (found by Scripts/fuzz).
 ///
 /// A config file is user input, so those are found first, the way toml++ reads a document:
 /// statements at the top level, with strings, comments and multi-line arrays skipped.
@@ -15,6 +16,7 @@ enum TOMLAbortCheck {
         enum Cause: Equatable {
             case tableHeader
             case dateTime
+            case braceInArray
         }
 
         /// 1-based.
@@ -100,6 +102,8 @@ enum TOMLAbortCheck {
                     brackets.append(scalar)
                     expectsValue = expectsValue && scalar == "["
                     position += 1
+                case "}" where expectsValue && brackets.last == "[":
+                    return Abort(line: line, cause: .braceInArray)
                 case "]", "}":
                     _ = brackets.popLast()
                     expectsValue = false
