@@ -72,6 +72,8 @@ struct UrlsFileTests {
             "plain", "", " ", "\"", "\\", "#hash", "a#b", "a b", "tab\there", "new\nline", "cr\rx", "`tick`",
             "\\`",
             "é ü", "\"quoted\"", "mid\"quote", "~Title with spaces", "trailing\\",
+            // Found by Scripts/fuzz (urls-file): Foundation's contains("\n") stops at a NUL.
+            "\0nul then\nline",
         ]
         for token in tokens {
             let line = "https://a.org/f " + UrlsLine.written(token)
