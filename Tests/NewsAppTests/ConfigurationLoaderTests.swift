@@ -269,6 +269,8 @@ import Testing
     @Test(arguments: [
         ("[[", 1), ("[[[", 1), ("[[[a]]]", 1), ("[[[]]", 1), ("[[=", 1), ("[=", 1), ("[\n", 1),
         ("[[\t\n", 1), ("theme = \"dark\"\n\n[.a]\n", 3), ("# [[\nx = [\n  [1],\n]\n[[[b]]]\n", 5),
+        // Found by Scripts/fuzz (config-file): after a byte order mark.
+        ("\u{FEFF}[\u{FFFD}c]\n", 1),
     ])
     func aHeaderWithoutANameIsASyntaxErrorNotACrash(text: String, line: Int) throws {
         let outcome = loader.load(text)

@@ -26,7 +26,9 @@ enum TOMLAbortCheck {
 
     /// The first place toml++ could not survive, or nil when there is none.
     static func firstAbort(in text: String) -> Abort? {
-        var scanner = Scanner(Array(text.unicodeScalars))
+        // toml++ skips a byte order mark, so a header right after one is still a header.
+        let scalars = text.unicodeScalars
+        var scanner = Scanner(Array(scalars.first == "\u{FEFF}" ? scalars.dropFirst() : scalars[...]))
         return scanner.run()
     }
 
