@@ -69,9 +69,20 @@ struct SearchQuery: Sendable {
 
     // MARK: Matching
 
+    /// Case, accents and width folded; control characters made spaces, because Foundation's
+    /// `range(of:)` matches a NUL in the term past the end of the text (and then crashes on the
+    /// range it returned).
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .trimmingCharacters(in: .whitespaces)
+        var visible = text
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            visible = String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        }
+        return visible.folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+        )
+        .trimmingCharacters(in: .whitespaces)
     }
 
     /// Occurrences of `term` in `text` as a whole word, a plural of it, or anywhere for CJK.

@@ -72,9 +72,18 @@ struct FullTextQuery: Equatable {
 
     // MARK: - Helpers
 
-    /// An FTS5 string: anything inside is text for the tokenizer, never syntax.
+    /// An FTS5 string: anything inside is text for the tokenizer, never syntax. Quotes are doubled
+    /// scalar by scalar, as FTS5 reads them: a quote and a combining mark after it are one
+    /// `Character`, which a search for `"` does not find.
     static func quote(_ term: String) -> String {
-        "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in term.unicodeScalars {
+            quoted.append(scalar)
+            if scalar == "\"" { quoted.append("\"") }
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 
     /// Removes control characters (NUL among them) and surrounding whitespace.

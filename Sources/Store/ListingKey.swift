@@ -57,10 +57,16 @@ public enum ListingKey: Sendable, Hashable {
     /// Search words in one spelling: Unicode NFC, whitespace collapsed to single spaces and
     /// trimmed, lowercased except the operators `AND`, `OR` and `NOT`, which NewsAPI reads only
     /// in capitals.
+    ///
+    /// Words are split on white space scalars, not `Character`s: a space joined with a combining
+    /// mark after it would otherwise split differently once the words are joined again.
     public static func normalizedQuery(_ text: String) -> String {
-        text.precomposedStringWithCanonicalMapping
-            .split(whereSeparator: \.isWhitespace)
-            .map { word in ["AND", "OR", "NOT"].contains(word) ? String(word) : word.lowercased() }
+        text.precomposedStringWithCanonicalMapping.unicodeScalars
+            .split(whereSeparator: \.properties.isWhitespace)
+            .map { scalars in
+                let word = String(String.UnicodeScalarView(scalars))
+                return ["AND", "OR", "NOT"].contains(word) ? word : word.lowercased()
+            }
             .joined(separator: " ")
     }
 

@@ -62,6 +62,14 @@ struct HTMLTextLinkTests {
         #expect(result.links.map(\.absoluteString) == ["mailto:ed@example.org"])
     }
 
+    /// Found by Scripts/fuzz (html-text): Foundation gives `:x` back unresolved, without a
+    /// scheme, and it was numbered.
+    @Test func aReferenceFoundationCannotResolveIsPlainText() {
+        let result = HTMLText(html: #"<a href=":ed@example.org">mail</a> <a href=":/x">x</a>"#, baseURL: page)
+        #expect(result.text == "mail x")
+        #expect(result.links.isEmpty)
+    }
+
     @Test func aRelativeLinkWithoutABaseIsPlainText() {
         let result = HTMLText(html: "<a href=\"/x\">x</a>", baseURL: nil)
         #expect(result.text == "x")

@@ -142,6 +142,18 @@ struct RSSTests {
         #expect(item.enclosures.first?.url == URL(string: "https://example.org/a.mp3?x=1&y=2"))
     }
 
+    /// Found by Scripts/fuzz (feed-xml): an item with only an enclosure at a URL without a path
+    /// was titled with the URL's empty last path component.
+    @Test func anItemWithOnlyAnEnclosureWithoutAPathIsUntitled() throws {
+        let feed = try Fixture.feed(
+            text: """
+                <rss><channel><title>Pod</title><item>
+                <enclosure url="https://example.org" type="audio/mpeg"/></item></channel></rss>
+                """)
+        let item = try #require(feed.items.first)
+        #expect(item.title == "Untitled")
+    }
+
     @Test func aTruncatedFeedKeepsItsCompleteItems() throws {
         let feed = try Fixture.feed("rss/truncated.xml")
         #expect(feed.title == "Cut short")

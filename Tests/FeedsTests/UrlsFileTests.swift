@@ -72,6 +72,8 @@ struct UrlsFileTests {
             "plain", "", " ", "\"", "\\", "#hash", "a#b", "a b", "tab\there", "new\nline", "cr\rx", "`tick`",
             "\\`",
             "é ü", "\"quoted\"", "mid\"quote", "~Title with spaces", "trailing\\",
+            // Found by Scripts/fuzz (urls-file): Foundation's contains("\n") stops at a NUL.
+            "\0nul then\nline",
         ]
         for token in tokens {
             let line = "https://a.org/f " + UrlsLine.written(token)
@@ -91,6 +93,22 @@ struct UrlsFileTests {
         #expect(
             file.subscriptions == [
                 Subscription(url: try url("https://a.org/f"), tags: ["b", "a"], title: "First")
+            ])
+    }
+
+    /// Found by Scripts/fuzz (urls-file): `~` and a combining mark after it are one `Character`,
+    /// so a title starting with a mark was read back as a tag.
+    @Test func aTitleOrMarkStartingWithACombiningMarkIsStillATitleOrAMark() throws {
+        let file = UrlsFile(text: "https://a.org/f \"~\u{0312}\t\" !\u{0301}x tag\n")
+        #expect(
+            file.subscriptions == [
+                Subscription(url: try url("https://a.org/f"), tags: ["tag"], title: "\u{0312}\t")
+            ])
+        var added = UrlsFile(text: "")
+        added.add(Subscription(url: try url("https://b.org/f"), tags: ["~\u{0312}x"], title: "\u{0301}T"))
+        #expect(
+            UrlsFile(text: added.text).subscriptions == [
+                Subscription(url: try url("https://b.org/f"), title: "\u{0301}T")
             ])
     }
 

@@ -115,6 +115,16 @@ struct SampleEditionTests {
         #expect(either.totalResults == bitcoin.totalResults + football.totalResults)
     }
 
+    /// Found by Scripts/fuzz (search-query): Foundation's `range(of:)` found `\0\0t\0` again at
+    /// the end of `\0\0t\0\u{0C}\0\0t`, past the last character, and the next search crashed.
+    @Test("Control characters in a query or a text are spaces")
+    func controlCharacters() {
+        let query = SearchQuery("\0\0t\0 rover\u{7}")
+        #expect(query.score([("\0\0t\0\u{0C}\0\0t", 1)]) == nil)
+        #expect(query.score([("t\0rover", 1)]) == 2)
+        #expect(SearchQuery("mars\0rover").score([("Mars rover", 1)]) == 1)
+    }
+
     @Test("Japanese and Chinese match inside words")
     func cjk() async throws {
         let japanese = try #require(Self.edition.entries.first { $0.article.title.contains("湖") })

@@ -278,6 +278,8 @@ import Testing
     @Test(arguments: [
         ("[[", 1), ("[[[", 1), ("[[[a]]]", 1), ("[[[]]", 1), ("[[=", 1), ("[=", 1), ("[\n", 1),
         ("[[\t\n", 1), ("theme = \"dark\"\n\n[.a]\n", 3), ("# [[\nx = [\n  [1],\n]\n[[[b]]]\n", 5),
+        // Found by Scripts/fuzz (config-file): after a byte order mark.
+        ("\u{FEFF}[\u{FFFD}c]\n", 1),
     ])
     func aHeaderWithoutANameIsASyntaxErrorNotACrash(text: String, line: Int) throws {
         let outcome = loader.load(text)
@@ -302,8 +304,47 @@ import Testing
             ["quoted table"]
             [[ 'array of tables' ]]
             """#
-        #expect(TableHeaderCheck.firstUnreadableHeader(in: text) == nil)
-        #expect(TableHeaderCheck.firstUnreadableHeader(in: "[ [a]]\n[]\n[[]]\n") == nil)
+        #expect(TOMLAbortCheck.firstAbort(in: text) == nil)
+        #expect(TOMLAbortCheck.firstAbort(in: "[ [a]]\n[]\n[[]]\n") == nil)
+    }
+
+    /// Found by Scripts/fuzz (config-file): toml++ 3.4 reads these values as dates and times and
+    /// asserts, aborting the process, when the T is not followed by a digit.
+    @Test(arguments: [
+        ("when = 1979-05-27T\u{E9}07:30\n", 1), ("a = 1\nwhen = 1979-05-27T_07:30\n", 2),
+        ("t = { a = 1979-05-27t:07:30 }\n", 1), ("x = [\n  1979-05-27T07:30,\n  1979-05-27T+07:30,\n]\n", 3),
+    ])
+    func aDateWhoseTimeDoesNotStartAfterItsTIsASyntaxErrorNotACrash(text: String, line: Int) throws {
+        let outcome = loader.load(text)
+        let problem = try #require(outcome.problems.first)
+        #expect(outcome.problems.count == 1)
+        #expect(problem.line == line)
+        #expect(
+            problem.message.hasPrefix(
+                "TOML syntax error: a date and time must have the time right after its T"))
+    }
+
+    /// Found by Scripts/fuzz (config-file): toml++ 3.4 asserts, aborting the process, on a `}`
+    /// where an array's next value should be.
+    @Test(arguments: [("a = [ }\n", 1), ("a = [[}\n", 1), ("x = 1\na = [1, # c\n }\n", 3)])
+    func aBraceInAnArrayIsASyntaxErrorNotACrash(text: String, line: Int) throws {
+        let outcome = loader.load(text)
+        let problem = try #require(outcome.problems.first)
+        #expect(outcome.problems.count == 1)
+        #expect(problem.line == line)
+        #expect(
+            problem.message == "TOML syntax error: an array must end with ], not }; ignoring the whole file.")
+        #expect(TOMLAbortCheck.firstAbort(in: "a = [ ]\nb = [[1], {}]\nc = { d = [1] }\ne = }\n") == nil)
+    }
+
+    @Test func keysAndGoodDatesAreNotTakenForBrokenDates() {
+        let text = """
+            1979-05-27T_x = 1
+            [1979-05-27T_table]
+            t = { 1979-05-27T_y = 2, when = 1979-05-27T07:32:00Z }
+            d = [1979-05-27, 1979-05-27 07:32:00, "1979-05-27T_"] # 1979-05-27T_
+            """
+        #expect(TOMLAbortCheck.firstAbort(in: text) == nil)
     }
 
     /// Every document of up to four of these pieces: none may stop the process, and every one

@@ -31,6 +31,10 @@ struct ListingKeyTests {
         #expect(ListingKey.normalizedQuery("  Mars\tRover \n") == "mars rover")
         #expect(ListingKey.normalizedQuery("mars OR venus") == "mars OR venus")
         #expect(ListingKey.normalizedQuery("mars or venus") == "mars or venus")
+        // Found by Scripts/fuzz (search-query): normalising twice gave another key.
+        let marked = ListingKey.normalizedQuery("a \t\u{05C7}b")
+        #expect(marked == "a \u{05C7}b")
+        #expect(ListingKey.normalizedQuery(marked) == marked)
         #expect(ListingKey.normalizedQuery("Cafe\u{301}") == ListingKey.normalizedQuery("café"))
         #expect(ListingKey.normalizedQuery("\"Mars Rover\" -NASA") == "\"mars rover\" -nasa")
     }

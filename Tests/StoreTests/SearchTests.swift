@@ -118,6 +118,8 @@ struct SearchTests {
         "”mars“",
         String(repeating: "mars ", count: 2000), String(repeating: "\"", count: 301),
         String(repeating: "(", count: 500),
+        // Found by Scripts/fuzz (search-query): a quote and a combining mark are one Character.
+        "\"\u{05C7}mars", "mars\"\u{0301} rover", "a \"\u{05C7}\u{FFFD}y)",
     ])
     func hostileQueriesNeverThrowAndMatchOnlyText(_ query: String) async throws {
         let store = try await marsStore()
@@ -158,5 +160,6 @@ struct SearchTests {
         #expect(FullTextQuery("-mars").expression == nil)
         #expect(FullTextQuery("-mars").negativeExpression == "\"mars\"")
         #expect(FullTextQuery.quote("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(FullTextQuery.quote("\"\u{05C7}x") == "\"\"\"\u{05C7}x\"")
     }
 }

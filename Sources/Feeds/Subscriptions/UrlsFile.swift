@@ -55,7 +55,7 @@ public struct UrlsFile: Sendable, Hashable {
     @discardableResult
     public mutating func add(_ subscription: Subscription) -> Bool {
         guard !lines.indices.contains(where: { url(onLine: $0) == subscription.url }) else { return false }
-        let tags = subscription.tags.filter { !$0.isEmpty && !$0.hasPrefix("~") && !$0.hasPrefix("!") }
+        let tags = subscription.tags.filter { !$0.isEmpty && Self.mark(of: $0) == nil }
         let tokens = [subscription.url.absoluteString] + tags + (subscription.title.map { ["~" + $0] } ?? [])
         let lineEnd = lines.last?.hasSuffix("\r") == true ? "\r" : ""
         lines.append(Substring(tokens.map(UrlsLine.written).joined(separator: " ") + lineEnd))
@@ -165,12 +165,22 @@ public struct UrlsFile: Sendable, Hashable {
         var title: String?
         var kept: [String] = []
         for tag in tags {
-            if tag.hasPrefix("~") {
-                if title == nil { title = String(tag.dropFirst()) }
-            } else if !tag.isEmpty && !tag.hasPrefix("!") && !kept.contains(tag) {
-                kept.append(tag)
+            switch mark(of: tag) {
+            case "~":
+                if title == nil { title = String(tag.unicodeScalars.dropFirst()) }
+            case nil:
+                if !tag.isEmpty && !kept.contains(tag) { kept.append(tag) }
+            default:
+                break
             }
         }
         return Subscription(url: url, tags: kept, title: title?.isEmpty == true ? nil : title)
+    }
+
+    /// `~` (a title) or `!` (hidden) when the tag starts with one, read as newsboat reads it: on
+    /// the first scalar, since `~` and a combining mark after it are one `Character`.
+    private static func mark(of tag: String) -> Unicode.Scalar? {
+        guard let first = tag.unicodeScalars.first, first == "~" || first == "!" else { return nil }
+        return first
     }
 }

@@ -61,7 +61,7 @@ struct UrlsLine {
     static func written(_ token: String) -> String {
         let needsQuotes =
             token.isEmpty || token.hasPrefix("\"") || token.hasPrefix("#")
-            || token.unicodeScalars.contains(where: isSeparator) || token.contains("\n")
+            || token.unicodeScalars.contains(where: { isSeparator($0) || $0 == "\n" })
         guard needsQuotes else { return token }
         var quoted = "\""
         for scalar in token.unicodeScalars {

@@ -63,7 +63,11 @@ struct LinkReferences {
         case .none:
             // A network-path reference (`//host/path`) must name its host.
             guard let baseURL, isWebBase, !href.hasPrefix("//") || Self.hasHost(href.utf8) else { return nil }
-            return URL(string: href, relativeTo: baseURL)?.absoluteURL
+            // Foundation does not resolve every reference: `:x` comes back as it is, with no scheme.
+            guard let url = URL(string: href, relativeTo: baseURL)?.absoluteURL, Self.isWeb(url) else {
+                return nil
+            }
+            return url
         }
     }
 

@@ -32,7 +32,10 @@ final class XMLPushParser {
         self.context = context
     }
 
-    deinit { xmlFreeParserCtxt(context) }
+    deinit {
+        releaseDocument()
+        xmlFreeParserCtxt(context)
+    }
 
     /// Parses the next bytes of the document; they must be UTF-8 without NUL or other C0
     /// controls (``DocumentDecoder`` makes them so).
@@ -47,6 +50,7 @@ final class XMLPushParser {
         repair.finish { parseChunk($0) }
         xmlParseChunk(context, nil, 0, 1)
         isStopped = true
+        releaseDocument()
     }
 
     private func parseChunk(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -66,6 +70,18 @@ final class XMLPushParser {
         guard !isStopped else { return }
         xmlStopParser(context)
         isStopped = true
+        releaseDocument()
+    }
+
+    /// Whether libxml2 holds a document of its own. Even in SAX mode it builds one, "for expat
+    /// compatibility", to record an internal entity declared in the DTD; freeing the parser
+    /// context does not free it.
+    var holdsDocument: Bool { context.pointee.myDoc != nil }
+
+    private func releaseDocument() {
+        guard let document = context.pointee.myDoc else { return }
+        context.pointee.myDoc = nil
+        xmlFreeDoc(document)
     }
 }
 

@@ -29,12 +29,16 @@ struct ConfigurationLoader: Sendable {
     ]
 
     func load(_ text: String) -> Outcome {
-        if let line = TableHeaderCheck.firstUnreadableHeader(in: text) {
+        if let abort = TOMLAbortCheck.firstAbort(in: text) {
+            let reason =
+                switch abort.cause {
+                case .tableHeader: "a table header must name a table, as in [name]"
+                case .dateTime:
+                    "a date and time must have the time right after its T, as in 1979-05-27T07:32:00"
+                case .braceInArray: "an array must end with ], not }"
+                }
             return Outcome(problems: [
-                problem(
-                    line,
-                    "TOML syntax error: a table header must name a table, as in [name]; "
-                        + "ignoring the whole file.")
+                problem(abort.line, "TOML syntax error: \(reason); ignoring the whole file.")
             ])
         }
         let table: TOMLTable
