@@ -37,6 +37,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         /// The exchange of each task the session made, by task identifier.
         var exchanges: [Int: Int] = [:]
         var lastExchange = 0
+        /// Set on ``sessionCalls`` when the session is invalidated: from then on no task is made
+        /// or cancelled (FoundationNetworking stops the process when a task of an invalidated
+        /// session is cancelled: its registry no longer knows it).
+        var invalidated = false
     }
 
     private let state = Mutex(State())
@@ -69,6 +73,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // A cancellation that came before the exchange was registered found nothing to end.
         if Task.isCancelled { return finish(exchange, .failure(.cancelled)) }
         sessionCalls.async { [weak self] in
+            guard self?.state.withLock({ $0.invalidated }) == false else {
+                self?.finish(exchange, .failure(.cancelled))
+                return
+            }
             let task = RunningTask(session.dataTask(with: request))
             let isWanted = self?.state.withLock { state -> Bool in
                 guard state.transfers[exchange] != nil else { return false }
@@ -77,6 +85,15 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return true
             }
             isWanted == true ? task.task.resume() : task.task.cancel()
+        }
+    }
+
+    /// Invalidates `session`, whose delegate this is, after the task calls already asked for, and
+    /// makes every later one do nothing: a client going away ends its transfers this way.
+    func invalidate(_ session: URLSession) {
+        sessionCalls.async { [self] in
+            state.withLock { $0.invalidated = true }
+            session.invalidateAndCancel()
         }
     }
 
@@ -97,7 +114,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         ended.deadline.cancel()
         ended.continuation.resume(returning: outcome)
         if !transferEnded, let task = ended.task {
-            sessionCalls.async { task.task.cancel() }
+            sessionCalls.async { [weak self] in
+                guard self?.state.withLock({ $0.invalidated }) == false else { return }
+                task.task.cancel()
+            }
         }
     }
 

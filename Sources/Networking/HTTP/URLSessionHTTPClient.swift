@@ -50,9 +50,11 @@ public final class URLSessionHTTPClient: HTTPClient, HTTPFetching {
 
     deinit {
         // A session keeps its delegate alive until it is invalidated. Invalidating waits for the
-        // session's queue, which may be busy (see TransferDelegate), so it is not done here.
+        // session's queue, which may be busy (see TransferDelegate), so it is not done here but
+        // on the delegate's queue for task calls, after the cancellations already asked for:
+        // a cancellation after the invalidation would stop the process inside FoundationNetworking.
         if let session = lazySession.withLock({ $0 }) {
-            DispatchQueue.global().async { session.invalidateAndCancel() }
+            delegate.invalidate(session)
         }
     }
 
