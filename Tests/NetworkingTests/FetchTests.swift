@@ -11,7 +11,7 @@ struct FetchTests {
     /// Fetches `path` from a server that behaves as `behaviour`, then stops the server.
     static func fetch(
         _ path: String = "/feed.xml", from behaviour: RawHTTPServer.Behaviour,
-        headers: [String: String] = [:], timeout: TimeInterval = 10, maxBodyBytes: Int = 8 << 20
+        headers: [String: String] = [:], timeout: TimeInterval = 60, maxBodyBytes: Int = 8 << 20
     ) async throws -> (Result<HTTPResponse, HTTPClientError>, [RequestHead]) {
         let server = try RawHTTPServer(behaviour)
         let request = HTTPRequest(

@@ -36,7 +36,9 @@ struct RedirectTests {
         HTTPResponse, HTTPClientError
     > {
         await fetching { () async throws(HTTPClientError) in
-            try await URLSessionHTTPClient().fetch(HTTPRequest(url: url, headers: headers))
+            // Generous: the tests are about where the requests go, not how fast (a chain of 11
+            // under a sanitizer in a loaded run took over 10 s).
+            try await URLSessionHTTPClient().fetch(HTTPRequest(url: url, headers: headers, timeout: 60))
         }
     }
 

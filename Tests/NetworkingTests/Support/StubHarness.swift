@@ -25,14 +25,14 @@ enum StubHarness {
     /// The live service over the real URLSession client, pointed at `stub`.
     static func client(
         for stub: NewsAPIStubServer, key: String = key,
-        limits: URLSessionHTTPClient.Limits = .init(timeout: 10)
+        limits: URLSessionHTTPClient.Limits = .init(timeout: 60)
     ) -> NewsAPIService {
         service(baseURL: stub.baseURL, key: key, limits: limits)
     }
 
     /// The live service over the real URLSession client, pointed at `baseURL`.
     static func service(
-        baseURL: URL, key: String = key, limits: URLSessionHTTPClient.Limits = .init(timeout: 10)
+        baseURL: URL, key: String = key, limits: URLSessionHTTPClient.Limits = .init(timeout: 60)
     ) -> NewsAPIService {
         let configuration = NewsAPIConfiguration(
             baseURL: baseURL, apiKey: APIKey(key)!, timeout: limits.timeout)
