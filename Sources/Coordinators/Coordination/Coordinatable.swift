@@ -21,9 +21,6 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// The first path component, which names the destination.
     public var destination: String? { path.first }
 
-    /// The link without its first component, for a child flow.
-    public var remainder: DeepLink { DeepLink(Array(path.dropFirst()), parameters: parameters) }
-
     public var description: String {
         let query = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return path.joined(separator: "/") + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))

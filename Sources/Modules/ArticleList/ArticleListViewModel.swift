@@ -222,9 +222,6 @@ public final class ArticleListViewModel {
         startPrefetchIfNear(number)
     }
 
-    /// The page being fetched ahead or held ready, if any.
-    public var prefetchedPage: Int? { prefetch?.page }
-
     /// Returns when the work started in the background so far has finished: the page fetched
     /// ahead and the picture downloads. For tests and measurements; the screen never waits.
     public func settleBackgroundWork() async {
