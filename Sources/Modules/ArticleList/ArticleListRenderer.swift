@@ -159,20 +159,17 @@ public enum ArticleListRenderer {
                 line.append(" refreshes", .muted)
             }
             lines += line.wrapped(toWidth: width)
-        case .store(let savedAt, .offline(let error))?:
-            // An empty list shows no articles, so it does not say when they were saved.
+        case .store(let savedAt, .offlineMode)?:
             let text =
                 state.list.isEmpty
-                ? "Offline" : "Offline — showing articles saved \(savedAgo(savedAt, context: context))"
-            var line = StyledLine(text, .notice)
-            line.append(" · ", .muted)
-            line.append("r", .accent)
-            line.append(" retries", .muted)
-            lines += line.wrapped(toWidth: width)
-            lines += Block.paragraph(error.sentence, width: width, role: .muted)
-        case .store(let savedAt, .refused(let error))?:
-            // Named for the refusal, not "Offline": the network answered, and said no.
-            let title = error.refusalTitle ?? "Refused"
+                ? "Offline mode" : "Offline mode — articles saved \(savedAgo(savedAt, context: context))"
+            lines += StyledLine(text, .notice).wrapped(toWidth: width)
+        case .store(let savedAt, let reason)?:
+            // What is left: the network failed (offline) or refused.
+            guard let error = reason.failure else { break }
+            // A refusal is named for what was refused, not "Offline": the network answered, and
+            // said no. An empty list shows no articles, so it does not say when they were saved.
+            let title = reason == .offline(error) ? "Offline" : error.refusalTitle ?? "Refused"
             let text =
                 state.list.isEmpty
                 ? title : "\(title) — showing articles saved \(savedAgo(savedAt, context: context))"
@@ -182,11 +179,6 @@ public enum ArticleListRenderer {
             line.append(" retries", .muted)
             lines += line.wrapped(toWidth: width)
             lines += Block.paragraph(error.sentence, width: width, role: .muted)
-        case .store(let savedAt, .offlineMode)?:
-            let text =
-                state.list.isEmpty
-                ? "Offline mode" : "Offline mode — articles saved \(savedAgo(savedAt, context: context))"
-            lines += StyledLine(text, .notice).wrapped(toWidth: width)
         case .network?, nil:
             break
         }
