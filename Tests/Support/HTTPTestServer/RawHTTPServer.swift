@@ -78,6 +78,16 @@ public final class RawHTTPServer: Sendable {
         await tally.wait(for: .clientClose, times: count, where: isCounted)
     }
 
+    /// Waits for the first request, then for the client to hang up, and returns the time between:
+    /// how long a client took to give up on an answer, without the time it took to start.
+    public func timeFromRequestToHangUp() async -> Duration {
+        let clock = ContinuousClock()
+        await waitForRequests(1)
+        let asked = clock.now
+        await waitForClientCloses(1)
+        return asked.duration(to: clock.now)
+    }
+
     /// Lets the requests that ``Behaviour/held(_:)`` holds be answered, now and from now on.
     public func release() {
         released.raise()
