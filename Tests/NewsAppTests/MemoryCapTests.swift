@@ -18,22 +18,27 @@ struct MemoryCapTests {
     /// 1 GiB of zeros, gzip-compressed to about 1 MB.
     static let bomb: Data = (try? Zlib.gzipZeros(mebibytes: 1_024)) ?? Data()
 
-    static func server(bombing bombPath: String, good: Data, type: String) throws -> RawHTTPServer {
+    /// ``bomb`` as a `type` answer.
+    static func gzipBomb(type: String) -> RawHTTPServer.Behaviour {
+        .reply(RawHTTPServer.response(contentType: type, headers: ["Content-Encoding: gzip"], body: bomb))
+    }
+
+    /// A server answering requests under `hostilePath` as `hostile`, and the others with `good`.
+    static func server(
+        sending hostile: RawHTTPServer.Behaviour, under hostilePath: String, good: Data, type: String
+    ) throws -> RawHTTPServer {
         try RawHTTPServer(
             .routed { text in
-                let path = RequestHead(text).path
-                if path.hasPrefix(bombPath) {
-                    return .reply(
-                        RawHTTPServer.response(
-                            contentType: type, headers: ["Content-Encoding: gzip"], body: bomb))
-                }
-                return .reply(RawHTTPServer.response(contentType: type, body: good))
+                RequestHead(text).path.hasPrefix(hostilePath)
+                    ? hostile : .reply(RawHTTPServer.response(contentType: type, body: good))
             })
     }
 
     @Test func aGzipBombFromNewsAPIIsRefusedAtTheCapWithBoundedMemory() async throws {
         let empty = Data(#"{"status":"ok","totalResults":0,"articles":[]}"#.utf8)
-        let server = try Self.server(bombing: "/bomb", good: empty, type: "application/json")
+        let server = try Self.server(
+            sending: Self.gzipBomb(type: "application/json"), under: "/bomb", good: empty,
+            type: "application/json")
         var environment = sandbox.environment
         environment["NEWSAPI_KEY"] = "test-key"
         // The bomb first: after a good answer the stored copy would be shown instead of the error.
@@ -54,7 +59,9 @@ struct MemoryCapTests {
 
     @Test func aGzipBombFeedFailsAloneWithBoundedMemory() async throws {
         let small = FeedServer.atom("small", count: 3).body
-        let server = try Self.server(bombing: "/bomb.xml", good: small, type: "application/atom+xml")
+        let server = try Self.server(
+            sending: Self.gzipBomb(type: "application/atom+xml"), under: "/bomb.xml", good: small,
+            type: "application/atom+xml")
         try sandbox.directory.write(
             "\(server.baseURL.absoluteString)/small.xml\n", to: ".config/newsapp/urls")
         let good = try await PeakMemory.run(["refresh"], environment: sandbox.environment)
@@ -101,11 +108,8 @@ struct MemoryCapTests {
     @Test(arguments: Endless.allCases)
     func anEndlessNewsAPIBodyIsRefusedAtTheCapWithBoundedMemory(_ shape: Endless) async throws {
         let empty = Data(#"{"status":"ok","totalResults":0,"articles":[]}"#.utf8)
-        let server = try RawHTTPServer(
-            .routed { text in
-                RequestHead(text).path.hasPrefix("/endless")
-                    ? shape.behaviour : .reply(RawHTTPServer.response(body: empty))
-            })
+        let server = try Self.server(
+            sending: shape.behaviour, under: "/endless", good: empty, type: "application/json")
         var environment = sandbox.environment
         environment["NEWSAPI_KEY"] = "test-key"
         environment["NEWSAPI_BASE_URL"] = server.baseURL.appendingPathComponent("endless").absoluteString
@@ -127,12 +131,8 @@ struct MemoryCapTests {
 
     @Test func anEndlessFeedFailsAloneWithBoundedMemory() async throws {
         let small = FeedServer.atom("small", count: 3).body
-        let server = try RawHTTPServer(
-            .routed { text in
-                RequestHead(text).path.hasPrefix("/endless")
-                    ? Endless.chunked.behaviour
-                    : .reply(RawHTTPServer.response(contentType: "application/atom+xml", body: small))
-            })
+        let server = try Self.server(
+            sending: Endless.chunked.behaviour, under: "/endless", good: small, type: "application/atom+xml")
         let base = server.baseURL.absoluteString
         try sandbox.directory.write("\(base)/small.xml\n", to: ".config/newsapp/urls")
         let good = try await PeakMemory.run(["refresh"], environment: sandbox.environment)
