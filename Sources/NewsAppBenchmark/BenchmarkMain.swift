@@ -7,7 +7,6 @@ import SampleEdition
 @MainActor
 struct BenchmarkMain {
     static func main() async {
-        RSSTrampoline.runIfAsked()
         let options: Options
         do {
             options = try Options(CommandLine.arguments.dropFirst())
@@ -53,7 +52,9 @@ struct BenchmarkMain {
             if let newsapp = options.newsapp {
                 log("Cold start: \(options.coldRuns) runs of \(newsapp)…")
                 try ColdStartBenchmark.run(
-                    newsapp: newsapp, store: store, runs: options.coldRuns, into: &report)
+                    newsapp: newsapp, probe: options.probe(beside: newsapp), store: store,
+                    runs: options.coldRuns,
+                    into: &report)
             } else {
                 report.notes.append("Cold start: skipped (no --newsapp binary given).")
             }
@@ -109,7 +110,8 @@ struct BenchmarkMain {
         if options.sections.contains(.refresh) {
             if let newsapp = options.newsapp {
                 try await RefreshBenchmark.run(
-                    newsapp: newsapp, newsboat: options.newsboat, data: options.dataDirectory, corpus: corpus,
+                    newsapp: newsapp, probe: options.probe(beside: newsapp), newsboat: options.newsboat,
+                    data: options.dataDirectory, corpus: corpus,
                     coldRuns: options.coldRuns, searchRuns: options.searchRuns, into: &report)
             } else {
                 report.notes.append("Refresh: skipped (no --newsapp binary given).")
@@ -148,6 +150,9 @@ struct Options {
     }
 
     var newsapp: String?
+    /// `PeakMemoryProbe`, which measures the peak memory of the app's runs; by default the one
+    /// built beside `newsapp`.
+    var rssProbe: String?
     /// Debian's `newsboat`, refreshed side by side with `newsapp`; the rows are empty without it.
     var newsboat: String?
     var dataDirectory = URL(fileURLWithPath: ".build-bench-release/benchmark", isDirectory: true)
@@ -167,18 +172,32 @@ struct Options {
     var help = false
 
     static let usage = """
-        usage: newsapp-bench [--newsapp PATH] [--newsboat PATH] [--data DIR]
+        usage: newsapp-bench [--newsapp PATH] [--rss-probe PATH] [--newsboat PATH] [--data DIR]
                              [--only cold,search,render,fetch,pace,feeds-store,refresh,extract]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
                              [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N]
                              [--extract-rounds N] [--reader-corpus DIR] [--label TEXT]
 
           --newsapp PATH  the release newsapp binary, for the cold start (skipped without it)
+          --rss-probe PATH  PeakMemoryProbe, for peak memory (default: the one beside newsapp)
           --newsboat PATH newsboat, refreshed side by side with newsapp (rows empty without it)
           --data DIR      where the filled store is cached (default .build-bench-release/benchmark)
           --label TEXT    printed under the title, e.g. the commit measured
           --reader-corpus DIR  reader mode's pages (default Tests/FeedsTests/Fixtures/reader)
         """
+
+    /// The probe to measure peak memory with: ``rssProbe``, else `PeakMemoryProbe` beside `newsapp`.
+    func probe(beside newsapp: String) throws -> String {
+        let path =
+            rssProbe
+            ?? URL(fileURLWithPath: newsapp).deletingLastPathComponent().appendingPathComponent(
+                "PeakMemoryProbe"
+            ).path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw Problem(description: "no PeakMemoryProbe at \(path) (build it, or give --rss-probe)")
+        }
+        return path
+    }
 
     init<Arguments: Collection<String>>(_ arguments: Arguments) throws {
         var rest = Array(arguments)[...]
@@ -196,6 +215,7 @@ struct Options {
         while let argument = rest.popFirst() {
             switch argument {
             case "--newsapp": newsapp = try value(argument)
+            case "--rss-probe": rssProbe = try value(argument)
             case "--newsboat": newsboat = try value(argument)
             case "--data": dataDirectory = URL(fileURLWithPath: try value(argument), isDirectory: true)
             case "--articles": articles = try count(argument)

@@ -16,8 +16,8 @@ struct ColdStart {
         var toExit: Duration
         var status: Int32
         var output: String
-        /// What the trampoline reported, when the run went through one.
-        var memory: RSSTrampoline.Report?
+        /// What the probe reported, when the run went through it.
+        var memory: RSSProbe.Report?
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -30,9 +30,9 @@ struct ColdStart {
     /// What marks the first screen's prompt on standard output; nil to time only the exit.
     var prompt: String? = "news ›"
 
-    /// One run: spawns the binary with `q\n` as its whole standard input; through `trampoline`
-    /// (this benchmark's own executable) to measure its peak memory, directly to time it.
-    func run(through trampoline: String? = nil) throws -> Run {
+    /// One run: spawns the binary with `q\n` as its whole standard input; through `probe`
+    /// (`PeakMemoryProbe`, see ``RSSProbe``) to measure its peak memory, directly to time it.
+    func run(through probe: String? = nil) throws -> Run {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
         var report: [Int32] = [0, 0]
@@ -50,14 +50,15 @@ struct ColdStart {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        if trampoline == nil {
+        if probe == nil {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         } else {
+            // The probe's report comes last, after whatever the command wrote there.
             posix_spawn_file_actions_adddup2(&actions, report[1], 2)
         }
 
-        let program = trampoline ?? executable
-        let words = trampoline.map { [$0, RSSTrampoline.flag, executable] } ?? [executable]
+        let program = probe ?? executable
+        let words = probe.map { [$0, executable] } ?? [executable]
         let argv = (words + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -78,17 +79,36 @@ struct ColdStart {
         }
 
         var bytes: [UInt8] = []
+        var errors: [UInt8] = []
         var toPrompt: Duration?
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let marker = Array((prompt ?? "").utf8)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            let searchFrom = max(0, bytes.count - marker.count)
-            bytes += buffer[0..<count]
-            if toPrompt == nil, prompt != nil, Self.contains(bytes[searchFrom...], marker) {
-                toPrompt = start.duration(to: clock.now)
+        // Both pipes are read as bytes arrive: a command writing much to standard error (which
+        // goes to the probe's pipe) must never wait for this loop.
+        var open = [output[0], probe == nil ? -1 : report[0]]
+        while open.contains(where: { $0 >= 0 }) {
+            var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if poll(&polled, nfds_t(polled.count), -1) < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "poll: \(String(cString: strerror(errno)))")
+            }
+            for (slot, entry) in polled.enumerated() where entry.fd >= 0 && entry.revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    open[slot] = -1
+                    continue
+                }
+                if slot == 1 {
+                    // Only the probe's last line matters.
+                    errors = Array((errors + buffer[0..<count]).suffix(4_096))
+                    continue
+                }
+                let searchFrom = max(0, bytes.count - marker.count)
+                bytes += buffer[0..<count]
+                if toPrompt == nil, prompt != nil, Self.contains(bytes[searchFrom...], marker) {
+                    toPrompt = start.duration(to: clock.now)
+                }
             }
         }
         close(output[0])
@@ -102,27 +122,15 @@ struct ColdStart {
                 description:
                     "\(executable) printed no prompt (status \(status)); it printed:\n\(text.prefix(2_000))")
         }
-        var memory: RSSTrampoline.Report?
-        if trampoline != nil {
-            memory = RSSTrampoline.Report(Self.readAll(report[0]))
+        var memory: RSSProbe.Report?
+        if probe != nil {
+            memory = RSSProbe.Report(String(decoding: errors, as: UTF8.self))
             guard let reported = memory else {
-                throw Failure(description: "the trampoline reported nothing (status \(status))")
+                throw Failure(description: "the peak memory probe reported nothing (status \(status))")
             }
             status = reported.status
         }
         return Run(toPrompt: toPrompt, toExit: toExit, status: status, output: text, memory: memory)
-    }
-
-    private static func readAll(_ descriptor: Int32) -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
@@ -136,72 +144,34 @@ struct ColdStart {
     }
 }
 
-/// Peak memory of a child, measured from a small process.
+/// Peak memory of a child, measured through `PeakMemoryProbe` (built beside `newsapp`).
 ///
-/// Linux keeps a process's `ru_maxrss` across `exec`, starting from the memory it had before:
-/// a child that `posix_spawn` (vfork) or `fork` makes from this benchmark, tens of megabytes
-/// big by then, reports at least that much whatever it runs. So the benchmark starts itself
-/// again as `newsapp-bench --rss-trampoline newsapp …`, which spawns `newsapp` before doing
-/// anything else, waits for it, and reports the child's `ru_maxrss` on standard error, with its
-/// own peak (`VmHWM`): the floor below which a reading means nothing.
-enum RSSTrampoline {
-    static let flag = "--rss-trampoline"
-
-    /// This executable, to start as the trampoline.
-    static var executable: String {
-        var path = [CChar](repeating: 0, count: 4_096)
-        let length = readlink("/proc/self/exe", &path, path.count - 1)
-        guard length > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
+/// Linux keeps a process's `ru_maxrss` across `exec`, starting from the peak of the memory it ran
+/// in before: `posix_spawn` runs the child in its parent's memory until the `exec`, so a child of
+/// this benchmark (tens of megabytes by then) reports the larger of that and its own peak,
+/// whatever it runs. So each measured run goes through the probe, a few megabytes in all, which
+/// spawns the command, waits for it and reports the child's `ru_maxrss` with its own peak
+/// (`VmHWM`, the floor below which a reading means nothing) on standard error.
+enum RSSProbe {
     struct Report {
         /// The child's `ru_maxrss`, in bytes.
         var peakRSS: Int
-        /// The trampoline's own peak resident size, in bytes.
+        /// The probe's own peak resident size, in bytes.
         var floor: Int
         var status: Int32
 
+        /// Reads the probe's line, `peak-memory: CHILD OWN STATUS` (KiB), the last of `text`.
         init?(_ text: String) {
-            let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+            let prefix = "peak-memory: "
+            guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(prefix) }) else {
+                return nil
+            }
+            let fields = line.dropFirst(prefix.count).split(separator: " ").compactMap { Int($0) }
             guard fields.count == 3 else { return nil }
             peakRSS = fields[0] * 1_024
             floor = fields[1] * 1_024
             status = Int32(truncatingIfNeeded: fields[2])
         }
-    }
-
-    /// Acts as the trampoline when the arguments ask for it, and then exits.
-    static func runIfAsked() {
-        let arguments = CommandLine.arguments
-        guard arguments.count >= 3, arguments[1] == flag else { return }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.dropFirst(2).map { strdup($0) } + [nil]
-        var pid = pid_t()
-        guard posix_spawn(&pid, arguments[2], &actions, nil, argv, environ) == 0 else { exit(127) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let line = "\(usage.ru_maxrss) \(ownPeakKilobytes()) \(status)\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
-        exit(0)
-    }
-
-    /// `VmHWM` of /proc/self/status, in kilobytes.
-    private static func ownPeakKilobytes() -> Int {
-        guard let file = fopen("/proc/self/status", "r") else { return 0 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("VmHWM:") {
-                let fields = text.split(whereSeparator: \.isWhitespace)
-                return fields.count > 1 ? Int(fields[1]) ?? 0 : 0
-            }
-        }
-        return 0
     }
 }
 

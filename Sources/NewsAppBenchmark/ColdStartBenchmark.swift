@@ -3,7 +3,7 @@ import Foundation
 /// Cold start of the release `newsapp` binary with the 100,000-article store in its cache
 /// directory: `printf 'q\n' | newsapp --offline` in a private home, timed to its first prompt.
 enum ColdStartBenchmark {
-    static func run(newsapp: String, store: URL, runs: Int, into report: inout Report) throws {
+    static func run(newsapp: String, probe: String, store: URL, runs: Int, into report: inout Report) throws {
         let offline = try helpText(newsapp).contains("--offline")
         let home = try PrivateHome(store: store)
         defer { home.remove() }
@@ -24,13 +24,12 @@ enum ColdStartBenchmark {
         var peak = Samples()
         var floor = 0
         var firstOutput = ""
-        let trampoline = RSSTrampoline.executable
         // Two unmeasured runs first: the binary and the store are then in the page cache, as
         // they are for a user who ran the app before. Each run is timed directly, then repeated
-        // through the trampoline for its peak memory (see RSSTrampoline).
+        // through the probe for its peak memory (see RSSProbe).
         for index in 0..<(runs + 2) {
             let run = try start.run()
-            let measured = try start.run(through: trampoline)
+            let measured = try start.run(through: probe)
             for outcome in [run, measured] where outcome.status != 0 {
                 throw ColdStart.Failure(
                     description:
@@ -66,12 +65,12 @@ enum ColdStartBenchmark {
             "Diagnostic: spawn → exit of `newsapp --version` (process start alone, same runs)", versionExit,
             target: nil)
         report.add(
-            "Peak RSS of those runs (child's ru_maxrss, spawned from a small trampoline)", peak,
+            "Peak RSS of those runs (child's ru_maxrss, spawned from PeakMemoryProbe)", peak,
             target: .p99(30), unit: "MB")
         report.notes.append(
             String(
-                format: "Peak RSS: each reading is at least the trampoline's own peak (%.1f MB); "
-                    + "what is above it is the app's own.", Double(floor) / 1e6))
+                format: "Peak RSS: a reading is the larger of the app's own peak and the probe's "
+                    + "(%.1f MB), which spawned it.", Double(floor) / 1e6))
 
         let header = firstOutput.split(separator: "\n").prefix(3).joined(separator: " / ")
         report.notes.append("Cold start's first screen began: “\(header)”.")

@@ -8,7 +8,8 @@ import Store
 /// items (NewsApp's first screen against `newsboat -x print-unread`) and offline search over them.
 enum RefreshBenchmark {
     static func run(
-        newsapp: String, newsboat: String?, data: URL, corpus: Corpus, coldRuns: Int, searchRuns: Int,
+        newsapp: String, probe: String, newsboat: String?, data: URL, corpus: Corpus, coldRuns: Int,
+        searchRuns: Int,
         into report: inout Report
     ) async throws {
         log("Refresh: the workload…")
@@ -29,11 +30,11 @@ enum RefreshBenchmark {
         let refresh = ColdStart(
             executable: newsapp, arguments: ["refresh"], environment: home.environment, prompt: nil)
         log("Refresh: newsapp refresh, first…")
-        let first = try refresh.run(through: RSSTrampoline.executable)
+        let first = try refresh.run(through: probe)
         note(first, "newsapp refresh, first")
         try check(first, contains: "199 feeds: 199 updated · 99,500 new")
         log("Refresh: newsapp refresh, nothing changed…")
-        let second = try refresh.run(through: RSSTrampoline.executable)
+        let second = try refresh.run(through: probe)
         note(second, "newsapp refresh, nothing changed")
         try check(second, contains: "199 feeds: 199 unchanged · 0 new")
         report.notes.append("NewsApp's summaries: “\(summary(first))” then “\(summary(second))”.")
@@ -51,10 +52,10 @@ enum RefreshBenchmark {
                 environment: boat.environment,
                 prompt: nil)
             log("Refresh: newsboat -x reload, first (about 30 s)…")
-            boatFirst = try reload.run(through: RSSTrampoline.executable)
+            boatFirst = try reload.run(through: probe)
             boatFirst.map { note($0, "newsboat -x reload, first") }
             log("Refresh: newsboat -x reload, nothing changed…")
-            boatSecond = try reload.run(through: RSSTrampoline.executable)
+            boatSecond = try reload.run(through: probe)
             boatSecond.map { note($0, "newsboat -x reload, nothing changed") }
         } else {
             report.notes.append(
