@@ -8,7 +8,7 @@ import Networking
 ///   with filters a key cannot express pass through unrecorded). Pages it returns and records
 ///   never hold an article twice.
 /// - ``storedHeadlines(_:)`` and ``storedSearch(_:)`` return the stored copy of exactly that
-///   page, marked `.stale`, for stale-while-revalidate.
+///   page, marked `.stale`, for stale-while-revalidate (nil when `offline`: nothing revalidates).
 /// - When the wrapped service cannot be reached (any transport failure, a failed secure
 ///   connection included), fails on its side (HTTP 5xx, or NewsAPI's `unexpectedError`, which it
 ///   sends with a 500) or answers with something that is not NewsAPI's (see ``NewsServiceError/isOutage``),
@@ -114,13 +114,17 @@ public struct CachingNewsService: StoringNewsService {
 
     // MARK: - StoringNewsService
 
+    /// The stored copy to show while the network is asked; nil when `offline`, where the network
+    /// is never asked and ``topHeadlines(_:)`` answers from the store at once (reading it twice
+    /// would double a launch's reads).
     public func storedHeadlines(_ request: HeadlinesRequest) async -> ArticlePage? {
-        guard let key = ListingKey(request) else { return nil }
+        guard !offline, let key = ListingKey(request) else { return nil }
         return try? await store.storedPage(for: key, page: request.page, pageSize: request.pageSize)
     }
 
+    /// As ``storedHeadlines(_:)``, for a search.
     public func storedSearch(_ request: SearchRequest) async -> ArticlePage? {
-        guard let key = ListingKey(request) else { return nil }
+        guard !offline, let key = ListingKey(request) else { return nil }
         return try? await store.storedPage(for: key, page: request.page, pageSize: request.pageSize)
     }
 

@@ -116,16 +116,17 @@ public struct NewsStore: Sendable {
         return try await read { db in
             guard
                 let listingID = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM listing WHERE key = ?", arguments: [canonical])
+                    db.cachedStatement(sql: "SELECT id FROM listing WHERE key = ?"), arguments: [canonical])
             else { return nil }
-            let pages = try StoredPageInfo.fetchAll(listingID, in: db)
-            if let exact = pages.first(where: { $0.page == page && $0.pageSize == pageSize }) {
+            if let exact = try StoredPageInfo.fetch(listingID, pages: page...page, in: db).first,
+                exact.pageSize == pageSize
+            {
                 let rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT a.* FROM listingEntry e JOIN article a ON a.id = e.articleID
-                        WHERE e.listingID = ? AND e.page = ? ORDER BY e.position
-                        """,
+                    db.cachedStatement(
+                        sql: """
+                            SELECT a.* FROM listingEntry e JOIN article a ON a.id = e.articleID
+                            WHERE e.listingID = ? AND e.page = ? ORDER BY e.position
+                            """),
                     arguments: [listingID, page])
                 return ArticlePage(
                     articles: try Self.articles(rows, in: db), totalResults: exact.totalResults,
@@ -133,7 +134,7 @@ public struct NewsStore: Sendable {
                     reachedResultCap: exact.reachedResultCap,
                     origin: .store(savedAt: exact.fetchedAt, reason: .stale))
             }
-            return try Self.slice(pages, listingID: listingID, page: page, pageSize: pageSize, in: db)
+            return try Self.slice(listingID: listingID, page: page, pageSize: pageSize, in: db)
         }
     }
 
@@ -663,26 +664,29 @@ extension NewsStore {
     }
 
     /// Page `page` of size `pageSize` cut from pages stored with another size, or nil unless the
-    /// stored pages cover it entirely.
-    static func slice(
-        _ pages: [StoredPageInfo], listingID: Int64, page: Int, pageSize: Int, in db: Database
-    ) throws -> ArticlePage? {
-        guard let newest = pages.max(by: { $0.fetchedAt < $1.fetchedAt }) else { return nil }
+    /// stored pages cover it entirely. Only the pages needed are read (a list can hold hundreds).
+    static func slice(listingID: Int64, page: Int, pageSize: Int, in db: Database) throws -> ArticlePage? {
+        guard let newest = try StoredPageInfo.newest(listingID, in: db) else { return nil }
         let storedSize = newest.pageSize
         let low = (page - 1) * pageSize
         let end = min(page * pageSize, newest.totalResults)
         guard low < end else { return nil }
-        let needed = Set((low / storedSize + 1)...((end - 1) / storedSize + 1))
-        let covering = pages.filter { needed.contains($0.page) }
+        let needed = (low / storedSize + 1)...((end - 1) / storedSize + 1)
+        let covering = try StoredPageInfo.fetch(listingID, pages: needed, in: db)
         guard covering.count == needed.count, let oldest = covering.map(\.fetchedAt).min() else { return nil }
+        // The page range keeps this a walk of the few entries needed (the primary key starts
+        // with listingID, page): the position test alone would read every entry of the list.
         let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT a.* FROM listingEntry e JOIN article a ON a.id = e.articleID
-                WHERE e.listingID = ? AND (e.page - 1) * ? + e.position BETWEEN ? AND ?
-                ORDER BY e.page, e.position
-                """,
-            arguments: [listingID, storedSize, low, page * pageSize - 1])
+            db.cachedStatement(
+                sql: """
+                    SELECT a.* FROM listingEntry e JOIN article a ON a.id = e.articleID
+                    WHERE e.listingID = ? AND e.page BETWEEN ? AND ?
+                        AND (e.page - 1) * ? + e.position BETWEEN ? AND ?
+                    ORDER BY e.page, e.position
+                    """),
+            arguments: [
+                listingID, needed.lowerBound, needed.upperBound, storedSize, low, page * pageSize - 1,
+            ])
         return ArticlePage(
             articles: try articles(rows, in: db), totalResults: newest.totalResults, page: page,
             pageSize: pageSize, origin: .store(savedAt: oldest, reason: .stale))
@@ -698,20 +702,38 @@ struct StoredPageInfo {
     var reachedResultCap: Bool
     var fetchedAt: Date
 
-    static func fetchAll(_ listingID: Int64, in db: Database) throws -> [StoredPageInfo] {
+    private static let columns = "page, pageSize, totalResults, skippedCount, reachedResultCap, fetchedAt"
+
+    /// The stored pages of the listing numbered within `pages`, in order.
+    static func fetch(_ listingID: Int64, pages: ClosedRange<Int>, in db: Database) throws -> [StoredPageInfo]
+    {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT page, pageSize, totalResults, skippedCount, reachedResultCap, fetchedAt
-                FROM listingPage WHERE listingID = ? ORDER BY page
-                """,
+            db.cachedStatement(
+                sql:
+                    "SELECT \(columns) FROM listingPage WHERE listingID = ? AND page BETWEEN ? AND ? ORDER BY page"
+            ),
+            arguments: [listingID, pages.lowerBound, pages.upperBound]
+        ).map(Self.init)
+    }
+
+    /// The listing's page fetched last, whose size and total the list has now.
+    static func newest(_ listingID: Int64, in db: Database) throws -> StoredPageInfo? {
+        try Row.fetchOne(
+            db.cachedStatement(
+                sql:
+                    "SELECT \(columns) FROM listingPage WHERE listingID = ? ORDER BY fetchedAt DESC, page LIMIT 1"
+            ),
             arguments: [listingID]
-        ).map { row in
-            StoredPageInfo(
-                page: row["page"], pageSize: row["pageSize"], totalResults: row["totalResults"],
-                skippedCount: row["skippedCount"], reachedResultCap: row["reachedResultCap"],
-                fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]))
-        }
+        ).map(Self.init)
+    }
+
+    private init(_ row: Row) {
+        page = row[0]
+        pageSize = row[1]
+        totalResults = row[2]
+        skippedCount = row[3]
+        reachedResultCap = row[4]
+        fetchedAt = Date(timeIntervalSince1970: row[5])
     }
 }
 

@@ -238,6 +238,9 @@ struct CachingNewsServiceTests {
         let stored = try await caching.topHeadlines(science)
         #expect(stored.articles == scienceArticles)
         #expect(stored.origin == .store(savedAt: Fixture.epoch, reason: .offlineMode))
+        // Nothing is revalidated, so there is no stored copy to show meanwhile: the answer is it.
+        #expect(await caching.storedHeadlines(science) == nil)
+        #expect(await caching.storedSearch(marsSearch) == nil)
 
         // Never stored for this country: the category's newest articles.
         let otherCountry = try await caching.topHeadlines(HeadlinesRequest(country: "gb", category: .science))

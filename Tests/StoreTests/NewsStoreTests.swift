@@ -160,6 +160,22 @@ struct NewsStoreTests {
         #expect(try await store.stats().listingPageCount == 1)
     }
 
+    @Test func aPageCutFromManyStoredPagesHoldsExactlyItsRange() async throws {
+        let store = try NewsStore.testing(TestClock())
+        let all = Fixture.articles("m", count: 60)
+        for page in 1...6 {
+            let slice = Array(all[(page - 1) * 10..<page * 10])
+            try await store.record(
+                Fixture.page(slice, page: page, pageSize: 10, totalResults: 60), for: Fixture.science)
+        }
+        let middle = try #require(await store.storedPage(for: Fixture.science, page: 2, pageSize: 25))
+        #expect(middle.urls == all[25..<50].map(\.url))
+        let last = try #require(await store.storedPage(for: Fixture.science, page: 3, pageSize: 25))
+        #expect(last.urls == all[50..<60].map(\.url))
+        #expect(last.totalResults == 60)
+        #expect(try await store.storedPage(for: Fixture.science, page: 4, pageSize: 25) == nil)
+    }
+
     @Test func anEmptyCappedPageIsStoredAsTheListsEnd() async throws {
         let store = try NewsStore.testing()
         let capped = ArticlePage(
