@@ -42,12 +42,6 @@ struct StoreOpener {
     /// Every connection: a busy timeout, so two app instances take turns; synchronous NORMAL,
     /// which in WAL mode loses no committed transaction when the process is killed (only,
     /// possibly, the last ones on a power cut) and never corrupts the file.
-    ///
-    /// Reading connections also map the file (``readerMapSize``): a search joins its matches to
-    /// their articles in random order, and through SQLite's 2 MB page cache each of those reads
-    /// was a `pread` of a 16 KiB page. Over the 99,500 items of 199 feeds that made a search for a
-    /// phrase in 758 items take 2.6 ms, and 0.8 ms mapped. The writer does not map the file: a
-    /// refresh would then count every page it touches in its memory.
     static func configuration() -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
@@ -55,15 +49,9 @@ struct StoreOpener {
         configuration.label = "NewsStore"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            if db.configuration.readonly {
-                try db.execute(sql: "PRAGMA mmap_size = \(readerMapSize)")
-            }
         }
         return configuration
     }
-
-    /// How much of the file reading connections map (SQLite reads the rest).
-    static let readerMapSize = 256 << 20
 
     /// The page size of new store files: 16 KiB pages made writing 100,000 feed items with their
     /// full-text index rows about a fifth faster than SQLite's default 4 KiB. Files made with
