@@ -12,19 +12,38 @@ struct ManyMatchesSearchTests {
     static let matching = 1_400
     static let others = 200
 
+    /// How publication dates follow the order the articles were stored in, and so their ids.
+    enum Layout: CaseIterable {
+        /// Dates unrelated to ids, with many ties: the date walk's chunks are too scattered.
+        case scattered
+        /// Stored newest first, ties in threes (the benchmark's store).
+        case newestStoredFirst
+        /// Stored oldest first, ties in threes (as articles fetched over days are).
+        case oldestStoredFirst
+
+        func hoursAgo(_ index: Int, of count: Int) -> Double {
+            switch self {
+            case .scattered: Double((index * 37) % 300)
+            case .newestStoredFirst: Double(index / 3)
+            case .oldestStoredFirst: Double((count - index) / 3)
+            }
+        }
+    }
+
     /// 1,400 articles about comets (a fifth of them with the word in the title, every seventh
-    /// undated, dates with many ties) and, every eighth, 200 about other things, recorded in pages
-    /// of 100.
-    static func store() async throws -> NewsStore {
+    /// undated, dates as `layout` says) and, every eighth, 200 about other things, recorded in
+    /// pages of 100.
+    static func store(_ layout: Layout = .scattered) async throws -> NewsStore {
         let store = try NewsStore.testing()
         var articles: [Article] = []
-        for index in 0..<(matching + others) {
+        let count = matching + others
+        for index in 0..<count {
             let isMatch = index % 8 != 0
             let name = "a\(index)"
             var article = Fixture.article(
                 name, title: index % 5 == 0 && isMatch ? "Comet seen over town \(index)" : "Story \(index)",
                 summary: isMatch ? "A bright comet, night \(index)." : "Council meets, night \(index).",
-                hoursAgo: Double((index * 37) % 300))
+                hoursAgo: layout.hoursAgo(index, of: count))
             if index % 7 == 3 { article.publishedAt = nil }
             articles.append(article)
         }
@@ -38,23 +57,31 @@ struct ManyMatchesSearchTests {
         return store
     }
 
-    @Test func walkingTheDateIndexGivesTheSameOrderAsSortingEveryMatch() async throws {
-        let store = try await Self.store()
+    @Test(arguments: Layout.allCases)
+    func walkingTheDateIndexGivesTheSameOrderAsSortingEveryMatch(layout: Layout) async throws {
+        let store = try await Self.store(layout)
         let expression = try #require(FullTextQuery("comet").expression)
-        for (page, size) in [(1, 20), (2, 20), (13, 20), (40, 30), (200, 20)] {
+        for (page, size) in [(1, 20), (2, 20), (13, 20), (40, 30), (47, 30), (200, 20)] {
             let window = NewsStore.PageWindow(page: page, pageSize: size)
-            let (sorted, walked) = try await store.read { db in
+            let (sorted, walked, chunked) = try await store.read { db in
                 (
                     try NewsStore.newest(matching: expression, total: 0, window, in: db).map {
                         $0["id"] as Int64
                     },
                     try NewsStore.newest(matching: expression, total: .max, window, in: db).map {
                         $0["id"] as Int64
-                    }
+                    },
+                    try NewsStore.newestByChunks(matching: expression, total: Self.matching, window, in: db)
                 )
             }
             #expect(walked == sorted, "page \(page) of \(size)")
-            #expect(sorted.count == (page == 200 ? 0 : size))
+            #expect(sorted.count == (page == 200 ? 0 : page == 47 ? Self.matching - 46 * size : size))
+            if let chunked {
+                #expect(chunked == sorted, "page \(page) of \(size), a chunk at a time")
+            } else {
+                // Only scattered ids make the chunks give up.
+                #expect(layout == .scattered)
+            }
         }
         let first = try await store.search("comet", sort: .publishedAt)
         #expect(first.totalResults > NewsStore.dateWalkThreshold)
