@@ -69,7 +69,9 @@ let package = Package(
 
         // MARK: Libraries
 
-        .target(name: "Networking", swiftSettings: strict),
+        // libcurl, loaded with dlopen by the first request, not at launch (see README, Architecture).
+        .target(name: "CCurl"),
+        .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "Coordinators", swiftSettings: strict),
         .target(name: "CoordinatorsTesting", dependencies: ["Coordinators"], swiftSettings: strict),
         .target(name: "Modules", dependencies: ["Networking", "Coordinators"], swiftSettings: strict),

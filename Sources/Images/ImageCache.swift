@@ -70,7 +70,7 @@ public actor ImageCache {
     }
 
     public init(
-        directory: URL, limits: Limits = Limits(), fetcher: any ImageFetching = URLSessionImageFetcher()
+        directory: URL, limits: Limits = Limits(), fetcher: any ImageFetching = HTTPImageFetcher()
     ) {
         self.directory = directory
         self.limits = limits

@@ -12,17 +12,17 @@ public protocol ImageFetching: Sendable {
     func fetch(_ url: URL, maxBytes: Int) async throws(ImageError) -> Data
 }
 
-/// The live ``ImageFetching``: Networking's ``Networking/URLSessionHTTPClient``, so pictures
+/// The live ``ImageFetching``: Networking's ``Networking/CurlHTTPClient``, so pictures
 /// get what every other download gets: the size cap held while the body streams in (counted
 /// after decompression), a deadline for the whole transfer, redirects on its rules (credentials
 /// stay with their origin, never from https down to http) and cooperative cancellation. An error
 /// page is not downloaded.
-public struct URLSessionImageFetcher: ImageFetching {
+public struct HTTPImageFetcher: ImageFetching {
     /// Seconds a download may take in all, from sending to the last byte.
     public let timeout: TimeInterval
     private let http: any HTTPFetching
 
-    public init(timeout: TimeInterval = 20, http: any HTTPFetching = URLSessionHTTPClient()) {
+    public init(timeout: TimeInterval = 20, http: any HTTPFetching = CurlHTTPClient()) {
         self.timeout = timeout
         self.http = http
     }

@@ -6,7 +6,7 @@ import NewsAPIStub
 
 /// A 100-article page fetched from the NewsAPI stub on 127.0.0.1 (in this process), decoded by
 /// ``NewsAPIService`` and drawn: the list's load as the app runs it (`ArticleListScreen.refresh`,
-/// its view model, the live URLSession client) and the router's render at 200 columns.
+/// its view model, the live HTTP client) and the router's render at 200 columns.
 @MainActor
 enum FetchBenchmark {
     static let key = "bench-key"

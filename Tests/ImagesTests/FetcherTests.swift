@@ -4,7 +4,7 @@ import Testing
 
 @testable import Images
 
-/// ``URLSessionImageFetcher`` and ``ImageCache`` against a real HTTP server on 127.0.0.1.
+/// ``HTTPImageFetcher`` and ``ImageCache`` against a real HTTP server on 127.0.0.1.
 @Suite("Fetching over HTTP", .timeLimit(.minutes(1)))
 struct FetcherTests {
     static let limit = 5 << 20
@@ -17,7 +17,7 @@ struct FetcherTests {
     func download() async throws {
         let png = try Samples.png(Samples.photo(width: 40, height: 30))
         let server = try RawHTTPServer(.reply(RawHTTPServer.response(contentType: "image/png", body: png)))
-        let data = try await URLSessionImageFetcher().fetch(Self.url(server), maxBytes: Self.limit)
+        let data = try await HTTPImageFetcher().fetch(Self.url(server), maxBytes: Self.limit)
         await server.stop()
         #expect(data == png)
         let head = try #require(server.requestHeads.first)
@@ -30,7 +30,7 @@ struct FetcherTests {
         let body = Data(repeating: 0x5A, count: Self.limit)
         let server = try RawHTTPServer(
             .reply(RawHTTPServer.response(contentLength: withLength ? .some(nil) : .none, body: body)))
-        let data = try await URLSessionImageFetcher().fetch(Self.url(server), maxBytes: Self.limit)
+        let data = try await HTTPImageFetcher().fetch(Self.url(server), maxBytes: Self.limit)
         await server.stop()
         #expect(data.count == Self.limit)
     }
@@ -42,7 +42,7 @@ struct FetcherTests {
         let body = Data(repeating: 0x5A, count: Self.limit + 1)
         let server = try RawHTTPServer(
             .reply(RawHTTPServer.response(contentLength: withLength ? .some(nil) : .none, body: body)))
-        let fetcher = URLSessionImageFetcher()
+        let fetcher = HTTPImageFetcher()
         await #expect(throws: ImageError.tooLarge(limit: Self.limit)) {
             try await fetcher.fetch(Self.url(server), maxBytes: Self.limit)
         }
@@ -57,7 +57,7 @@ struct FetcherTests {
         // The server promises 6 MiB and sends none of it: only the header can have been judged.
         // The timeout is past the suite's time limit, so waiting for it fails the test.
         let server = try RawHTTPServer(.partial(RawHTTPServer.response(contentLength: 6 << 20, body: Data())))
-        let fetcher = URLSessionImageFetcher(timeout: 120)
+        let fetcher = HTTPImageFetcher(timeout: 120)
         await #expect(throws: ImageError.tooLarge(limit: Self.limit)) {
             try await fetcher.fetch(Self.url(server), maxBytes: Self.limit)
         }
@@ -71,7 +71,7 @@ struct FetcherTests {
         // The error page never finishes; the timeout is past the suite's time limit.
         let reply = RawHTTPServer.response(status: code, contentLength: 1_000, body: Data("nope".utf8))
         let server = try RawHTTPServer(.partial(reply))
-        let fetcher = URLSessionImageFetcher(timeout: 120)
+        let fetcher = HTTPImageFetcher(timeout: 120)
         await #expect(throws: ImageError.httpStatus(code)) {
             try await fetcher.fetch(Self.url(server), maxBytes: Self.limit)
         }
@@ -85,7 +85,7 @@ struct FetcherTests {
         let server = try RawHTTPServer(
             .reply(RawHTTPServer.response(contentLength: 1_000, body: Data(repeating: 1, count: 10))))
         await #expect(throws: ImageError.downloadFailed("the connection was lost")) {
-            try await URLSessionImageFetcher().fetch(Self.url(server), maxBytes: Self.limit)
+            try await HTTPImageFetcher().fetch(Self.url(server), maxBytes: Self.limit)
         }
         await server.stop()
     }
@@ -95,7 +95,7 @@ struct FetcherTests {
         let server = try RawHTTPServer(.silence)
         await server.stop()  // the port is free again
         await #expect(throws: ImageError.downloadFailed("the connection was refused")) {
-            try await URLSessionImageFetcher().fetch(Self.url(server), maxBytes: Self.limit)
+            try await HTTPImageFetcher().fetch(Self.url(server), maxBytes: Self.limit)
         }
     }
 
@@ -103,7 +103,7 @@ struct FetcherTests {
     func timeout() async throws {
         let server = try RawHTTPServer(.silence)
         await #expect(throws: ImageError.downloadFailed("timed out")) {
-            try await URLSessionImageFetcher(timeout: 1).fetch(Self.url(server), maxBytes: Self.limit)
+            try await HTTPImageFetcher(timeout: 1).fetch(Self.url(server), maxBytes: Self.limit)
         }
         await server.stop()
     }
@@ -131,7 +131,7 @@ struct FetcherTests {
     @Test("cancelling while the server holds the answer stops the download and closes the connection")
     func cancelWhileWaiting() async throws {
         let server = try RawHTTPServer(.silence)
-        let fetcher = URLSessionImageFetcher(timeout: 30)
+        let fetcher = HTTPImageFetcher(timeout: 30)
         let url = Self.url(server)
         let error = await Self.cancelledFetch(from: server) { () async throws(ImageError) in
             _ = try await fetcher.fetch(url, maxBytes: Self.limit)
@@ -149,7 +149,7 @@ struct FetcherTests {
     func cancelMidBody() async throws {
         let head = RawHTTPServer.response(contentLength: 1 << 20, body: Data(repeating: 7, count: 64 << 10))
         let server = try RawHTTPServer(.partial(head))
-        let fetcher = URLSessionImageFetcher(timeout: 30)
+        let fetcher = HTTPImageFetcher(timeout: 30)
         let url = Self.url(server)
         let error = await Self.cancelledFetch(from: server) { () async throws(ImageError) in
             _ = try await fetcher.fetch(url, maxBytes: Self.limit)
@@ -168,7 +168,7 @@ struct FetcherTests {
         let task = Task { () -> ImageError? in
             withUnsafeCurrentTask { $0?.cancel() }
             do throws(ImageError) {
-                _ = try await URLSessionImageFetcher().fetch(url, maxBytes: Self.limit)
+                _ = try await HTTPImageFetcher().fetch(url, maxBytes: Self.limit)
                 return nil
             } catch {
                 return error
@@ -205,7 +205,7 @@ struct FetcherTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let server = try RawHTTPServer(.silence)
-        let cache = ImageCache(directory: directory.url, fetcher: URLSessionImageFetcher(timeout: 30))
+        let cache = ImageCache(directory: directory.url, fetcher: HTTPImageFetcher(timeout: 30))
         let url = Self.url(server)
         let error = await Self.cancelledFetch(from: server) { () async throws(ImageError) in
             _ = try await cache.image(for: url)

@@ -155,7 +155,7 @@ struct ImageCacheTests {
         await #expect(throws: ImageError.unsupportedURL) { try await cache.image(for: url) }
         #expect(fetcher.requests.isEmpty)
         await #expect(throws: ImageError.unsupportedURL) {
-            try await URLSessionImageFetcher().fetch(url, maxBytes: 1_000)
+            try await HTTPImageFetcher().fetch(url, maxBytes: 1_000)
         }
     }
 

@@ -108,7 +108,7 @@ struct SharedLoadTests {
         defer { directory.remove() }
         let server = try RawHTTPServer(
             .held(RawHTTPServer.response(contentType: "image/jpeg", body: Self.jpeg)))
-        let cache = ImageCache(directory: directory.url, fetcher: URLSessionImageFetcher(timeout: 120))
+        let cache = ImageCache(directory: directory.url, fetcher: HTTPImageFetcher(timeout: 120))
         let url = Self.url(server)
         let requests = (0..<2).map { _ in
             Task {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Networking
 
-/// ``NewsAPIService`` over the real ``URLSessionHTTPClient`` against the stub on 127.0.0.1: what
+/// ``NewsAPIService`` over the real ``CurlHTTPClient`` against the stub on 127.0.0.1: what
 /// arrives is what the sample edition holds, and what is sent is what NewsAPI expects.
 @Suite("End to end against the stub", .timeLimit(.minutes(1)))
 struct EndToEndTests {

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import NewsAPIStub
 import Testing
@@ -247,19 +248,28 @@ struct QueryLengthTests {
     }
 
     @Test(
-        "every URL error the app can meet is words, never a bare code",
+        "every libcurl failure the app can meet is words, never a bare code",
         arguments: [
-            URLError.Code.badURL, .unsupportedURL, .cannotDecodeContentData, .cannotDecodeRawData,
-            .userAuthenticationRequired, .redirectToNonExistentLocation, .resourceUnavailable,
-            .dataLengthExceedsMaximum, .cannotLoadFromNetwork, .unknown, .cannotCreateFile,
-            .serverCertificateUntrusted, .cannotConnectToHost, .timedOut, .networkConnectionLost,
+            CCURLE_URL_MALFORMAT, CCURLE_UNSUPPORTED_PROTOCOL, CCURLE_WEIRD_SERVER_REPLY,
+            CCURLE_BAD_CONTENT_ENCODING,
+            CCURLE_LOGIN_DENIED, CCURLE_TOO_MANY_REDIRECTS, CCURLE_FILESIZE_EXCEEDED, CCURLE_OUT_OF_MEMORY,
+            CCURLE_FAILED_INIT, CCURLE_PEER_FAILED_VERIFICATION, CCURLE_SSL_CONNECT_ERROR,
+            CCURLE_COULDNT_CONNECT,
+            CCURLE_COULDNT_RESOLVE_HOST, CCURLE_OPERATION_TIMEDOUT, CCURLE_GOT_NOTHING, CCURLE_RECV_ERROR,
         ])
-    func urlErrorSentences(_ code: URLError.Code) {
-        let sentence = NewsServiceError.transport(TransportFailure(URLError(code)), host: "localhost:8080")
+    func curlFailureSentences(_ code: Int) {
+        let sentence = NewsServiceError.transport(CurlFailure.transport(code), host: "localhost:8080")
             .sentence
-        #expect(!sentence.contains("URL error"))
+        #expect(!sentence.contains("error \(code)"))
         #expect(sentence.contains("localhost:8080") || sentence.hasPrefix("There is no network"))
         #expect(sentence.hasSuffix(".") || sentence.hasSuffix("?"))
         #expect(sentence.filter { $0 == "." }.count <= 2, "one sentence or two: \(sentence)")
+    }
+
+    @Test("a libcurl failure without words of its own still reads as a sentence, with its number")
+    func unknownCurlFailure() {
+        let sentence = NewsServiceError.transport(CurlFailure.transport(99), host: "localhost:8080").sentence
+        #expect(sentence.contains("localhost:8080") && sentence.contains("network error 99"))
+        #expect(sentence.hasSuffix("."))
     }
 }

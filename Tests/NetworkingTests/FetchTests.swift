@@ -4,7 +4,7 @@ import Testing
 
 @testable import Networking
 
-/// ``URLSessionHTTPClient/fetch(_:)`` against ``RawHTTPServer``: every status as an answer,
+/// ``CurlHTTPClient/fetch(_:)`` against ``RawHTTPServer``: every status as an answer,
 /// conditional GETs, compressed bodies and the caps and faults that throw.
 @Suite("Fetching raw exchanges", .timeLimit(.minutes(1)))
 struct FetchTests {
@@ -18,7 +18,7 @@ struct FetchTests {
             url: server.baseURL.appendingPathComponent(path), headers: headers, timeout: timeout,
             maxBodyBytes: maxBodyBytes)
         let result = await fetching { () async throws(HTTPClientError) in
-            try await URLSessionHTTPClient().fetch(request)
+            try await CurlHTTPClient().fetch(request)
         }
         await server.stop()
         return (result, server.requestHeads.map(RequestHead.init))
@@ -60,7 +60,7 @@ struct FetchTests {
                             status: 304, contentLength: .none, headers: [#"ETag: "v7""#], body: Data()))
                     : Self.reply(headers: [#"ETag: "v7""#])
             })
-        let client = URLSessionHTTPClient()
+        let client = CurlHTTPClient()
         let first = try await client.fetch(HTTPRequest(url: server.baseURL))
         let etag = try #require(first.headers["etag"])
         let second = try await client.fetch(
@@ -82,7 +82,7 @@ struct FetchTests {
                     ? .reply(RawHTTPServer.response(status: 304, contentLength: .none, body: Data()))
                     : Self.reply(headers: ["Last-Modified: \(stamp)"])
             })
-        let client = URLSessionHTTPClient()
+        let client = CurlHTTPClient()
         let first = try await client.fetch(HTTPRequest(url: server.baseURL))
         let lastModified = try #require(first.headers["last-modified"])
         let second = try await client.fetch(
@@ -94,7 +94,8 @@ struct FetchTests {
 
     @Test("a 401 with a WWW-Authenticate challenge is an answer, not a hang")
     func challenge() async throws {
-        // FoundationNetworking never completes such a task unless the delegate answers the challenge.
+        // FoundationNetworking never completed such a task unless its delegate answered the
+        // challenge; no credentials are ever offered.
         let (result, heads) = try await Self.fetch(
             from: Self.reply(
                 status: 401, headers: [#"WWW-Authenticate: Basic realm="feeds""#], body: Data("who?".utf8)),
@@ -143,7 +144,7 @@ struct FetchTests {
                             body: bomb))
                     : Self.reply()
             })
-        let client = URLSessionHTTPClient()
+        let client = CurlHTTPClient()
         let result = await fetching { () async throws(HTTPClientError) in
             try await client.fetch(
                 HTTPRequest(url: server.baseURL.appendingPathComponent("bomb"), maxBodyBytes: limit))
@@ -160,7 +161,7 @@ struct FetchTests {
         // The server holds the connection after a few bytes: only a refusal at the head ends it.
         let head = RawHTTPServer.response(contentLength: 100 << 20, body: Data("<rss>".utf8))
         let server = try RawHTTPServer(.partial(head))
-        let client = URLSessionHTTPClient()
+        let client = CurlHTTPClient()
         let result = await fetching { () async throws(HTTPClientError) in
             try await client.fetch(HTTPRequest(url: server.baseURL, timeout: 120, maxBodyBytes: 1 << 20))
         }
@@ -196,8 +197,7 @@ struct FetchTests {
         // On a loaded machine the deadline may pass before the server has read the request.
         #expect(heads.count <= 1)
         // Generous upper bound: the point is that it ends, on a machine that may be busy (a
-        // loaded run of the whole suite took over 8 s); the client's own default is 10 s, and
-        // FoundationNetworking's inactivity timer would never fire against a trickle.
+        // loaded run of the whole suite took over 8 s); the client's own default is 10 s.
         #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30))
     }
 
@@ -206,7 +206,7 @@ struct FetchTests {
         arguments: ["file:///etc/passwd", "ftp://127.0.0.1/x", "http:///x"])
     func unsupported(address: String) async throws {
         let result = await fetching { () async throws(HTTPClientError) in
-            try await URLSessionHTTPClient().fetch(HTTPRequest(url: URL(string: address)!))
+            try await CurlHTTPClient().fetch(HTTPRequest(url: URL(string: address)!))
         }
         #expect(result.failure == .unsupportedURL)
     }

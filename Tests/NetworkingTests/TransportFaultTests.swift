@@ -5,19 +5,10 @@ import Testing
 @testable import Networking
 
 /// Faults below HTTP, from ``RawHTTPServer``: silence, short bodies, huge bodies, refusal, hang-ups
-/// and cancellation, through the real ``URLSessionHTTPClient``.
+/// and cancellation, through the real ``CurlHTTPClient``.
 @Suite("Transport faults", .timeLimit(.minutes(1)))
 struct TransportFaultTests {
     static let smallLimit = 64 << 10
-
-    /// True where URLSession is swift-corelibs-foundation's, built on libcurl.
-    static var isFoundationNetworking: Bool {
-        #if canImport(FoundationNetworking)
-            true
-        #else
-            false
-        #endif
-    }
 
     /// A valid NewsAPI page of about `bytes` bytes.
     static func bigPage(bytes: Int) -> Data {
@@ -35,7 +26,7 @@ struct TransportFaultTests {
     /// The request's head is checked unless `timesOut`: on a loaded machine a short timeout may
     /// end the request before the server has read it, and these tests are about the ending.
     static func headlines(
-        from behaviour: RawHTTPServer.Behaviour, limits: URLSessionHTTPClient.Limits = .init(timeout: 10),
+        from behaviour: RawHTTPServer.Behaviour, limits: CurlHTTPClient.Limits = .init(timeout: 10),
         timesOut: Bool = false
     ) async throws -> (Result<ArticlePage, NewsServiceError>, host: String) {
         let server = try RawHTTPServer(behaviour)
@@ -57,8 +48,7 @@ struct TransportFaultTests {
         let elapsed = clock.now - start
         #expect(result.failure == .transport(.timedOut, host: host))
         // Generous upper bound: the point is that it ends, on a machine that may be busy (a
-        // loaded run of the whole suite took over 8 s); the client's own default is 10 s, and
-        // FoundationNetworking's inactivity timer would never fire against a trickle.
+        // loaded run of the whole suite took over 8 s); the client's own default is 10 s.
         #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30))
     }
 
@@ -71,8 +61,7 @@ struct TransportFaultTests {
         let elapsed = clock.now - start
         #expect(result.failure == .transport(.timedOut, host: host))
         #expect(elapsed < .seconds(30))
-        // FoundationNetworking arms its request timer with Int(timeoutIntervalForRequest) * 1000
-        // milliseconds, so 0.5 s would become 0 ms; the client's own deadline must hold instead.
+        // The deadline is not cut to whole seconds (FoundationNetworking made 0.5 s into 0 ms).
         // A timer never fires early, so this lower bound cannot flake on a loaded machine.
         #expect(elapsed >= .milliseconds(450))
     }
@@ -88,8 +77,8 @@ struct TransportFaultTests {
             limits: .init(timeout: 1), timesOut: true)
         let elapsed = clock.now - start
         // The body takes 2.9 s to arrive; Limits.timeout is the time "in all, from sending to
-        // the last byte", so the request must end as timed out, not succeed late.
-        // (FoundationNetworking restarts its own timer on every byte; the client's deadline rules.)
+        // the last byte", so the request must end as timed out, not succeed late (an inactivity
+        // timer, restarted by every byte, would never fire).
         #expect(result.failure == .transport(.timedOut, host: host))
         #expect(elapsed >= .seconds(1))
     }
@@ -100,17 +89,16 @@ struct TransportFaultTests {
         let reply = RawHTTPServer.response(contentLength: 1_000, body: body)
         let (result, host) = try await Self.headlines(from: .reply(reply))
         // The half body never reaches the decoder: curl ends the transfer with CURLE_PARTIAL_FILE,
-        // so this is never .undecodable. FoundationNetworking has no URLError for that curl code
-        // and reports URLError.unknown (-1); after a response head the client reads any failure
-        // as a connection cut short.
+        // so this is never .undecodable; after a response head the client reads any failure as a
+        // connection cut short.
         #expect(result.failure == .transport(.connectionLost, host: host))
     }
 
     @Test("a hang-up right after the request is a dropped connection")
     func hangUp() async throws {
         let (result, host) = try await Self.headlines(from: .hangUp)
-        // No status line at all: URLSession reports URLError.badServerResponse or
-        // .networkConnectionLost depending on platform and timing; both map to .connectionLost.
+        // No status line at all: curl reports CURLE_GOT_NOTHING (or a failed receive, depending
+        // on timing); both are a connection lost.
         #expect(result.failure == .transport(.connectionLost, host: host))
     }
 
@@ -123,11 +111,8 @@ struct TransportFaultTests {
             return
         }
         #expect(failedHost == host)
-        // curl refuses an HTTP/0.9-style answer with CURLE_UNSUPPORTED_PROTOCOL, which
-        // FoundationNetworking reports as URLError.unsupportedURL (-1002).
-        if Self.isFoundationNetworking {
-            #expect(failure == .other("it did not answer in HTTP"))
-        }
+        // curl refuses an HTTP/0.9-style answer with CURLE_UNSUPPORTED_PROTOCOL.
+        #expect(failure == .other("it did not answer in HTTP"))
     }
 
     @Test("https to a server that speaks plain HTTP is a failed secure connection, in words")
@@ -206,8 +191,8 @@ struct TransportFaultTests {
         task.cancel()
         let result = await task.value
         #expect(result.failure == .cancelled)
-        // The service (and its URLSession) is still alive, so the close comes from the
-        // cancellation, not from tearing the session down.
+        // The service (and its client) is still alive, so the close comes from the
+        // cancellation, not from tearing the client down.
         await server.waitForClientCloses(1)
         #expect(server.clientCloses == 1)
         withExtendedLifetime(service) {}

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The HTTP methods the endpoints of this package use.
 public enum HTTPMethod: String, Sendable {
     case get = "GET"
@@ -12,8 +8,8 @@ public enum HTTPMethod: String, Sendable {
 
 /// An endpoint model: everything needed to build one HTTP request.
 ///
-/// Conforming types describe *what* to ask for; ``urlRequest(timeout:)`` turns that into a
-/// `URLRequest`, percent-encoding every query value exactly once.
+/// Conforming types describe *what* to ask for; ``request(timeout:)`` turns that into an
+/// ``HTTPRequest``, percent-encoding every query value exactly once.
 public protocol NetworkRoutable: Sendable {
     /// Scheme, host, port and an optional path prefix, e.g. `https://newsapi.org`.
     var baseURL: URL { get }
@@ -47,15 +43,10 @@ extension NetworkRoutable {
         return url
     }
 
-    /// A `URLRequest` for this endpoint with the given timeout in seconds.
-    public func urlRequest(timeout: TimeInterval) -> URLRequest {
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = method.rawValue
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        return request
+    /// The GET of this endpoint, with the given timeout in seconds.
+    public func request(timeout: TimeInterval) -> HTTPRequest {
+        precondition(method == .get, "the HTTP client sends GET requests only")
+        return HTTPRequest(url: url, headers: headers, timeout: timeout)
     }
 }
 

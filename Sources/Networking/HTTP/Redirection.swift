@@ -1,15 +1,12 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// The rules for following a redirect, kept here rather than left to URLSession.
+/// The rules for following a redirect, kept here rather than left to the HTTP library.
 ///
-/// FoundationNetworking, left to itself, follows up to 20 redirects, sends every request header
-/// (API keys and `Authorization` included) to whatever host the `Location` names, and turns a
-/// `Location` such as `file:///etc/passwd` into a path on the same server. Here the next request
-/// is built from the `Location` alone:
+/// Libraries left to themselves (FoundationNetworking, libcurl with `CURLOPT_FOLLOWLOCATION`)
+/// follow up to 20 redirects or more, may send every request header (API keys and
+/// `Authorization` included) to whatever host the `Location` names, and FoundationNetworking
+/// turned a `Location` such as `file:///etc/passwd` into a path on the same server. Here the next
+/// request is built from the `Location` alone:
 ///
 /// - at most ``limit`` redirects;
 /// - only to `http` and `https`, and never from `https` down to `http`;
@@ -24,15 +21,20 @@ enum Redirection {
         "authorization", "x-api-key", "cookie", "proxy-authorization",
     ]
 
-    /// The request that follows `response`, a redirect from `current`, when `followed` redirects
+    /// Whether an answer with `status` and a `Location` is a redirect to follow: 301, 302, 303,
+    /// 307 and 308 (every request here is a GET, so a 303 changes nothing).
+    static func follows(_ status: Int) -> Bool {
+        [301, 302, 303, 307, 308].contains(status)
+    }
+
+    /// The request that follows a redirect to `location` from `current`, when `followed` redirects
     /// came before it; or why it is refused.
     static func next(
-        after response: HTTPURLResponse, from current: URLRequest, followed: Int
-    ) -> Result<URLRequest, HTTPClientError> {
+        to location: String, from current: HTTPRequest, followed: Int
+    ) -> Result<HTTPRequest, HTTPClientError> {
         guard followed < limit else { return .failure(.redirectRefused("too many redirects")) }
-        guard let from = response.url ?? current.url,
-            let location = response.value(forHTTPHeaderField: "Location"),
-            let target = URL(string: location, relativeTo: from)?.absoluteURL,
+        let from = current.url
+        guard let target = URL(string: location, relativeTo: from)?.absoluteURL,
             let scheme = target.scheme?.lowercased(), target.host?.isEmpty == false || !isWeb(scheme)
         else { return .failure(.redirectRefused("the redirect names no address that can be read")) }
         guard isWeb(scheme) else {
@@ -48,10 +50,7 @@ enum Redirection {
             request.url = target
         } else {
             request.url = withoutUser(target)
-            let kept = (current.allHTTPHeaderFields ?? [:]).filter {
-                !credentialHeaders.contains($0.key.lowercased())
-            }
-            request.allHTTPHeaderFields = kept
+            request.headers = current.headers.filter { !credentialHeaders.contains($0.key.lowercased()) }
         }
         return .success(request)
     }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The live ``NewsService``: NewsAPI v2 (or a compatible server) over an ``HTTPClient``.
 public struct NewsAPIService: NewsService {
     public let configuration: NewsAPIConfiguration
@@ -14,11 +10,11 @@ public struct NewsAPIService: NewsService {
         self.client = client
     }
 
-    /// A service with the live URLSession client and the default size cap.
+    /// A service with the live client (libcurl) and the default size cap.
     public init(configuration: NewsAPIConfiguration) {
         self.init(
             configuration: configuration,
-            client: URLSessionHTTPClient(limits: .init(timeout: configuration.timeout)))
+            client: CurlHTTPClient(limits: .init(timeout: configuration.timeout)))
     }
 
     public func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
@@ -65,7 +61,7 @@ public struct NewsAPIService: NewsService {
         payload: Payload.Type
     ) async throws(NewsServiceError) -> Payload {
         let host = configuration.hostDescription
-        let request = NewsAPIRequest(route, configuration: configuration).urlRequest(
+        let request = NewsAPIRequest(route, configuration: configuration).request(
             timeout: configuration.timeout)
         let envelope: NewsAPIEnvelope<Payload>
         do {

@@ -63,7 +63,7 @@ struct FeedRefreshService: Sendable {
 
     private var refresher: FeedRefresher {
         FeedRefresher(
-            fetcher: FeedFetcher(http: URLSessionHTTPClient(), timeout: TimeInterval(settings.timeout)),
+            fetcher: FeedFetcher(http: CurlHTTPClient(), timeout: TimeInterval(settings.timeout)),
             storage: StoreFeedStorage(store: store),
             options: FeedRefresher.Options(concurrency: settings.concurrency), logger: logger)
     }

@@ -43,7 +43,7 @@ struct FeedsContext {
 
     /// A fetcher with the configured timeout.
     var fetcher: FeedFetcher {
-        FeedFetcher(http: URLSessionHTTPClient(), timeout: TimeInterval(settings.feeds.timeout))
+        FeedFetcher(http: CurlHTTPClient(), timeout: TimeInterval(settings.feeds.timeout))
     }
 
     /// Refreshes as `newsapp refresh` and the app do.

@@ -27,7 +27,7 @@ struct CachedArticleImages: ArticleImages {
         timeout: TimeInterval = 10
     ) {
         let fetcher: any ImageFetching =
-            offline ? OfflineImageFetcher() : URLSessionImageFetcher(timeout: timeout)
+            offline ? OfflineImageFetcher() : HTTPImageFetcher(timeout: timeout)
         cache = ImageCache(directory: directory, limits: limits, fetcher: fetcher)
     }
 

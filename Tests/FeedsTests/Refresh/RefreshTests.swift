@@ -80,7 +80,7 @@ struct RefreshTests {
     static func refresher(storage: MemoryFeedStorage, timeout: TimeInterval = 10, now: Date = Date())
         -> FeedRefresher
     {
-        let fetcher = FeedFetcher(http: URLSessionHTTPClient(), timeout: timeout, clock: { now })
+        let fetcher = FeedFetcher(http: CurlHTTPClient(), timeout: timeout, clock: { now })
         return FeedRefresher(
             fetcher: fetcher, storage: storage, options: FeedRefresher.Options(concurrency: 4),
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
@@ -182,7 +182,7 @@ struct RefreshTests {
             Subscription(url: URL(string: subscription.url.absoluteString + "?n=\(index)")!)
         }
         let storage = MemoryFeedStorage()
-        let fetcher = FeedFetcher(http: URLSessionHTTPClient(), timeout: 10)
+        let fetcher = FeedFetcher(http: CurlHTTPClient(), timeout: 10)
         let refresher = FeedRefresher(
             fetcher: fetcher, storage: storage,
             options: FeedRefresher.Options(concurrency: 3, batchUnits: 40),

@@ -22,21 +22,21 @@ enum StubHarness {
         SampleNewsService(edition: try edition())
     }
 
-    /// The live service over the real URLSession client, pointed at `stub`.
+    /// The live service over the real libcurl client, pointed at `stub`.
     static func client(
         for stub: NewsAPIStubServer, key: String = key,
-        limits: URLSessionHTTPClient.Limits = .init(timeout: 60)
+        limits: CurlHTTPClient.Limits = .init(timeout: 60)
     ) -> NewsAPIService {
         service(baseURL: stub.baseURL, key: key, limits: limits)
     }
 
-    /// The live service over the real URLSession client, pointed at `baseURL`.
+    /// The live service over the real libcurl client, pointed at `baseURL`.
     static func service(
-        baseURL: URL, key: String = key, limits: URLSessionHTTPClient.Limits = .init(timeout: 60)
+        baseURL: URL, key: String = key, limits: CurlHTTPClient.Limits = .init(timeout: 60)
     ) -> NewsAPIService {
         let configuration = NewsAPIConfiguration(
             baseURL: baseURL, apiKey: APIKey(key)!, timeout: limits.timeout)
-        return NewsAPIService(configuration: configuration, client: URLSessionHTTPClient(limits: limits))
+        return NewsAPIService(configuration: configuration, client: CurlHTTPClient(limits: limits))
     }
 
     /// Runs `body` with a started stub, and stops the stub afterwards whatever happens.

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The live ``HTTPClient`` and ``HTTPFetching``: libcurl, loaded at the first request (see
+/// ``CurlEngine``), with a hard cap on the body, a deadline for the whole exchange, redirects on
+/// our own rules and cooperative cancellation. ``send(_:decoding:)`` is ``fetch(_:)`` and a JSON
+/// decoder.
+///
+/// The size cap counts the body after decompression and holds while it streams in: a
+/// `Content-Length` over the cap is refused at the head, before the body is read, and any other
+/// body is cut off as soon as it passes the cap (libcurl hands over each piece it inflates, at
+/// most 16 KiB, before it inflates the next).
+///
+/// The timeout is a deadline for the whole exchange, redirects included: the caller is answered
+/// when it passes, whatever the server trickles meanwhile, and the transfer is stopped.
+///
+/// Redirects follow ``Redirection``'s rules: at most 10, http and https only, never from https
+/// down to http, and credentials stay with their origin. Cancelling the calling task ends the
+/// exchange at once and closes its connection; a task cancelled before it starts sends nothing.
+public final class CurlHTTPClient: HTTPClient, HTTPFetching {
+    /// The limits ``send(_:decoding:)`` applies; ``fetch(_:)`` takes them from each request.
+    public struct Limits: Sendable, Equatable {
+        /// Seconds a request may take in all, from sending to the last byte.
+        public var timeout: TimeInterval
+        /// The largest response body accepted, in bytes.
+        public var maxResponseBytes: Int
+
+        public init(timeout: TimeInterval = 10, maxResponseBytes: Int = 8 << 20) {
+            self.timeout = timeout
+            self.maxResponseBytes = maxResponseBytes
+        }
+    }
+
+    public let limits: Limits
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    public func fetch(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            request.url.host?.isEmpty == false
+        else { throw .unsupportedURL }
+        if Task.isCancelled { throw .cancelled }
+        let exchange = CurlExchange(request, engine: try CurlEngine.shared())
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { exchange.begin($0) }
+        } onCancel: {
+            exchange.finish(.failure(.cancelled))
+        }
+        return try outcome.get()
+    }
+
+    /// Sends `request` with ``limits`` (its timeout at most theirs) and decodes the body.
+    public func send<Value: Decodable & Sendable>(
+        _ request: HTTPRequest,
+        decoding type: Value.Type
+    ) async throws(HTTPClientError) -> Value {
+        var bounded = request
+        bounded.timeout = min(request.timeout, limits.timeout)
+        bounded.maxBodyBytes = limits.maxResponseBytes
+        let response = try await fetch(bounded)
+        do {
+            return try JSONDecoder().decode(Value.self, from: response.body)
+        } catch {
+            guard (200..<300).contains(response.status) else { throw .unexpectedStatus(response.status) }
+            throw .undecodable(DecodingFailure.describe(error))
+        }
+    }
+}
+
+// MARK: - Describing decoding failures
+
+/// Short, type-free descriptions of `DecodingError`s for error sentences.
+enum DecodingFailure {
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "the body could not be read" }
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "the body is not valid JSON" : "bad value at \(path(context.codingPath))"
+        case .keyNotFound(let key, let context):
+            return "missing \(path(context.codingPath + [key]))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "unexpected value at \(path(context.codingPath))"
+        @unknown default:
+            return "the body could not be read"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}

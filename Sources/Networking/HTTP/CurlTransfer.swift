@@ -1,0 +1,99 @@
+import CCurl
+import Foundation
+
+/// One libcurl transfer (an easy handle) for one request: a GET of an `http` or `https` address
+/// with the request's headers, the body decoded (gzip, deflate), no redirect followed by libcurl,
+/// and every line of the head and piece of the body handed to the ``CurlExchange`` at `context`.
+/// Freed with its header list when released, once the engine has taken it off its multi handle.
+final class CurlTransfer {
+    let handle: OpaquePointer
+    private let headers: OpaquePointer?
+
+    /// What a request asks for when its headers do not say: encodings libcurl decodes everywhere.
+    /// (Left alone, libcurl would offer whatever it was built with: brotli, zstd.)
+    static let acceptEncoding = "gzip, deflate"
+
+    /// Sent when the request names no `User-Agent` (libcurl sends none).
+    static let userAgent = "NewsApp/\(NewsAppVersion.current)"
+
+    init?(_ request: HTTPRequest, context: UnsafeMutableRawPointer) {
+        guard let handle = ccurl_easy_init() else { return nil }
+        self.handle = handle
+        var acceptEncoding = Self.acceptEncoding
+        var lines: [String] = []
+        var namesUserAgent = false
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            // A line break would end the field and start another: such a header is not sent.
+            guard !(name + value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                continue
+            }
+            switch name.lowercased() {
+            case "accept-encoding": acceptEncoding = value
+            case "user-agent": namesUserAgent = true
+            default: break
+            }
+            if name.lowercased() != "accept-encoding" {
+                // `Name;` is how libcurl is told to send a field with an empty value.
+                lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+            }
+        }
+        if !namesUserAgent { lines.append("User-Agent: \(Self.userAgent)") }
+        var list: OpaquePointer?
+        for line in lines { list = ccurl_slist_append(list, line) ?? list }
+        headers = list
+
+        set(CCURLOPT_URL, request.url.absoluteString)
+        set(CCURLOPT_PROTOCOLS_STR, "http,https")
+        set(CCURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        set(CCURLOPT_FOLLOWLOCATION, 0)
+        // Any thread may run transfers: no signals (for timeouts or a closed pipe).
+        set(CCURLOPT_NOSIGNAL, 1)
+        set(CCURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+        // libcurl decodes bodies only in the encodings this option names; it sends the header too.
+        set(CCURLOPT_ACCEPT_ENCODING, acceptEncoding)
+        _ = ccurl_easy_set_pointer(handle, Int32(CCURLOPT_HTTPHEADER), UnsafeRawPointer(headers))
+        // The exchange keeps the deadline; this only backs it up.
+        set(CCURLOPT_TIMEOUT_MS, Int(request.timeout * 1_000) + 1_000)
+        _ = ccurl_easy_set_data_callback(handle, Int32(CCURLOPT_HEADERFUNCTION), receiveHead)
+        _ = ccurl_easy_set_pointer(handle, Int32(CCURLOPT_HEADERDATA), context)
+        _ = ccurl_easy_set_data_callback(handle, Int32(CCURLOPT_WRITEFUNCTION), receiveBody)
+        _ = ccurl_easy_set_pointer(handle, Int32(CCURLOPT_WRITEDATA), context)
+    }
+
+    deinit {
+        ccurl_easy_cleanup(handle)
+        ccurl_slist_free_all(headers)
+    }
+
+    /// The `errno` of the last failed connect, 0 when none.
+    var systemError: Int {
+        var value = 0
+        _ = ccurl_easy_get_long(handle, Int32(CCURLINFO_OS_ERRNO), &value)
+        return value
+    }
+
+    private func set(_ option: Int, _ value: Int) {
+        _ = ccurl_easy_set_long(handle, Int32(option), value)
+    }
+
+    /// libcurl copies strings it is given.
+    private func set(_ option: Int, _ value: String) {
+        _ = value.withCString { ccurl_easy_set_pointer(handle, Int32(option), $0) }
+    }
+}
+
+/// `CURLOPT_HEADERFUNCTION`: one line of the head.
+private let receiveHead: ccurl_data_callback = { data, size, count, context in
+    let length = size * count
+    guard let context else { return 0 }
+    let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
+    return exchange.receiveHead(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+/// `CURLOPT_WRITEFUNCTION`: a piece of the body, decoded.
+private let receiveBody: ccurl_data_callback = { data, size, count, context in
+    let length = size * count
+    guard let context else { return 0 }
+    let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
+    return exchange.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
