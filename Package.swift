@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "newsapi-stub", targets: ["NewsAPIStubServer"]),
         .executable(name: "newsapp-bench", targets: ["NewsAppBenchmark"]),
         .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "Coordinators", targets: ["Coordinators"]),
         .library(name: "CoordinatorsTesting", targets: ["CoordinatorsTesting"]),
         .library(name: "Images", targets: ["Images"]),
@@ -34,7 +35,7 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store", "Images",
-                "Feeds",
+                "Feeds", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -70,9 +71,17 @@ let package = Package(
         // MARK: Libraries
 
         .target(name: "Networking", swiftSettings: strict),
-        .target(name: "Coordinators", swiftSettings: strict),
-        .target(name: "CoordinatorsTesting", dependencies: ["Coordinators"], swiftSettings: strict),
-        .target(name: "Modules", dependencies: ["Networking", "Coordinators"], swiftSettings: strict),
+        // The text layer: sanitising untrusted text, display width, wrapping and styled lines.
+        // Coordinators draws with it, and Images draws pictures with it without the navigation
+        // library; see README, Architecture.
+        .target(name: "TerminalText", swiftSettings: strict),
+        .target(name: "Coordinators", dependencies: ["TerminalText"], swiftSettings: strict),
+        .target(
+            name: "CoordinatorsTesting", dependencies: ["Coordinators", "TerminalText"], swiftSettings: strict
+        ),
+        .target(
+            name: "Modules", dependencies: ["Networking", "Coordinators", "TerminalText"],
+            swiftSettings: strict),
         .target(
             name: "SampleEdition",
             dependencies: ["Networking"],
@@ -83,7 +92,7 @@ let package = Package(
         .target(
             name: "Images",
             dependencies: [
-                "CJPEG", "CPNG", "Coordinators", "Networking",
+                "CJPEG", "CPNG", "TerminalText", "Networking",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -134,6 +143,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
+                "TerminalText",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -162,20 +172,23 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators", "HTTPTestServer"],
+            dependencies: ["Images", "CJPEG", "CPNG", "TerminalText", "HTTPTestServer"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CoordinatorTests",
             dependencies: [
                 "Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition", "HTTPTestServer",
-                "ModulesTestSupport", "Networking",
+                "ModulesTestSupport", "Networking", "TerminalText",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ModulesTests",
-            dependencies: ["Modules", "Coordinators", "Networking", "SampleEdition", "ModulesTestSupport"],
+            dependencies: [
+                "Modules", "Coordinators", "Networking", "SampleEdition", "ModulesTestSupport",
+                "TerminalText",
+            ],
             swiftSettings: strict
         ),
         // Config parsing, and the `newsapp` binary run end to end as a subprocess.
@@ -183,13 +196,14 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
-                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe",
+                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests",
             dependencies: ["Store", "Networking", "StoreKillTestHelper"],

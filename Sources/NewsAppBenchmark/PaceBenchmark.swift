@@ -3,6 +3,7 @@ import Foundation
 import Modules
 import Networking
 import NewsAPIStub
+import TerminalText
 
 /// The wait a person feels after typing `n`: a whole session (``NewsSession``: coordinators,
 /// factory, shell; stack layout, 80 columns, pages of 20) over the live service, against the stub

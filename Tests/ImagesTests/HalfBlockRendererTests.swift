@@ -1,5 +1,6 @@
 import Coordinators
 import Foundation
+import TerminalText
 import Testing
 
 @testable import Images

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The only way coordinators navigate.
 ///
 /// Every router keeps a stack of screens (the root first) and at most one modal screen

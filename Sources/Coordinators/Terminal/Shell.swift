@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Runs a session: reads input from a ``Terminal``, offers each command to the screens on display
 /// and then to the app's global commands, swaps layouts on resize, and draws the router's
 /// screens when they change.

@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// Draws one article: title, source and author (and `Saved` when the reader kept it), relative
 /// and absolute time, the picture when there is one, description, the content without NewsAPI's

@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// An article as its coordinator sees it.
 @MainActor

@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// Draws an item of a subscribed feed: the title, feed and author, time and picture as every
 /// article has them, then its text (the content, else the summary) with its numbered link

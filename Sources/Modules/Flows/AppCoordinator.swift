@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// The root of the app's flows: it starts the feed (the front page and the headlines), starts
 /// searches, the saved articles and the subscribed feeds as child flows (one of them at a time,

@@ -1,5 +1,6 @@
 import Coordinators
 import Networking
+import TerminalText
 
 /// The whole app on a terminal: the adaptive router, the factories, the app coordinator and the
 /// shell, wired together. The executable and the transcript tests build sessions the same way.

@@ -1,4 +1,5 @@
 import Coordinators
+import TerminalText
 
 /// The help modal as its coordinator sees it.
 @MainActor

@@ -2,6 +2,7 @@ import ArgumentParser
 import Coordinators
 import Feeds
 import Foundation
+import TerminalText
 
 /// `newsapp extract [--url URL] [FILE]`: reader mode for scripts and measurements.
 struct ExtractCommand: ParsableCommand {

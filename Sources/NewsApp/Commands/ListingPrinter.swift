@@ -3,6 +3,7 @@ import Coordinators
 import Foundation
 import Modules
 import Networking
+import TerminalText
 
 /// What `newsapp headlines` and `newsapp search` fetch.
 enum Listing: Sendable, Equatable {

@@ -4,6 +4,7 @@ import Foundation
 import Modules
 import Networking
 import Store
+import TerminalText
 
 /// What a command runs with: the settings from every source, the news source they chose, and
 /// the local store when it could be opened.

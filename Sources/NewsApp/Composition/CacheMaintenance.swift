@@ -2,6 +2,7 @@ import Coordinators
 import Foundation
 import Modules
 import Store
+import TerminalText
 
 /// What `newsapp cache stats|clear|vacuum` do. Each returns the exit status: 0, or 1 when the
 /// store could not be opened, read or written (the reason is one line on standard error).

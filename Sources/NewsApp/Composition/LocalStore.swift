@@ -2,6 +2,7 @@ import Coordinators
 import Foundation
 import Networking
 import Store
+import TerminalText
 
 /// Opening the article store at launch: `news.sqlite` in the ``CacheDirectory``, with articles
 /// not fetched for `retention_days` evicted (saved ones never are).

@@ -1,4 +1,5 @@
 import Coordinators
+import TerminalText
 
 /// The settings a config file can hold. Every one is optional: a key that is absent, or whose
 /// value was refused, leaves the setting to the command line, the environment or the default.

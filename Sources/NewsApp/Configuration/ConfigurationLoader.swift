@@ -1,5 +1,6 @@
 import Coordinators
 import TOMLKit
+import TerminalText
 
 /// Reads a config file's text into a ``Configuration`` and the problems found in it, without
 /// touching the file system, so every rule can be tested with a string.

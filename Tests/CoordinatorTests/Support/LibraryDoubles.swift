@@ -3,6 +3,7 @@ import Foundation
 import Modules
 import Networking
 import Synchronization
+import TerminalText
 
 /// A ``ReadingList`` in memory, recording the read marks it was given.
 final class MemoryReadingList: ReadingList {

@@ -3,6 +3,7 @@ import Foundation
 import Modules
 import Networking
 import Synchronization
+import TerminalText
 
 /// A ``SystemActions`` that records what the screen asked for and answers as configured.
 @MainActor
