@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // MARK: The app
@@ -192,7 +193,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Networking", "StoreKillTestHelper"],
+            dependencies: [
+                "Store", "Networking", "StoreKillTestHelper", "SampleEdition",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
