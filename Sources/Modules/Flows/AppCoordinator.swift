@@ -29,8 +29,6 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     }
     /// The command groups help lists; set by the composition root (the shell knows them).
     public var helpSections: (@MainActor () -> [HelpScreen.Section])?
-    /// Runs a command as if typed; set by the composition root, used when help closes.
-    public var dispatch: (@MainActor (Command) -> Void)?
     /// Refreshes the feeds in the background when the user types `r` on a feeds screen or the
     /// front page; set by the composition root.
     public var onRefreshFeeds: (@MainActor () -> Void)? {
@@ -163,11 +161,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     private func showHelp() {
         guard help == nil else { return }
         let help = modules.makeHelp(helpSections?() ?? [])
-        help.onClose = { [weak self] pending in
-            guard let self else { return }
-            self.router.dismiss()
-            if let pending { self.dispatch?(pending) }
-        }
+        help.onClose = { [weak self] in self?.router.dismiss() }
         router.present(help)
         self.help = help
     }
