@@ -4,8 +4,9 @@ import Networking
 
 /// The root of the app's flows: it starts the feed (the front page and the headlines), starts
 /// searches, the saved articles and the subscribed feeds as child flows (one of them at a time,
-/// above the feed), presents help, and answers the commands that work on every screen, among them
-/// `c NAME`, which opens a front page section's whole list.
+/// above the feed, ending the one running to start another), presents help, and answers the
+/// commands that work on every screen, among them `c NAME`, which opens a front page section's
+/// whole list.
 ///
 /// Deep links: `category/<name>`, `headline/<n>` (and both), `search?q=<words>&sort=<order>`,
 /// `saved`, `feeds`, `feed?name=<title>`, `tag?name=<tag>`.
@@ -91,8 +92,8 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             search.search(words)
             return
         }
-        saved?.close()
-        feedsFlow?.close()
+        saved?.finish()
+        feedsFlow?.finish()
         let search = factory.makeSearch(router: router, words: words, sort: sort)
         search.onFinish = { [weak self] in self?.feed?.frontPageIsShownAgain() }
         self.search = search
@@ -105,8 +106,8 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             saved.reopen()
             return
         }
-        search?.close()
-        feedsFlow?.close()
+        search?.finish()
+        feedsFlow?.finish()
         let saved = factory.makeSaved(router: router)
         saved.onFinish = { [weak self] in self?.feed?.frontPageIsShownAgain() }
         self.saved = saved
@@ -123,8 +124,8 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     /// Starts the feeds flow at `start`, or takes the running one there; a search or the saved
     /// articles close first.
     private func showFeeds(_ start: FeedsCoordinator.Start) {
-        search?.close()
-        saved?.close()
+        search?.finish()
+        saved?.finish()
         if let feedsFlow {
             switch start {
             case .subscriptions: feedsFlow.showSubscriptions()

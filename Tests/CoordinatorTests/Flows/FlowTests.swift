@@ -171,8 +171,32 @@ struct FlowTests {
             await router.type("/mars")
             router.expect(.push("Search “mars”"))
             await router.type("c health")
-            router.expect(.popToRoot, .push("Health"))
+            router.expect(.pop, .push("Health"))
             #expect(router.titles == ["Front page", "Health"])
+            #expect(app.children.count == 1)
+        }
+    }
+
+    @Test("A flow ended to make room for another closes its screens, the top first, and is released")
+    func childFlowEndedByTheApp() async {
+        await withRecordingRouter { router in
+            let app = TestFixtures.app(router: router)
+            router.start(app)
+            router.expect(.setRoot("Front page"))
+            await router.type("/mars")
+            router.expect(.push("Search “mars”"))
+            weak let search = app.children.last as? SearchCoordinator
+            await router.type("1")
+            router.expect(.push("Article"))
+            await router.type("saved")
+            router.expect(.pop, .pop, .push("Saved"))
+            #expect(search == nil, "an ended search flow must be deallocated")
+            weak let saved = app.children.last as? SavedCoordinator
+            #expect(saved != nil)
+            await router.type("c science")
+            router.expect(.pop, .push("Science"))
+            #expect(saved == nil, "an ended saved-articles flow must be deallocated")
+            #expect(router.titles == ["Front page", "Science"])
             #expect(app.children.count == 1)
         }
     }

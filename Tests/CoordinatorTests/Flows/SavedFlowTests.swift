@@ -95,7 +95,8 @@ struct SavedFlowTests {
             await router.type("saved")
             router.expect(.pop, .push("Saved"))
             await router.type("c science")
-            router.expect(.popToRoot, .push("Science"))
+            // The ended flow closes its own screen; the feed then has only the front page to cover.
+            router.expect(.pop, .push("Science"))
             #expect(router.titles == ["Front page", "Science"])
             #expect(app.children.count == 1)
         }
