@@ -135,6 +135,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
+                "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -145,25 +146,28 @@ let package = Package(
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
         // held answers, hang-ups) that three test targets share; see README, Architecture.
         .target(name: "HTTPTestServer", path: "Tests/Support/HTTPTestServer", swiftSettings: strict),
+        // Small helpers several test targets and the benchmark share: the seeded random generator,
+        // the lookup of built executables and of a target's Fixtures folder.
+        .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
             name: "ModulesTestSupport", dependencies: ["Modules", "Networking"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer"],
+            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "Networking", "HTTPTestServer"],
+            dependencies: ["Feeds", "Networking", "HTTPTestServer", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators", "HTTPTestServer"],
+            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators", "HTTPTestServer", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -184,7 +188,7 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
-                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe",
+                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -194,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Networking", "StoreKillTestHelper", "SampleEdition",
+                "Store", "Networking", "StoreKillTestHelper", "SampleEdition", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],
