@@ -89,54 +89,26 @@ struct FlowTests {
         }
     }
 
-    @Test("Help is presented modally and dismissed with b")
-    func helpModal() async {
-        await withRecordingRouter { router in
-            let app = TestFixtures.app(router: router)
-            router.start(app)
-            router.skipUnasserted()
-            await router.type("?")
-            router.expect(.present("Help"))
-            await router.type("b")
-            router.expect(.dismiss)
-        }
-    }
-
-    @Test("A screen's command typed in help closes help, and the screen below performs it")
-    func helpHandsScreenCommandsBack() async {
-        await withRecordingRouter { router in
-            router.start(TestFixtures.app(router: router))
-            router.skipUnasserted()
-            await router.type("?")
-            router.expect(.present("Help"))
-            #expect(await router.type("2"))
-            router.expect(.dismiss, .push("Article"))
-        }
-    }
-
-    @Test("A global command typed in help closes help, and the app performs it: ? then c science")
-    func helpHandsGlobalCommandsBack() async {
+    /// Help is presented modally and closes on any command; one it does not take is declined and
+    /// goes to the screens below (`2` opens the second headline) and the app (`c science`), as if
+    /// help had not been open; one nobody takes closes help all the same.
+    @Test(
+        "Help closes on any command and hands back those it does not take",
+        arguments: [
+            ("b", nil, true), ("2", "Article", true), ("c science", "Science", true),
+            ("frobnicate", nil, false),
+        ]
+            as [(String, String?, Bool)])
+    func helpHandsCommandsBack(line: String, pushed: String?, performed: Bool) async {
         await withRecordingRouter { router in
             router.start(TestFixtures.app(router: router))
             router.expect(.setRoot("Front page"))
             await router.type("?")
             router.expect(.present("Help"))
-            #expect(await router.type("c science"))
-            router.expect(.dismiss, .push("Science"))
-            #expect(router.titles == ["Front page", "Science"])
+            #expect(await router.type(line) == performed)
+            router.expect(.dismiss)
+            if let pushed { router.expect(.push(pushed)) }
             #expect(router.presented == nil)
-        }
-    }
-
-    @Test("A command nobody performs still closes help, and is declined")
-    func helpClosesOnUnknownCommands() async {
-        await withRecordingRouter { router in
-            router.start(TestFixtures.app(router: router))
-            router.expect(.setRoot("Front page"))
-            await router.type("help")
-            router.expect(.present("Help"))
-            #expect(await router.type("frobnicate") == false)
-            router.expect(.dismiss)
         }
     }
 
@@ -162,7 +134,7 @@ struct FlowTests {
         }
     }
 
-    @Test("A category ends a running search")
+    @Test("A category ends a running search: its screens close, the top first, and it is released")
     func categoryEndsSearch() async {
         await withRecordingRouter { router in
             let app = TestFixtures.app(router: router)
@@ -170,33 +142,13 @@ struct FlowTests {
             router.expect(.setRoot("Front page"))
             await router.type("/mars")
             router.expect(.push("Search “mars”"))
-            await router.type("c health")
-            router.expect(.pop, .push("Health"))
-            #expect(router.titles == ["Front page", "Health"])
-            #expect(app.children.count == 1)
-        }
-    }
-
-    @Test("A flow ended to make room for another closes its screens, the top first, and is released")
-    func childFlowEndedByTheApp() async {
-        await withRecordingRouter { router in
-            let app = TestFixtures.app(router: router)
-            router.start(app)
-            router.expect(.setRoot("Front page"))
-            await router.type("/mars")
-            router.expect(.push("Search “mars”"))
             weak let search = app.children.last as? SearchCoordinator
-            await router.type("1")
+            await router.type("2")
             router.expect(.push("Article"))
-            await router.type("saved")
-            router.expect(.pop, .pop, .push("Saved"))
+            await router.type("c health")
+            router.expect(.pop, .pop, .push("Health"))
+            #expect(router.titles == ["Front page", "Health"])
             #expect(search == nil, "an ended search flow must be deallocated")
-            weak let saved = app.children.last as? SavedCoordinator
-            #expect(saved != nil)
-            await router.type("c science")
-            router.expect(.pop, .push("Science"))
-            #expect(saved == nil, "an ended saved-articles flow must be deallocated")
-            #expect(router.titles == ["Front page", "Science"])
             #expect(app.children.count == 1)
         }
     }
