@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // MARK: The app
@@ -141,7 +142,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
-                "TerminalText",
+                "TerminalText", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -152,25 +153,28 @@ let package = Package(
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
         // held answers, hang-ups) that three test targets share; see README, Architecture.
         .target(name: "HTTPTestServer", path: "Tests/Support/HTTPTestServer", swiftSettings: strict),
+        // Small helpers several test targets and the benchmark share: the seeded random generator,
+        // the lookup of built executables and of a target's Fixtures folder.
+        .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
             name: "ModulesTestSupport", dependencies: ["Modules", "Networking"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer"],
+            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "Networking", "HTTPTestServer"],
+            dependencies: ["Feeds", "Networking", "HTTPTestServer", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["Images", "CJPEG", "CPNG", "TerminalText", "HTTPTestServer"],
+            dependencies: ["Images", "CJPEG", "CPNG", "TerminalText", "HTTPTestServer", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -195,6 +199,7 @@ let package = Package(
             dependencies: [
                 "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
                 "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
+                "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -204,7 +209,10 @@ let package = Package(
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Networking", "StoreKillTestHelper"],
+            dependencies: [
+                "Store", "Networking", "StoreKillTestHelper", "SampleEdition", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Networking
+import TestSupport
 import Testing
 
 @testable import Store
@@ -73,9 +74,8 @@ struct MigrationTests {
     /// 33 articles, 4 read marks, 2 saved articles, 3 lists with 5 pages.
     @Test func aStoreOfThePreviousReleaseIsMigratedWithEverythingInIt() async throws {
         let directory = try TemporaryDirectory()
-        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
         try FileManager.default.copyItem(
-            at: fixtures.appendingPathComponent("store-4c81265.sqlite"), to: directory.storeURL)
+            at: FixtureFolder(in: .module).url("store-4c81265.sqlite"), to: directory.storeURL)
         let before = try Self.snapshot(directory.storeURL)
         #expect(before.migrations == ["v1", "v2"])
         #expect(before.articles.count == 33 && before.readMarks.count == 4 && before.saved.count == 2)

@@ -110,7 +110,7 @@ public final class Shell {
 
     /// Offers `command` to the screens on display, then to the globals (see ``CommandDispatch``);
     /// a command nobody performs is answered with the closest known one.
-    public func dispatch(_ command: Command) {
+    private func dispatch(_ command: Command) {
         if CommandDispatch.dispatch(command, toScreens: { router.inputTargets }, thenTo: globals) { return }
         terminal.write([unknownCommandLine(command)])
     }

@@ -109,7 +109,6 @@ public final class NewsSession {
         app.onRefreshFeeds = { [weak feedRefresh] in feedRefresh?.start() }
         feedRefresh.observe(app) { [weak app] in app?.feedsDidRefresh() }
         app.post = { [weak terminal] lines in terminal?.write(lines) }
-        app.dispatch = { [weak shell] command in shell?.dispatch(command) }
         app.helpSections = { [weak shell] in
             (shell?.commandGroups ?? []).map { HelpScreen.Section(title: $0.title, commands: $0.commands) }
         }
