@@ -3,8 +3,9 @@ import Foundation
 import Modules
 import Store
 
-/// What `newsapp cache stats|clear|vacuum` do. Each returns the exit status: 0, or 1 when the
-/// store could not be opened, read or written (the reason is one line on standard error).
+/// What `newsapp cache stats|clear|vacuum` do, over the live store and the sample edition's. Each
+/// returns the exit status: 0, or 1 when a store could not be opened, read or written (the
+/// reason is one line on standard error).
 @MainActor
 struct CacheMaintenance {
     var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -20,27 +21,32 @@ struct CacheMaintenance {
     // MARK: stats
 
     func stats(json: Bool) async -> Int32 {
-        guard let directory = directory() else { return 1 }
+        guard let directory = directory(),
+            let live = await visit(
+                .live, in: directory, { store throws(StoreError) in try await store.stats() }),
+            let sample = await visit(
+                .sample, in: directory, { store throws(StoreError) in try await store.stats() })
+        else { return 1 }
         let pictures = PictureFiles(directory: directory.imagesURL)
-        let store: NewsStore
-        switch open(directory) {
-        case .failed: return 1
-        case .missing: return noStore(directory, json, pictures)
-        case .opened(let opened): store = opened
-        }
-        defer { try? store.close() }
-        let stats: StoreStats
-        do {
-            stats = try await store.stats()
-        } catch {
-            fail(error.sentence)
-            return 1
-        }
         if json {
             let document = StatsDocument(
-                path: directory.storePath, exists: true, stats: stats, pictures: pictures,
+                live: .init(path: directory.storePath(.live), stats: live),
+                sample: .init(path: directory.storePath(.sample), stats: sample), pictures: pictures,
                 imagesPath: directory.imagesURL.path)
             StandardOutput.write(document.json() + "\n")
+            return 0
+        }
+        let sampleSummary = sample.map {
+            Self.summary($0, at: directory.display(directory.storePath(.sample)))
+        }
+        guard let stats = live else {
+            var lines = [
+                StyledLine(
+                    "There is no news store at \(directory.display(directory.storePath)) yet; "
+                        + "NewsApp makes it the first time it runs.")
+            ]
+            if let sampleSummary { lines.append(StyledLine("The sample edition's store: \(sampleSummary).")) }
+            write(lines)
             return 0
         }
         let time = TimeFormatting(now: now)
@@ -48,64 +54,54 @@ struct CacheMaintenance {
             value.map { "\(time.absolute($0)) (\(time.relative($0)))" } ?? "none"
         }
         let pages = stats.listingPageCount == 1 ? "1 page" : "\(Amount.grouped(stats.listingPageCount)) pages"
-        write(
-            table([
-                ("Store", directory.display(directory.storePath)),
-                ("Size", Amount.bytes(stats.fileSize)),
-                ("Articles", Amount.grouped(stats.articleCount)),
-                ("Saved", Amount.grouped(stats.savedCount)),
-                ("Read", Amount.grouped(stats.readCount)),
-                ("Lists", "\(Amount.grouped(stats.listingCount)) (\(pages))"),
-                ("Oldest", date(stats.oldestArticle)),
-                ("Newest", date(stats.newestArticle)),
-                ("Pictures", pictures.summary + " in " + directory.display(directory.imagesURL.path)),
-            ]))
+        var rows = [
+            ("Store", directory.display(directory.storePath)),
+            ("Size", Amount.bytes(stats.fileSize)),
+            ("Articles", Amount.grouped(stats.articleCount)),
+            ("Saved", Amount.grouped(stats.savedCount)),
+            ("Read", Amount.grouped(stats.readCount)),
+            ("Lists", "\(Amount.grouped(stats.listingCount)) (\(pages))"),
+            ("Oldest", date(stats.oldestArticle)),
+            ("Newest", date(stats.newestArticle)),
+            ("Pictures", pictures.summary + " in " + directory.display(directory.imagesURL.path)),
+        ]
+        if let sampleSummary { rows.append(("Sample", sampleSummary)) }
+        write(table(rows))
         return 0
     }
 
-    private func noStore(_ directory: CacheDirectory, _ json: Bool, _ pictures: PictureFiles) -> Int32 {
-        if json {
-            let document = StatsDocument(
-                path: directory.storePath, exists: false, stats: nil, pictures: pictures,
-                imagesPath: directory.imagesURL.path)
-            StandardOutput.write(document.json() + "\n")
-        } else {
-            write([
-                StyledLine(
-                    "There is no news store at \(directory.display(directory.storePath)) yet; "
-                        + "NewsApp makes it the first time it runs.")
-            ])
-        }
-        return 0
+    /// `84 articles, 2 saved, 3 read (212.0 KiB) in ~/.cache/newsapp/sample.sqlite`.
+    static func summary(_ stats: StoreStats, at path: String) -> String {
+        "\(Amount.count(stats.articleCount, "article")), \(Amount.grouped(stats.savedCount)) saved, "
+            + "\(Amount.grouped(stats.readCount)) read (\(Amount.bytes(stats.fileSize))) in \(path)"
     }
 
     // MARK: clear
 
+    /// Clears both stores, the sample edition's when there is one, and the pictures.
     func clear(includingSaved: Bool) async -> Int32 {
         guard let directory = directory() else { return 1 }
-        let pictures = PictureFiles(directory: directory.imagesURL)
-        let removedPictures = pictures.removeAll()
+        let removedPictures = PictureFiles(directory: directory.imagesURL).removeAll()
         var lines: [StyledLine] = []
-        switch open(directory) {
-        case .failed:
-            return 1
-        case .missing:
-            lines.append(StyledLine("There is no news store at \(directory.display(directory.storePath))."))
-        case .opened(let store):
-            defer { try? store.close() }
-            let cleared: NewsStore.Cleared
-            do {
-                cleared = try await store.clear(includingSaved: includingSaved)
-            } catch {
-                fail(error.sentence)
+        for edition in StoreEdition.allCases {
+            let path = directory.display(directory.storePath(edition))
+            let visited = await visit(edition, in: directory) { store throws(StoreError) in
+                try await store.clear(includingSaved: includingSaved)
+            }
+            guard let visited else {
+                write(lines)
                 return 1
+            }
+            guard let cleared = visited else {
+                if edition == .live { lines.append(StyledLine("There is no news store at \(path).")) }
+                continue
             }
             var removed = Amount.count(cleared.articles, "article")
             if cleared.saved > 0 { removed += " (\(Amount.grouped(cleared.saved)) of them saved)" }
             removed +=
                 ", " + Amount.count(cleared.readMarks, "read mark") + " and "
                 + Amount.count(cleared.listings, "list")
-            lines.append(StyledLine("Removed \(removed) from \(directory.display(directory.storePath))."))
+            lines.append(StyledLine("Removed \(removed) from \(path)."))
             if cleared.keptSaved > 0 {
                 lines.append(
                     StyledLine(
@@ -123,36 +119,35 @@ struct CacheMaintenance {
 
     // MARK: vacuum
 
+    /// Compacts both stores, the sample edition's when there is one.
     func vacuum() async -> Int32 {
         guard let directory = directory() else { return 1 }
-        let store: NewsStore
-        switch open(directory) {
-        case .failed:
-            return 1
-        case .missing:
-            write([
-                StyledLine("There is no news store at \(directory.display(directory.storePath)) to vacuum.")
-            ])
-            return 0
-        case .opened(let opened):
-            store = opened
-        }
-        defer { try? store.close() }
-        do {
-            let before = try await store.stats().fileSize
-            try await store.vacuum()
-            let after = try await store.stats().fileSize
+        var lines: [StyledLine] = []
+        for edition in StoreEdition.allCases {
+            let path = directory.display(directory.storePath(edition))
+            let visited = await visit(edition, in: directory) { store throws(StoreError) in
+                let before = try await store.stats().fileSize
+                try await store.vacuum()
+                return (before: before, after: try await store.stats().fileSize)
+            }
+            guard let visited else {
+                write(lines)
+                return 1
+            }
+            guard let (before, after) = visited else {
+                if edition == .live {
+                    lines.append(StyledLine("There is no news store at \(path) to vacuum."))
+                }
+                continue
+            }
             let saved = before > after ? "; \(Amount.bytes(before - after)) freed" : ""
-            write([
+            lines.append(
                 StyledLine(
-                    "Vacuumed \(directory.display(directory.storePath)): \(Amount.bytes(before)) before, "
-                        + "\(Amount.bytes(after)) after\(saved).")
-            ])
-            return 0
-        } catch {
-            fail(error.sentence)
-            return 1
+                    "Vacuumed \(path): \(Amount.bytes(before)) before, \(Amount.bytes(after)) after\(saved).")
+            )
         }
+        write(lines)
+        return 0
     }
 
     // MARK: Helpers
@@ -165,27 +160,33 @@ struct CacheMaintenance {
         return directory
     }
 
-    private enum Opening {
-        case opened(NewsStore)
-        /// There is no store file yet.
-        case missing
-        /// It could not be opened; said on standard error.
-        case failed
-    }
-
-    /// The store, opened without creating one; a notice that a damaged file was set aside, at
-    /// open or later, goes to standard error.
-    private func open(_ directory: CacheDirectory) -> Opening {
+    /// What `body` gave on `edition`'s store, which is closed after: `.some(nil)` when there is
+    /// no store file (none is made), nil when it could not be opened or `body` failed (said on
+    /// standard error). A notice that a damaged file was set aside goes to standard error.
+    private func visit<Result: Sendable>(
+        _ edition: StoreEdition, in directory: CacheDirectory,
+        _ body: (NewsStore) async throws(StoreError) -> Result
+    ) async -> Result?? {
+        let store: NewsStore
         do {
-            guard let (store, notice) = try LocalStore.openExisting(directory) else { return .missing }
+            guard let (opened, notice) = try LocalStore.openExisting(directory, edition: edition) else {
+                return .some(nil)
+            }
             if let notice {
                 StandardError.write("newsapp: " + TextSanitizer.clean(directory.abbreviating(notice)))
             }
-            LocalStore.relayNotices(of: store, in: directory, to: StandardError.write)
-            return .opened(store)
+            LocalStore.relayNotices(of: opened, in: directory, to: StandardError.write)
+            store = opened
         } catch {
             fail(directory.abbreviating(error.sentence))
-            return .failed
+            return nil
+        }
+        defer { try? store.close() }
+        do {
+            return .some(try await body(store))
+        } catch {
+            fail(error.sentence)
+            return nil
         }
     }
 
