@@ -66,6 +66,14 @@ def hills(draw, base, amplitude, colour, seed, waves=3):
     draw.polygon(points, fill=colour)
 
 
+def speckle(draw, seed, count, radii, colour):
+    """`count` round dots scattered over the picture (stars, snow), each `colour(rng)`."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        x, y, r = rng.uniform(0, W), rng.uniform(0, H), rng.choice(radii)
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour(rng))
+
+
 def tree(draw, x, ground, height, colour, trunk=(92, 64, 40)):
     draw.rectangle([x - height * 0.06, ground - height * 0.35, x + height * 0.06, ground], fill=trunk)
     draw.ellipse([x - height * 0.32, ground - height, x + height * 0.32, ground - height * 0.3], fill=colour)
@@ -163,11 +171,10 @@ def science():
     """A red planet rising over a starry night, with a small moon."""
     image = gradient((8, 10, 35), (30, 25, 70))
     draw = ImageDraw.Draw(image)
-    rng = random.Random(11)
-    for _ in range(140):
-        x, y, r = rng.uniform(0, W), rng.uniform(0, H), rng.choice((1, 1, 1.5, 2))
+    def starlight(rng):
         light = rng.randint(170, 255)
-        draw.ellipse([x - r, y - r, x + r, y + r], fill=(light, light, min(255, light + 20)))
+        return (light, light, min(255, light + 20))
+    speckle(draw, 11, 140, (1, 1, 1.5, 2), starlight)
     image = glow(image, (W * 0.62, H * 0.62), 120, (200, 90, 60), 0.45)
     draw = ImageDraw.Draw(image)
     cx, cy, radius = W * 0.62, H * 0.62, 95
@@ -334,10 +341,7 @@ def pharmacy():
     cx, cy, arm = W / 2, H * 0.2, 18
     draw.rectangle([cx - arm, cy - arm * 2.6, cx + arm, cy + arm * 2.6], fill=(40, 200, 90))
     draw.rectangle([cx - arm * 2.6, cy - arm, cx + arm * 2.6, cy + arm], fill=(40, 200, 90))
-    rng = random.Random(3)
-    for _ in range(120):
-        x, y, r = rng.uniform(0, W), rng.uniform(0, H), rng.choice((2, 2, 3))
-        draw.ellipse([x - r, y - r, x + r, y + r], fill=(245, 245, 255))
+    speckle(draw, 3, 120, (2, 2, 3), lambda rng: (245, 245, 255))
     draw.rectangle([0, H * 0.93, W, H], fill=(240, 242, 250))
     return image
 
