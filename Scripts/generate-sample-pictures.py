@@ -355,10 +355,10 @@ def migratory_birds():
     draw.rectangle([0, H * 0.58, W, H], fill=(150, 175, 205))
     for y in range(int(H * 0.62), H, 12):
         draw.line([(W * 0.1, y), (W * 0.55, y)], fill=(200, 210, 225), width=2)
-    for (fx, fy, count) in ((W * 0.55, H * 0.15, 5), (W * 0.3, H * 0.3, 4), (W * 0.78, H * 0.32, 3)):
+    for (fx, fy, count) in ((W * 0.55, H * 0.12, 4), (W * 0.25, H * 0.3, 3), (W * 0.82, H * 0.34, 2)):
         for index in range(-count, count + 1):
-            x, y = fx + index * 18, fy + abs(index) * 10
-            draw.line([(x - 8, y - 4), (x, y), (x + 8, y - 4)], fill=(40, 40, 50), width=3)
+            x, y = fx + index * 26, fy + abs(index) * 14
+            draw.line([(x - 12, y - 7), (x, y), (x + 12, y - 7)], fill=(35, 35, 45), width=6)
     rng = random.Random(4)
     for x in range(0, W, 9):
         height = rng.uniform(H * 0.1, H * 0.25)
