@@ -86,7 +86,7 @@ struct CacheCommandTests {
         #expect(
             run.out
                 == "There is no news store at ~/.cache/newsapp/news.sqlite yet; NewsApp makes it the first "
-                + "time it runs.\n")
+                + "time it reads NewsAPI or feeds.\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.storeURL.path))
         let json = try await sandbox.run(["cache", "stats", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])

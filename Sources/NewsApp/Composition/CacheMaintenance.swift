@@ -43,7 +43,7 @@ struct CacheMaintenance {
             var lines = [
                 StyledLine(
                     "There is no news store at \(directory.display(directory.storePath)) yet; "
-                        + "NewsApp makes it the first time it runs.")
+                        + "NewsApp makes it the first time it reads NewsAPI or feeds.")
             ]
             if let sampleSummary { lines.append(StyledLine("The sample edition's store: \(sampleSummary).")) }
             write(lines)
