@@ -21,20 +21,27 @@ struct SamplePictureSessionTests {
         // A proxy that answers nothing: any request for a picture would reach it.
         let proxy = try RawHTTPServer(.hangUp)
         let tmux = try TmuxSession(
-            ["--images", "on", "--layout", "stack", "--page-size", "3"], columns: 100, rows: 60,
+            ["--images", "on", "--layout", "stack", "--page-size", "3"], columns: 100, rows: 90,
             environment: Self.proxies(proxy), recordsOutput: true)
-        // The front page's featured story has its picture, then the article screen.
-        let front = try await tmux.waitForFrontPage()
-        #expect(front.contains("▀▀▀▀▀▀▀▀▀▀"), "no picture on the front page:\n\(front)")
+        // The front page's featured story has its picture (drawn again with it if it came after
+        // the page), then the article screen. Deadlines of a minute: under a loaded full run the
+        // app can take long to draw at all.
+        try await tmux.waitForFrontPage(timeout: .seconds(60))
+        try await tmux.waitFor("the front page's picture", timeout: .seconds(60)) { screen in
+            TmuxSession.latestDraw(screen).contains("▀▀▀▀▀▀▀▀▀▀")
+                && screen.split(separator: "\n").last == "news › Front page ›"
+        }
         try tmux.send("1")
-        let article = try await tmux.waitFor("the article with its picture") { screen in
+        let article = try await tmux.waitFor("the article with its picture", timeout: .seconds(60)) {
+            screen in
             let draw = TmuxSession.latestDraw(screen)
             return draw.contains("o open · s share") && draw.contains("▀▀▀▀▀▀▀▀▀▀")
         }
         #expect(!article.contains("skipped"))
         #expect(!article.contains("could not be downloaded"))
         try tmux.send("q")
-        let output = try await tmux.recordedOutput(through: "[newsapp exited with status 0]")
+        let output = try await tmux.recordedOutput(
+            through: "[newsapp exited with status 0]", timeout: .seconds(60))
         // Drawn in true colour: a foreground and a background colour for each half block.
         #expect(output.range(of: Data("m▀".utf8)) != nil)
         #expect(output.range(of: Data(";48;2;".utf8)) != nil)
