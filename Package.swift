@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "SampleEdition",
             dependencies: ["Networking"],
-            resources: [.copy("Resources/sample-edition.json")],
+            resources: [.copy("Resources/sample-edition.json"), .copy("Resources/pictures")],
             swiftSettings: strict
         ),
         // Pictures: JPEG/PNG decoding, half-block rendering, and a memory/disk/network cache.

@@ -20,7 +20,7 @@ enum ListingPrinter {
     static func print(_ listing: Listing, page: Int, json: Bool, settings: CommandLineSettings) async throws {
         guard let context = await AppLauncher.prepare(settings) else { throw ExitCode(2) }
         let status = await run(listing, page: page, json: json, context: context)
-        try? context.store?.close()
+        context.close()
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -147,7 +147,10 @@ struct Sandbox {
     var configDirectory: String { home + "/.config/newsapp" }
     /// Where the app keeps its store and pictures: `~/.cache/newsapp`, as `XDG_CACHE_HOME` is unset.
     var cacheDirectory: String { home + "/.cache/newsapp" }
+    /// The live store: NewsAPI's and the feeds'.
     var storeURL: URL { URL(fileURLWithPath: cacheDirectory + "/news.sqlite") }
+    /// The sample edition's store.
+    var sampleStoreURL: URL { URL(fileURLWithPath: cacheDirectory + "/sample.sqlite") }
 
     var environment: [String: String] {
         var environment = [

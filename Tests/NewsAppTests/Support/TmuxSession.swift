@@ -130,8 +130,12 @@ final class TmuxSession {
     /// loaded machine, sections may still be loading (a number is not there yet, Ctrl-C would
     /// cancel the load) and a late one draws the page again.
     @discardableResult
-    func waitForFrontPage(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        try await waitFor("the whole front page and its prompt", sourceLocation: sourceLocation) { screen in
+    func waitForFrontPage(
+        timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
+        try await waitFor(
+            "the whole front page and its prompt", timeout: timeout, sourceLocation: sourceLocation
+        ) { screen in
             screen.contains("1–21 open · c NAME a whole section")
                 && screen.split(separator: "\n").last == "news › Front page ›"
         }
