@@ -1,6 +1,6 @@
-import Coordinators
 import Foundation
 import Synchronization
+import TerminalText
 import Testing
 
 @testable import Images

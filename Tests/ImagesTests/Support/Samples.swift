@@ -1,6 +1,5 @@
 import CJPEG
 import CPNG
-import Coordinators
 import Foundation
 import TerminalText
 
