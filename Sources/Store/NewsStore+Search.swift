@@ -17,8 +17,9 @@ extension NewsStore {
     /// `text` is read as NewsAPI's syntax (words, `"phrases"`, `-exclusions`, `NOT`, `OR`) and
     /// turned into a safe FTS5 expression: nothing typed is ever FTS5 syntax, and no input makes
     /// this throw. `.relevancy` ranks by bm25 with the title weighted highest (title 10,
-    /// description 4, source 2, content 1), among the ``rankedMatchLimit`` matches stored last
-    /// when there are more (the page that reaches that limit says `reachedResultCap`);
+    /// description 4, source 2, content 1, the page's text that reader mode kept 1), among the
+    /// ``rankedMatchLimit`` matches stored last when there are more (the page that reaches that
+    /// limit says `reachedResultCap`);
     /// `.publishedAt` is newest first, over every match; `.popularity`, which the store knows
     /// nothing of, ranks by relevancy. With only exclusions (`-sport`), every article without them
     /// matches, newest first. `totalResults` counts every match.
@@ -132,7 +133,7 @@ extension NewsStore {
             sql: """
                 SELECT a.* FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
                 WHERE articleSearch MATCH ? AND articleSearch.rowid >= ? \(scope.condition("a"))
-                ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0), a.publishedAt DESC, a.id DESC
+                ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0, 1.0), a.publishedAt DESC, a.id DESC
                 LIMIT ? OFFSET ?
                 """,
             arguments: [expression, lowestID, limit, window.offset])
