@@ -146,7 +146,7 @@ let package = Package(
         .target(name: "HTTPTestServer", path: "Tests/Support/HTTPTestServer", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
-            name: "ModulesTestSupport", dependencies: ["Modules", "Networking"],
+            name: "ModulesTestSupport", dependencies: ["Modules", "Networking", "Coordinators"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",

@@ -16,10 +16,13 @@ public protocol ArticleModule: Presentable {
 /// One article in full, with `o` to open it in a browser, `s` to share it, and `save` and
 /// `unsave` to keep it in the reading list. An item of a feed is drawn by
 /// ``FeedArticleRenderer``; `o N` opens its link or enclosure N, and when it was opened from a
-/// feed list, `next` finds the list's next unread item.
+/// feed list, `next` finds the list's next unread item. Reader mode (`full`, and `full_text` as
+/// the article opens) shows the whole text of the article's page in place of a cut-off one, and
+/// `pager` shows the article in the user's pager.
 ///
-/// ``start()`` marks the article read, looks up whether it is saved and asks for its picture;
-/// that work runs through ``activity``, so leaving the screen cancels it.
+/// ``start()`` marks the article read, looks up whether it is saved, asks for its picture and for
+/// the text reader mode kept or, when the article's own text is cut off, fetches its page; that
+/// work runs through ``activity``, so leaving the screen cancels it.
 @MainActor
 public final class ArticleScreen: ArticleModule {
     /// The most rows a picture takes.
@@ -33,8 +36,18 @@ public final class ArticleScreen: ArticleModule {
     public private(set) var isSaved = false
     /// The picture, once asked for and answered.
     public private(set) var picture: Thumbnail?
-    private let environment: ScreenEnvironment
-    private let actions: any SystemActions
+    /// The whole text of the article's page, once read (kept from before, or fetched) and shown.
+    public internal(set) var readerText: ReaderText?
+    /// Why the page could not be shown, once that is known; nil after it was.
+    public internal(set) var readerFailure: String?
+    /// True while the page is being fetched.
+    var isFetchingPage = false
+    /// The picture asked for, so that the page's lead picture is not asked for twice.
+    var pictureURL: URL?
+    let reader: any ArticleReader
+    let fullText: FullTextMode
+    let environment: ScreenEnvironment
+    let actions: any SystemActions
     private let readingList: any ReadingList
     private let images: any ArticleImages
     private let paneSize: @MainActor () -> TerminalSize
@@ -47,6 +60,9 @@ public final class ArticleScreen: ArticleModule {
     ///   - paneSize: The size of the pane the article is drawn in, which sizes its picture.
     ///   - feeds: Finds the next unread item for `next`.
     ///   - scope: The feed list the item was opened from, where `next` looks; nil for none.
+    ///   - reader: Reads the article's page (`full`), and keeps its text.
+    ///   - fullText: When the page is fetched as the article opens.
+    ///   - grace: How long work holds the display (tests that need the hold to last wait longer).
     public init(
         article: Article,
         environment: ScreenEnvironment,
@@ -55,7 +71,10 @@ public final class ArticleScreen: ArticleModule {
         images: any ArticleImages = NoArticleImages(),
         paneSize: @escaping @MainActor () -> TerminalSize = { TerminalSize(columns: 80, rows: 24) },
         feeds: any FeedLibrary = NoFeedLibrary(),
-        scope: FeedScope? = nil
+        scope: FeedScope? = nil,
+        reader: any ArticleReader = NoArticleReader(),
+        fullText: FullTextMode = .off,
+        grace: Duration = ArticleScreen.displayGrace
     ) {
         self.article = article
         self.environment = environment
@@ -65,6 +84,9 @@ public final class ArticleScreen: ArticleModule {
         self.paneSize = paneSize
         self.feeds = feeds
         self.scope = scope
+        self.reader = reader
+        self.fullText = fullText
+        self.grace = grace
     }
 
     public var title: String { "Article" }
@@ -76,15 +98,18 @@ public final class ArticleScreen: ArticleModule {
         (max(1, pane.columns), min(maximumPictureRows, max(3, pane.rows / 3)))
     }
 
-    /// How long the article waits for its saved mark and its picture before it is drawn without
-    /// them: long enough for a picture from the cache, short enough not to be a wait. One that
-    /// arrives later draws the article again.
+    /// How long the article waits for its saved mark, its picture and its page's text before it is
+    /// drawn without them: long enough for a picture from the cache, short enough not to be a
+    /// wait. One that arrives later draws the article again.
     public static let displayGrace: Duration = .milliseconds(250)
+    /// ``displayGrace``, unless a test waits longer.
+    let grace: Duration
 
-    /// Marks the article read, finds out whether it is saved, and asks for its picture.
+    /// Marks the article read, finds out whether it is saved, asks for its picture, and reads its
+    /// page as ``startReading()`` says.
     public func start() {
         let article = article
-        activity.run("Opening the article", holdingDisplay: .atMost(Self.displayGrace)) {
+        activity.run("Opening the article", holdingDisplay: .atMost(grace)) {
             [weak self, readingList] in
             await readingList.markRead(article)
             let saved = await readingList.isSaved(article)
@@ -92,11 +117,17 @@ public final class ArticleScreen: ArticleModule {
             self.isSaved = saved
             self.activity.setNeedsDisplay()
         }
-        guard let imageURL = article.imageURL else { return }
+        startReading()
+        if let imageURL = article.imageURL { loadPicture(imageURL) }
+    }
+
+    /// Asks for the picture at `url`, drawn to fit the pane.
+    func loadPicture(_ url: URL) {
+        pictureURL = url
         let size = Self.pictureSize(for: paneSize())
-        activity.run("Loading the picture", holdingDisplay: .atMost(Self.displayGrace)) {
+        activity.run("Loading the picture", holdingDisplay: .atMost(grace)) {
             [weak self, images] in
-            let thumbnail = await images.thumbnail(for: imageURL, columns: size.columns, rows: size.rows)
+            let thumbnail = await images.thumbnail(for: url, columns: size.columns, rows: size.rows)
             guard let self, !Task.isCancelled, thumbnail != .disabled else { return }
             self.picture = thumbnail
             self.activity.setNeedsDisplay()
@@ -105,17 +136,24 @@ public final class ArticleScreen: ArticleModule {
 
     public func render(width: Int, height: Int?) -> [StyledLine] {
         let context = environment.renderContext
+        let shown = shownArticle
         guard article.feedItem != nil else {
             return ArticleRenderer.render(
-                article, width: width, context: context, saved: isSaved, picture: picture)
+                shown, width: width, context: context, saved: isSaved, picture: picture,
+                reader: ArticleRenderer.ReaderState(
+                    wholeText: readerText != nil, failure: readerFailure, offersFull: offersFull))
         }
         return FeedArticleRenderer.render(
-            article, width: width, context: context, saved: isSaved, picture: picture, offersNext: offersNext)
+            shown, width: width, context: context, saved: isSaved, picture: picture, offersNext: offersNext,
+            reader: ArticleRenderer.ReaderState(
+                wholeText: readerText != nil, failure: readerFailure, offersFull: offersFull))
     }
 
-    /// The links and enclosures `o N` opens, in their numbering.
+    /// The links and enclosures `o N` opens, in their numbering: the page's links in place of the
+    /// article's own once its whole text is shown.
     private var references: [(kind: String, url: URL)] {
-        article.links.map { ("Link", $0) } + article.enclosures.map { ("Enclosure", $0.url) }
+        let shown = shownArticle
+        return shown.links.map { ("Link", $0) } + shown.enclosures.map { ("Enclosure", $0.url) }
     }
 
     private var offersNext: Bool { scope != nil && onNext != nil }
@@ -141,6 +179,7 @@ public final class ArticleScreen: ArticleModule {
             commands.append(
                 CommandDescriptor(["next"], summary: "Open the next unread item in place of this one"))
         }
+        commands += readerCommands
         commands += [
             CommandDescriptor(["s", "share"], summary: "Print the title and address; copy the address"),
             CommandDescriptor(
@@ -159,6 +198,8 @@ public final class ArticleScreen: ArticleModule {
         case "next":
             guard offersNext else { return false }
             openNextUnread()
+        case "full": readWholeArticle()
+        case "pager": showInPager()
         case "s", "share": share()
         case "save": save()
         case "unsave": unsave()
@@ -174,7 +215,7 @@ public final class ArticleScreen: ArticleModule {
 
     private var address: String { TextSanitizer.clean(article.url.absoluteString) }
 
-    private static func isWebAddress(_ url: URL) -> Bool {
+    static func isWebAddress(_ url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false else { return false }
         return scheme == "http" || scheme == "https"
     }
