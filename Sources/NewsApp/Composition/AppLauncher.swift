@@ -37,6 +37,19 @@ struct LaunchContext {
     var readingList: any ReadingList {
         store.map { StoreReadingList(store: $0) } ?? NoReadingList()
     }
+
+    /// Reader mode: pages fetched as every download is, their text kept in the store. The sample
+    /// edition's made-up articles have no pages.
+    var reader: any ArticleReader {
+        if source.isSample && feeds == nil {
+            return NoArticleReader(
+                reason: "The sample edition’s articles are made up: they have no pages to fetch.")
+        }
+        return PageArticleReader(
+            fetcher: PageFetcher(
+                http: URLSessionHTTPClient(), timeout: TimeInterval(settings.requestTimeout)),
+            store: store, offline: settings.offline, refusesNewsArticles: source.isSample)
+    }
 }
 
 /// The composition root: resolves the settings, picks the news source and the terminal, then
@@ -153,6 +166,14 @@ enum AppLauncher {
         let clipboard = readline.map { readline in
             { @MainActor (text: String) in readline.copyToClipboard(text) }
         }
+        let pager = readline.map { readline in
+            LiveSystemActions.Pager(
+                launcher: PagerLauncher(environment: environment),
+                styler: ANSIStyler(mode: mode, hyperlinks: false),
+                columns: { [weak readline] in
+                    readline?.size.columns ?? 80
+                })
+        }
         let images = PictureSupport.images(
             settings.images, isTerminal: interactive, environment: environment,
             directory: context.cacheDirectory, offline: settings.offline,
@@ -162,7 +183,7 @@ enum AppLauncher {
             options: NewsSession.Options(
                 layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
                 language: context.source.isSample ? nil : settings.language,
-                actions: LiveSystemActions(environment: environment, clipboard: clipboard),
+                actions: LiveSystemActions(environment: environment, clipboard: clipboard, pager: pager),
                 banner: context.source.banner, readingList: context.readingList, images: images,
                 feeds: context.feeds ?? NoFeedLibrary(),
                 // At the start, in the background, on a terminal only: a piped script would wait
@@ -171,7 +192,9 @@ enum AppLauncher {
                     ? .seconds(60 * settings.feeds.refreshInterval) : nil,
                 frontPage: FrontPageSources(
                     categories: context.source.hasCategories, feeds: context.feeds != nil),
-                sourcesInUse: SourcesSummary.inUse(by: context).sentence))
+                sourcesInUse: SourcesSummary.inUse(by: context).sentence, reader: context.reader,
+                // As the feeds' refresh: a piped script would wait for every page it opens.
+                fullText: interactive && !settings.offline ? settings.fullText : .off))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in
