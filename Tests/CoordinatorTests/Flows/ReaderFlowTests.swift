@@ -71,4 +71,16 @@ struct ReaderFlowTests {
             #expect(!text(router).contains("Continues at"))
         }
     }
+
+    @Test("Side by side, full draws the whole text in the right pane, the front page still on the left")
+    func splitLayout() async {
+        let reader = MemoryArticleReader(pages: [Self.first.url: Self.page])
+        let (session, terminal) = TestFixtures.session(["1", "full"], columns: 160, reader: reader)
+        await session.run()
+        #expect(session.router.layout == .split)
+        let last = terminal.lastOutput
+        #expect(last.contains("│ The whole story [1], as the page tells it"))
+        #expect(last.contains("│ [2] https://example.org/two"))
+        #expect(last.contains(" 1  "), "the front page stays on the left")
+    }
 }

@@ -71,13 +71,14 @@ enum TestFixtures {
         images: any ArticleImages = NoArticleImages(),
         feeds: any FeedLibrary = NoFeedLibrary(),
         frontPage: FrontPageSources = FrontPageSources(),
-        prefetchesNextPage: Bool = true
+        prefetchesNextPage: Bool = true,
+        reader: any ArticleReader = NoArticleReader()
     ) -> (NewsSession, ScriptedTerminal) {
         let terminal = ScriptedTerminal(
             script, size: TerminalSize(columns: columns, rows: rows), interactive: interactive)
         let options = NewsSession.Options(
             layout: layout, environment: environment, readingList: readingList, images: images, feeds: feeds,
-            prefetchesNextPage: prefetchesNextPage, frontPage: frontPage)
+            prefetchesNextPage: prefetchesNextPage, frontPage: frontPage, reader: reader)
         return (NewsSession(service: service, terminal: terminal, options: options), terminal)
     }
 
