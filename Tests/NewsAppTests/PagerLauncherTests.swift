@@ -5,10 +5,6 @@ import Testing
 
 @testable import NewsApp
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The pager is a real process: these tests use small scripts as pagers that keep what they read.
 @Suite("PagerLauncher")
 struct PagerLauncherTests {
@@ -26,15 +22,8 @@ struct PagerLauncherTests {
         try script("failing", "#!/bin/sh\ncat > /dev/null\nexit 3\n")
     }
 
-    /// Writes an executable script through a descriptor closed on exec (see BrowserLauncherTests).
     private func script(_ name: String, _ text: String) throws {
-        let path = directory.appendingPathComponent(name).path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        try #require(descriptor >= 0)
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        try #require(written == bytes.count)
+        try ExecutableScript.write(text, to: directory.appendingPathComponent(name))
     }
 
     private func contents(_ url: URL) throws -> String {
