@@ -41,9 +41,10 @@ enum ExtractBenchmark {
     }
 
     /// Every `NAME.html` of `folder` with its expected text `NAME.txt`: the mean word F1 of what
-    /// is extracted (title and text) against it, and the time per page over `rounds` rounds.
+    /// is extracted (the title, when `scoresTitle`, and the text) against it, and the time per page
+    /// over `rounds` rounds.
     @MainActor
-    static func run(pages folder: URL, rounds: Int) throws -> PagesResult {
+    static func run(pages folder: URL, rounds: Int, scoresTitle: Bool = true) throws -> PagesResult {
         let names =
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".html") }.sorted()
@@ -60,7 +61,7 @@ enum ExtractBenchmark {
         var scores: [(name: String, f1: Double)] = []
         for page in pages {
             let article = try? ArticleExtractor.extract(html: page.html, url: url, contentType: "text/html")
-            let text = article.map { $0.title + "\n\n" + $0.text } ?? ""
+            let text = article.map { scoresTitle ? $0.title + "\n\n" + $0.text : $0.text } ?? ""
             scores.append((page.name, ExtractionScore(extracted: text, expected: page.expected).f1))
         }
         var perPage = Samples()
