@@ -158,7 +158,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
-            name: "ModulesTestSupport", dependencies: ["Modules", "Networking"],
+            name: "ModulesTestSupport", dependencies: ["Modules", "Networking", "Coordinators"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",

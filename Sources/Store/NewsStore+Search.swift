@@ -17,8 +17,9 @@ extension NewsStore {
     /// `text` is read as NewsAPI's syntax (``SearchQuery``: words, `"phrases"`, `+must`, `-not`,
     /// `AND`, `OR`, `NOT`, parentheses) and turned into a safe FTS5 expression (``FullTextMatch``):
     /// nothing typed is ever FTS5 syntax, and no input makes this throw. `.relevancy` ranks by
-    /// bm25 with the title weighted highest (title 10, description 4, source 2, content 1), among
-    /// the ``rankedMatchLimit`` matches stored last when there are more (the page that reaches
+    /// bm25 with the title weighted highest (title 10,
+    /// description 4, source 2, content 1, the page's text that reader mode kept 1), among the
+    /// ``rankedMatchLimit`` matches stored last when there are more (the page that reaches
     /// that limit says `reachedResultCap`); `.publishedAt` is newest first, over every match;
     /// `.popularity`, which the store knows nothing of, ranks by relevancy. A query that only
     /// excludes (`-sport`, `NOT (a OR b)`) matches every article without them, newest first.
@@ -135,7 +136,7 @@ extension NewsStore {
             sql: """
                 SELECT a.* FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
                 WHERE articleSearch MATCH ? AND articleSearch.rowid >= ? \(scope.condition("a"))
-                ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0), a.publishedAt DESC, a.id DESC
+                ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0, 1.0), a.publishedAt DESC, a.id DESC
                 LIMIT ? OFFSET ?
                 """,
             arguments: [expression, lowestID, limit, window.offset])

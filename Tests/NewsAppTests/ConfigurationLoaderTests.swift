@@ -111,6 +111,13 @@ import Testing
         #expect(loader.load("images = \"\(name)\"").configuration.images?.rawValue == name)
     }
 
+    @Test(arguments: ["auto", "on", "off"])
+    func fullText(name: String) {
+        let outcome = loader.load("full_text = \"\(name)\"")
+        #expect(outcome.problems == [])
+        #expect(outcome.configuration.fullText?.rawValue == name)
+    }
+
     @Test(arguments: [1, 30, 36_500])
     func retentionDaysAtTheLimits(days: Int) {
         let outcome = loader.load("retention_days = \(days)\n")
@@ -159,6 +166,10 @@ import Testing
             "images must be \"auto\", \"on\" or \"off\" (found \"always\"); using the default."
         ),
         ("images = true", "images must be \"auto\", \"on\" or \"off\" (found true); using the default."),
+        (
+            "full_text = \"always\"",
+            "full_text must be \"auto\", \"on\" or \"off\" (found \"always\"); using the default."
+        ),
         (
             "retention_days = 0",
             "retention_days must be a whole number of days from 1 to 36500 (found 0); using the default."

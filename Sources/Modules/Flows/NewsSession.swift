@@ -34,6 +34,10 @@ public final class NewsSession {
         public var frontPage: FrontPageSources
         /// Which sources are in use, in a sentence that help (`?`) shows under its title.
         public var sourcesInUse: String?
+        /// Reader mode (`full`); none by default.
+        public var reader: any ArticleReader
+        /// When an article's page is fetched as it opens; never by default.
+        public var fullText: FullTextMode
 
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
@@ -49,7 +53,9 @@ public final class NewsSession {
             prefetchesNextPage: Bool = true,
             refreshFeedsOlderThan: Duration? = nil,
             frontPage: FrontPageSources = FrontPageSources(),
-            sourcesInUse: String? = nil
+            sourcesInUse: String? = nil,
+            reader: any ArticleReader = NoArticleReader(),
+            fullText: FullTextMode = .off
         ) {
             self.layout = layout
             self.pageSize = pageSize
@@ -65,6 +71,8 @@ public final class NewsSession {
             self.refreshFeedsOlderThan = refreshFeedsOlderThan
             self.frontPage = frontPage
             self.sourcesInUse = sourcesInUse
+            self.reader = reader
+            self.fullText = fullText
         }
     }
 
@@ -93,7 +101,7 @@ public final class NewsSession {
             country: options.country, language: options.language, actions: options.actions,
             readingList: options.readingList, images: options.images, feeds: options.feeds,
             paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage,
-            sourcesInUse: options.sourcesInUse)
+            sourcesInUse: options.sourcesInUse, reader: options.reader, fullText: options.fullText)
         self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,

@@ -137,6 +137,14 @@ enum AppLauncher {
         let clipboard = readline.map { readline in
             { @MainActor (text: String) in readline.copyToClipboard(text) }
         }
+        let pager = readline.map { readline in
+            LiveSystemActions.Pager(
+                launcher: PagerLauncher(environment: environment),
+                styler: ANSIStyler(mode: mode, hyperlinks: false),
+                columns: { [weak readline] in
+                    readline?.size.columns ?? 80
+                })
+        }
         let images = PictureSupport.images(
             settings.images, isTerminal: interactive, environment: environment,
             directory: context.cacheDirectory, offline: settings.offline,
@@ -146,7 +154,7 @@ enum AppLauncher {
             options: NewsSession.Options(
                 layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
                 language: context.source.isSample ? nil : settings.language,
-                actions: LiveSystemActions(environment: environment, clipboard: clipboard),
+                actions: LiveSystemActions(environment: environment, clipboard: clipboard, pager: pager),
                 banner: context.source.banner, readingList: context.readingList, images: images,
                 feeds: context.feeds ?? NoFeedLibrary(),
                 // At the start, in the background, on a terminal only: a piped script would wait
@@ -155,7 +163,9 @@ enum AppLauncher {
                     ? .seconds(60 * settings.feeds.refreshInterval) : nil,
                 frontPage: FrontPageSources(
                     categories: context.source.hasCategories, feeds: context.feeds != nil),
-                sourcesInUse: SourcesSummary.inUse(by: context).sentence))
+                sourcesInUse: SourcesSummary.inUse(by: context).sentence, reader: context.reader,
+                // As the feeds' refresh: a piped script would wait for every page it opens.
+                fullText: interactive && !settings.offline ? settings.fullText : .off))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in

@@ -43,6 +43,20 @@ struct LaunchContext {
         return SplitReadingList(articles: articles, feedItems: StoreReadingList(store: feeds.store))
     }
 
+    /// Reader mode: pages fetched as every download is, their text kept in the store that holds
+    /// the article (a feed item's is the live store, also beside the sample edition). The sample
+    /// edition's made-up articles have no pages.
+    var reader: any ArticleReader {
+        if source.isSample && feeds == nil {
+            return NoArticleReader(
+                reason: "The sample edition’s articles are made up: they have no pages to fetch.")
+        }
+        return PageArticleReader(
+            fetcher: PageFetcher(
+                http: URLSessionHTTPClient(), timeout: TimeInterval(settings.requestTimeout)),
+            store: feeds?.store ?? store, offline: settings.offline, refusesNewsArticles: source.isSample)
+    }
+
     /// Every store open in this run: the news source's, and the feeds' when it is another.
     var stores: [NewsStore] {
         var stores = store.map { [$0] } ?? []

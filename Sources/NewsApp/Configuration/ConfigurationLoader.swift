@@ -1,4 +1,5 @@
 import Coordinators
+import Modules
 import TerminalText
 
 /// Reads a config file's text into a ``Configuration`` and the problems found in it, without
@@ -25,7 +26,7 @@ struct ConfigurationLoader: Sendable {
     static let keys = [
         "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
         "retention_days", "request_timeout", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
-        "refresh_interval",
+        "refresh_interval", "full_text",
     ]
 
     func load(_ text: String) -> Outcome {
@@ -135,6 +136,12 @@ struct ConfigurationLoader: Sendable {
                     "refresh_interval", SettingLimits.refreshInterval, found, unit: "minutes")
             }
             configuration.refreshInterval = minutes
+        case "full_text":
+            guard let mode = value.string.flatMap(FullTextMode.init(rawValue:)) else {
+                return "full_text must be \(Self.choices(FullTextMode.allCases)) (found \(found)); "
+                    + "using the default."
+            }
+            configuration.fullText = mode
         default:
             let name = TextSanitizer.clean(key)
             if let close = CommandSuggester.closest(to: key, among: Self.keys) {

@@ -5,25 +5,6 @@ import Networking
 import Synchronization
 import TerminalText
 
-/// A ``SystemActions`` that records what the screen asked for and answers as configured.
-@MainActor
-final class RecordingSystemActions: SystemActions {
-    var browserOutcome = BrowserOutcome.opened(with: "test-browser")
-    var clipboardWorks = true
-    private(set) var opened: [URL] = []
-    private(set) var copied: [String] = []
-
-    func openInBrowser(_ url: URL) -> BrowserOutcome {
-        opened.append(url)
-        return browserOutcome
-    }
-
-    func copyToClipboard(_ text: String) -> Bool {
-        copied.append(text)
-        return clipboardWorks
-    }
-}
-
 /// Records what a screen tells its router through ``ScreenActivity/observer``.
 @MainActor
 final class ActivityLog {

@@ -18,11 +18,14 @@ final class TmuxSession {
     ///   - recordsOutput: Keep every byte the app writes from its start, escape sequences
     ///     included, for ``recordedOutput(through:timeout:sourceLocation:)``: the app starts only once
     ///     the recording runs (``startRecording()`` records from a later moment).
+    ///   - configuration: The config file in the clean home. By default reader mode fetches no page
+    ///     as an article opens: the fixtures' article addresses are on no server here.
     init(
         _ arguments: [String], columns: Int, rows: Int = 40, environment overrides: [String: String] = [:],
-        recordsOutput: Bool = false
+        recordsOutput: Bool = false, configuration text: String = "full_text = \"off\"\n"
     ) throws {
         home = try TemporaryDirectory()
+        try home.write(text, to: "config/newsapp/config.toml")
         configuration = home.url.appendingPathComponent("tmux.conf")
         try "set -g remain-on-exit on\nset -g status off\n".write(
             to: configuration, atomically: true, encoding: .utf8)
