@@ -1,4 +1,5 @@
 import Coordinators
+import Feeds
 import Foundation
 import Modules
 import Networking
