@@ -131,10 +131,12 @@ final class TmuxSession {
 
     /// Waits for the sample edition's whole front page with its prompt last: before that, on a
     /// loaded machine, sections may still be loading (a number is not there yet, Ctrl-C would
-    /// cancel the load) and a late one draws the page again.
+    /// cancel the load) and a late one draws the page again. The deadline is generous: it is the
+    /// first screen of a fresh tmux server and app, which a machine at load 20 took over 20 s to
+    /// show; a passing run waits only as long as the page takes.
     @discardableResult
     func waitForFrontPage(
-        timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation
+        timeout: Duration = .seconds(90), sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {
         try await waitFor(
             "the whole front page and its prompt", timeout: timeout, sourceLocation: sourceLocation
