@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "newsapi-stub", targets: ["NewsAPIStubServer"]),
         .executable(name: "newsapp-bench", targets: ["NewsAppBenchmark"]),
         .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "Coordinators", targets: ["Coordinators"]),
         .library(name: "CoordinatorsTesting", targets: ["CoordinatorsTesting"]),
         .library(name: "Images", targets: ["Images"]),
@@ -23,9 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
-        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // MARK: The app
@@ -34,9 +35,8 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store", "Images",
-                "Feeds",
+                "Feeds", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -72,20 +72,28 @@ let package = Package(
         // libcurl, loaded with dlopen by the first request, not at launch (see README, Architecture).
         .target(name: "CCurl"),
         .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: strict),
-        .target(name: "Coordinators", swiftSettings: strict),
-        .target(name: "CoordinatorsTesting", dependencies: ["Coordinators"], swiftSettings: strict),
-        .target(name: "Modules", dependencies: ["Networking", "Coordinators"], swiftSettings: strict),
+        // The text layer: sanitising untrusted text, display width, wrapping and styled lines.
+        // Coordinators draws with it, and Images draws pictures with it without the navigation
+        // library; see README, Architecture.
+        .target(name: "TerminalText", swiftSettings: strict),
+        .target(name: "Coordinators", dependencies: ["TerminalText"], swiftSettings: strict),
+        .target(
+            name: "CoordinatorsTesting", dependencies: ["Coordinators", "TerminalText"], swiftSettings: strict
+        ),
+        .target(
+            name: "Modules", dependencies: ["Networking", "Coordinators", "TerminalText"],
+            swiftSettings: strict),
         .target(
             name: "SampleEdition",
             dependencies: ["Networking"],
-            resources: [.copy("Resources/sample-edition.json")],
+            resources: [.copy("Resources/sample-edition.json"), .copy("Resources/pictures")],
             swiftSettings: strict
         ),
         // Pictures: JPEG/PNG decoding, half-block rendering, and a memory/disk/network cache.
         .target(
             name: "Images",
             dependencies: [
-                "CJPEG", "CPNG", "Coordinators", "Networking",
+                "CJPEG", "CPNG", "TerminalText", "Networking",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -136,6 +144,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
+                "TerminalText", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -146,38 +155,44 @@ let package = Package(
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
         // held answers, hang-ups) that three test targets share; see README, Architecture.
         .target(name: "HTTPTestServer", path: "Tests/Support/HTTPTestServer", swiftSettings: strict),
+        // Small helpers several test targets and the benchmark share: the seeded random generator,
+        // the lookup of built executables and of a target's Fixtures folder.
+        .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
-            name: "ModulesTestSupport", dependencies: ["Modules", "Networking"],
+            name: "ModulesTestSupport", dependencies: ["Modules", "Networking", "Coordinators"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer"],
+            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "Networking", "HTTPTestServer"],
+            dependencies: ["Feeds", "Networking", "HTTPTestServer", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators", "HTTPTestServer"],
+            dependencies: ["Images", "CJPEG", "CPNG", "TerminalText", "HTTPTestServer", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CoordinatorTests",
             dependencies: [
                 "Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition", "HTTPTestServer",
-                "ModulesTestSupport", "Networking",
+                "ModulesTestSupport", "Networking", "TerminalText",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ModulesTests",
-            dependencies: ["Modules", "Coordinators", "Networking", "SampleEdition", "ModulesTestSupport"],
+            dependencies: [
+                "Modules", "Coordinators", "Networking", "SampleEdition", "ModulesTestSupport",
+                "TerminalText",
+            ],
             swiftSettings: strict
         ),
         // Config parsing, and the `newsapp` binary run end to end as a subprocess.
@@ -185,16 +200,21 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
-                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe",
+                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
+                "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Networking", "StoreKillTestHelper"],
+            dependencies: [
+                "Store", "Networking", "StoreKillTestHelper", "SampleEdition", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),

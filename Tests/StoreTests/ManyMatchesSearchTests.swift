@@ -60,7 +60,7 @@ struct ManyMatchesSearchTests {
     @Test(arguments: Layout.allCases)
     func walkingTheDateIndexGivesTheSameOrderAsSortingEveryMatch(layout: Layout) async throws {
         let store = try await Self.store(layout)
-        let expression = try #require(FullTextQuery("comet").expression)
+        let expression = FullTextMatch.quote("comet")
         for (page, size) in [(1, 20), (2, 20), (13, 20), (40, 30), (47, 30), (200, 20)] {
             let window = NewsStore.PageWindow(page: page, pageSize: size)
             let (sorted, walked, chunked) = try await store.read { db in

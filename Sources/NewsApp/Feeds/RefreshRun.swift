@@ -4,6 +4,7 @@ import Foundation
 import Modules
 import Networking
 import Synchronization
+import TerminalText
 
 /// `newsapp refresh`: every feed once, headless, like `newsboat -x reload`. On a terminal one line
 /// of progress is redrawn in place; piped, only the summary is printed:

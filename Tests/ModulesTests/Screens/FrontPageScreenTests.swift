@@ -4,6 +4,7 @@ import Modules
 import ModulesTestSupport
 import Networking
 import Synchronization
+import TerminalText
 import Testing
 
 /// ``FrontPageScreen``: a number opens a headline, `r` loads the sections again (and with feeds
