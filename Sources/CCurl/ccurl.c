@@ -52,17 +52,27 @@ static char load_message[512];
     do {                                                                                           \
         *(void **)&curl.field = dlsym(library, symbol);                                            \
         if (curl.field == NULL) {                                                                  \
-            snprintf(load_message, sizeof load_message, "libcurl.so.4 has no %s", symbol);         \
+            snprintf(load_message, sizeof load_message, "libcurl has no %s", symbol);         \
             load_failure = load_message;                                                           \
             return;                                                                                \
         }                                                                                          \
     } while (0)
 
+// Debian's libcurl4 (OpenSSL), else libcurl3-gnutls (the same interface over GnuTLS), which
+// machines without libcurl4 often have: git needs it.
+static const char *const library_names[] = {"libcurl.so.4", "libcurl-gnutls.so.4"};
+
 static void load(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
+    void *library = NULL;
+    for (size_t index = 0; library == NULL && index < sizeof library_names / sizeof *library_names; index++) {
+        library = dlopen(library_names[index], RTLD_NOW | RTLD_LOCAL);
+        // The first name's reason is the one to give: it is the library to install.
         const char *reason = dlerror();
-        snprintf(load_message, sizeof load_message, "%s", reason ? reason : "libcurl.so.4 was not found");
+        if (library == NULL && index == 0) {
+            snprintf(load_message, sizeof load_message, "%s", reason ? reason : "libcurl.so.4 was not found");
+        }
+    }
+    if (library == NULL) {
         load_failure = load_message;
         return;
     }

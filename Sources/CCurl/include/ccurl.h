@@ -19,8 +19,8 @@ typedef struct ccurl_slist ccurl_slist;
 /// `CURLOPT_WRITEFUNCTION` and `CURLOPT_HEADERFUNCTION`.
 typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *context);
 
-/// Loads libcurl.so.4 and initialises it, once per process. NULL when it is ready, else why not
-/// (the dynamic loader's message).
+/// Loads libcurl.so.4 (else libcurl-gnutls.so.4) and initialises it, once per process. NULL when
+/// it is ready, else why not in one line (the dynamic loader's message for libcurl.so.4).
 const char *ccurl_load(void);
 
 // Easy handles (one transfer). Call only after ccurl_load() returned NULL.
