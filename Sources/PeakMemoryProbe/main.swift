@@ -1,4 +1,4 @@
-// `newsapp-peak-memory COMMAND [ARGUMENT…]`: runs COMMAND with this process's standard streams and
+// `PeakMemoryProbe COMMAND [ARGUMENT…]`: runs COMMAND with this process's standard streams and
 // environment, waits for it, and then writes one line to standard error:
 //
 //     peak-memory: <COMMAND's peak resident set, KiB> <this probe's own, KiB> <wait status>
@@ -8,7 +8,7 @@
 // `exec` (vfork), so the child's reading is the larger of its parent's peak (`VmHWM`) at that
 // moment and the command's own. A command spawned by a test runner or a benchmark hundreds of
 // megabytes big reports at least that much. Spawned from this small probe instead, it reports the
-// larger of the probe's own peak (the second number: `VmHWM` just before the spawn, about 2 MB) and
+// larger of the probe's own peak (the second number: `VmHWM` just before the spawn, about 6 MB) and
 // its own, which is its own whenever it is above the probe's.
 import Glibc
 
@@ -34,7 +34,7 @@ func ownPeakKilobytes() -> Int {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    report("usage: newsapp-peak-memory COMMAND [ARGUMENT…]\n")
+    report("usage: PeakMemoryProbe COMMAND [ARGUMENT…]\n")
     exit(2)
 }
 let argv = arguments.dropFirst().map { strdup($0) } + [nil]
@@ -42,7 +42,7 @@ let own = ownPeakKilobytes()
 var pid = pid_t()
 let spawned = posix_spawn(&pid, arguments[1], nil, nil, argv, environ)
 guard spawned == 0 else {
-    report("newsapp-peak-memory: cannot run \(arguments[1]): \(String(cString: strerror(spawned)))\n")
+    report("PeakMemoryProbe: cannot run \(arguments[1]): \(String(cString: strerror(spawned)))\n")
     exit(127)
 }
 var status: Int32 = 0

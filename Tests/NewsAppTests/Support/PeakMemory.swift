@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs the built `newsapp` through `newsapp-peak-memory` (the PeakMemoryProbe target) and reads
-/// its peak resident set, which a test runner's own size would otherwise skew (see the probe).
+/// Runs the built `newsapp` through `PeakMemoryProbe` and reads its peak resident set, which a
+/// test runner's own size would otherwise skew (see the probe).
 enum PeakMemory {
     /// True when the app runs under AddressSanitizer (`Scripts/sanitize address`), whose
     /// quarantine of freed blocks and red zones make its peak memory no measure of the app's:
