@@ -44,8 +44,8 @@ public enum ArticleExtractor {
             let selection = selector.select(title: metadata.title ?? "")
             var rendering = ArticleRendering(document: document, selection: selection, links: links)
             let text = rendering.render()
-            let length = text.text.unicodeScalars.count
-            if best == nil || length >= 2 * (best?.text.text.unicodeScalars.count ?? 0) {
+            let length = scalarCount(text.text)
+            if best == nil || length >= 2 * scalarCount(best?.text.text ?? "") {
                 best = (selection, rendering, text)
             }
             if length >= minimumCharacters { break }
@@ -62,6 +62,11 @@ public enum ArticleExtractor {
                 WebURL.resolve($0, against: base)
             },
             text: text.text, links: text.links)
+    }
+
+    /// The Unicode scalars of `text`, counted from its UTF-8 bytes (the first byte of each).
+    private static func scalarCount(_ text: String) -> Int {
+        text.utf8.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
     }
 
     /// The page's bytes without escape sequences and with its named entities decoded, parsed.
