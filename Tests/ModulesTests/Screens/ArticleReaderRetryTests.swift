@@ -15,6 +15,12 @@ struct ArticleReaderRetryTests {
         var now = Fixtures.now
     }
 
+    /// A clock, the pages that failed by it, and a reader that fails every page.
+    private func failing() -> (ManualClock, UnreadablePages, MemoryArticleReader) {
+        let clock = ManualClock()
+        return (clock, UnreadablePages(now: { clock.now }), MemoryArticleReader())
+    }
+
     private func open(
         reader: MemoryArticleReader, pages: UnreadablePages, fullText: FullTextMode = .auto
     ) async -> ArticleScreen {
@@ -28,9 +34,7 @@ struct ArticleReaderRetryTests {
 
     @Test("A failed page is fetched again as the article opens only after the retry interval")
     func failedPageWaits() async {
-        let clock = ManualClock()
-        let pages = UnreadablePages(now: { clock.now })
-        let reader = MemoryArticleReader()
+        let (clock, pages, reader) = failing()
         let url = Articles.truncated.url
         _ = await open(reader: reader, pages: pages)
         #expect(reader.fetched == [url])
@@ -45,9 +49,7 @@ struct ArticleReaderRetryTests {
 
     @Test("full fetches a page that failed lately, and a page read at last is fetched as usual")
     func fullAlwaysFetches() async {
-        let clock = ManualClock()
-        let pages = UnreadablePages(now: { clock.now })
-        let reader = MemoryArticleReader()
+        let (clock, pages, reader) = failing()
         let url = Articles.truncated.url
         let screen = await open(reader: reader, pages: pages)
         #expect(screen.handle(Command("full")!))
