@@ -4,8 +4,8 @@ import Foundation
 /// cookie banners, as Firefox's Reader View (Readability.js) finds it.
 ///
 /// The page is decoded (its byte order mark, else the `charset` of `contentType`, else its
-/// `<meta charset>`, else UTF-8; invalid bytes become U+FFFD), its terminal escape sequences are
-/// removed, libxml2's HTML parser reads it into a ``ReaderDocument`` (recovering from broken
+/// `<meta charset>`, else UTF-8; invalid bytes become U+FFFD), its scripts and style sheets are
+/// emptied (but JSON-LD), its terminal escape sequences are removed, libxml2's HTML parser reads it into a ``ReaderDocument`` (recovering from broken
 /// markup, never fetching anything), and a ``ContentSelector`` picks the article (again with fewer
 /// rules when what it picks is under 500 characters, as Readability does).
 /// Its text is laid out by the same rules as ``HTMLText``: headings and paragraphs, lists, quotes,
@@ -44,8 +44,8 @@ public enum ArticleExtractor {
             let selection = selector.select(title: metadata.title ?? "")
             var rendering = ArticleRendering(document: document, selection: selection, links: links)
             let text = rendering.render()
-            let length = text.text.unicodeScalars.count
-            if best == nil || length >= 2 * (best?.text.text.unicodeScalars.count ?? 0) {
+            let length = scalarCount(text.text)
+            if best == nil || length >= 2 * scalarCount(best?.text.text ?? "") {
                 best = (selection, rendering, text)
             }
             if length >= minimumCharacters { break }
@@ -64,8 +64,19 @@ public enum ArticleExtractor {
             text: text.text, links: text.links)
     }
 
-    /// The page's bytes without escape sequences and with its named entities decoded, parsed.
+    /// The Unicode scalars of `text`, counted from its UTF-8 bytes (the first byte of each).
+    private static func scalarCount(_ text: String) -> Int {
+        text.utf8.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+    }
+
+    /// The page's bytes without the text of its scripts and style sheets (``RawTextElements``),
+    /// without escape sequences and with its named entities decoded, parsed.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
+        guard let emptied = RawTextElements.emptied(bytes) else { return parseWithoutRawText(bytes) }
+        return emptied.withUnsafeBufferPointer(parseWithoutRawText)
+    }
+
+    private static func parseWithoutRawText(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
         guard !EscapeSequences.occur(in: bytes) else {
             return EscapeSequences.removed(from: bytes).withUnsafeBufferPointer(parseWithoutEscapes)
         }

@@ -19,6 +19,12 @@ extension ContentSelector {
                 if let attributes, ClassHints.isByline(attributes), counts[node].text < 100 {
                     if byline == nil && counts[node].text > 0 { byline = node }
                     remove = true
+                } else if let attributes, ClassHints.isByline(attributes), node != root,
+                    isBylineBlock(node, counts[node])
+                {
+                    // "By X, updated DATE · Print": the name is in an element of its own inside.
+                    byline = byline ?? firstByline(in: node, counts: counts)
+                    remove = true
                 } else if tag == .h1 || tag == .h2 {
                     if weight(of: node) < 0 {
                         remove = true
@@ -50,13 +56,32 @@ extension ContentSelector {
         return byline
     }
 
+    /// A byline block longer than Readability's 100 characters (the author's name with a date, an
+    /// avatar, a print link): no paragraph in it, and under 250 characters.
+    private func isBylineBlock(_ node: Int, _ counts: NodeStatistics.Counts) -> Bool {
+        counts.paragraphs == 0 && counts.text < 250 && document.tags[node] != .p
+    }
+
+    /// The first element inside `block` whose hints say byline and whose text is a byline's.
+    private func firstByline(in block: Int, counts: [NodeStatistics.Counts]) -> Int? {
+        (block + 1..<Int(document.ends[block])).first { node in
+            guard document.tags[node] != .text, let attributes = document.attributes(of: node) else {
+                return false
+            }
+            return ClassHints.isByline(attributes) && counts[node].text > 0 && counts[node].text < 100
+        }
+    }
+
     /// Readability's conditional cleaning of one `div`, list, table, form, section, header or
-    /// footer.
+    /// footer; and a paragraph that is a list of links (two or more, over half its text), as
+    /// "Related: …" lines set with `<br>` are.
     private func isFurniture(_ node: Int, counts: NodeStatistics.Counts) -> Bool {
         let tag = document.tags[node]
         switch tag {
         case .div, .section, .ul, .ol, .table, .form, .fieldset, .header, .footer, .dl, .center, .details:
             break
+        case .p:
+            return counts.links >= 2 && counts.linkDensity > 0.5 && weight(of: node) < 25
         default:
             return false
         }
@@ -70,7 +95,15 @@ extension ContentSelector {
         let headingDensity = counts.text > 0 ? Double(counts.headingText) / Double(counts.text) : 0
         if images > 1 && paragraphs / images < 0.5 && counts.captions * 2 < counts.images { return true }
         if !isList && counts.listItems > counts.paragraphs + 100 { return true }
-        if Double(counts.inputs) > (paragraphs / 3).rounded(.down) { return true }
+        // Form controls: Readability counts them in forms (it removes the controls before it looks
+        // at anything else); a short block with a button or a field is a widget too ("Found a
+        // mistake? Report it"), while an article with a form in it keeps it. Counted before
+        // anything inside went: the control's own wrapper, empty of text, goes first.
+        if (tag == .form || tag == .fieldset || counts.text < 500)
+            && Double(statistics.counts[node].inputs) > (paragraphs / 3).rounded(.down)
+        {
+            return true
+        }
         if !isList && headingDensity < 0.9 && counts.text < 25 && (counts.images == 0 || counts.images > 2)
             && counts.captions == 0
         {

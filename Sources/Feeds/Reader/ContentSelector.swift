@@ -11,8 +11,10 @@
 ///    score is higher, or while it is an only child; its siblings join it when they score at least
 ///    a fifth of it (10 at least), or are paragraphs of prose with few links.
 /// 4. Inside what is kept, lists, tables, forms and `div`s that look like furniture go (link lists,
-///    galleries without captions, forms, embeds, short link-heavy blocks; data tables stay), as do
-///    headings with bad hints, the heading that repeats the title and the byline.
+///    galleries without captions, forms, short blocks with a button or a field, embeds, short
+///    link-heavy blocks; data tables stay), as do paragraphs that are lists of links, headings with
+///    bad hints, the heading that repeats the title, and the byline (or a byline block of up to
+///    250 characters).
 ///
 /// As in Readability, a selection too short to be the article is made again with fewer rules
 /// (``Rules``): ``ArticleExtractor`` first keeps the elements whose hints say furniture, then

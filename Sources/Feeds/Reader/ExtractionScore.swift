@@ -3,7 +3,9 @@
 ///
 /// Words are runs of letters, digits and combining marks; each Han, hiragana and katakana
 /// character is a word of its own, as those scripts put no spaces between words. Link numbers
-/// (`[12]`) are not words. Repeated words count as often as they occur.
+/// (`[12]`) and picture placeholders (`[image: alt text]`) are not words: they stand for a link
+/// and a picture, which a browser's reader view shows as such, and which no expected text holds.
+/// Repeated words count as often as they occur.
 public struct ExtractionScore: Sendable, Hashable {
     public var precision: Double
     public var recall: Double
@@ -37,7 +39,9 @@ public struct ExtractionScore: Sendable, Hashable {
                 // `[n]`: skipped whole when digits and a closing bracket follow.
                 var end = index + 1
                 while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
-                inReference = end > index + 1 && end < scalars.count && scalars[end] == "]"
+                inReference =
+                    (end > index + 1 && end < scalars.count && scalars[end] == "]")
+                    || scalars[(index + 1)...].starts(with: Self.picture)
             }
             if inReference {
                 if scalar == "]" { inReference = false }
@@ -56,6 +60,9 @@ public struct ExtractionScore: Sendable, Hashable {
         flush()
         return counts
     }
+
+    /// What a picture placeholder starts with after its `[`.
+    private static let picture = Array("image: ".unicodeScalars)
 
     private static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {

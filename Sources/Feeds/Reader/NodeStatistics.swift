@@ -1,7 +1,7 @@
 /// What each element of a ``ReaderDocument`` holds, counted over its subtree in two loops (one
 /// forward, one backward) and nothing recursive: text length (in characters, white space runs
 /// counted once), the part of it inside links, commas, and its paragraphs, pictures, list items,
-/// form fields, embeds and captions. Left-out subtrees (``live`` false) count for nothing.
+/// form controls (and `javascript:` links, buttons in all but name), embeds, captions and links. Left-out subtrees (``live`` false) count for nothing.
 struct NodeStatistics {
     struct Counts {
         var text: Int32 = 0
@@ -14,6 +14,7 @@ struct NodeStatistics {
         var inputs: Int32 = 0
         var embeds: Int32 = 0
         var captions: Int32 = 0
+        var links: Int32 = 0
 
         static func += (lhs: inout Counts, rhs: Counts) {
             lhs.add(rhs, sign: 1)
@@ -34,6 +35,7 @@ struct NodeStatistics {
             inputs += sign * other.inputs
             embeds += sign * other.embeds
             captions += sign * other.captions
+            links += sign * other.links
         }
 
         var linkDensity: Double { text > 0 ? Double(linkText) / Double(text) : 0 }
@@ -81,12 +83,25 @@ struct NodeStatistics {
             case .input: counts[node].inputs = 1
             case .embed: counts[node].embeds = 1
             case .figcaption: counts[node].captions = 1
+            case .a:
+                counts[node].links = 1
+                // A link that runs a script is a button ("Sign up", "Log in").
+                if let href = document.attributes(of: node)?.href, Self.runsScript(href) {
+                    counts[node].inputs = 1
+                }
             default: break
             }
         }
         for node in stride(from: count - 1, to: 0, by: -1) where live[node] {
             counts[Int(document.parents[node])] += counts[node]
         }
+    }
+
+    /// Whether a link's `href` is a `javascript:` address.
+    private static func runsScript(_ href: String) -> Bool {
+        let scheme = href.utf8.drop { $0 <= 0x20 }.prefix(11)
+        return scheme.count == 11
+            && zip(scheme, "javascript:".utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 }
     }
 
     /// The length of a text node in characters, each run of white space counted as one, and its

@@ -32,7 +32,8 @@ struct ReaderAttributes: Sendable {
         while let name = list[index] {
             let value = list[index + 1]
             index += 2
-            switch Name(name) {
+            let kind = Name(name)
+            switch kind {
             case .hidden:
                 reading.hidden = true
             case .ariaHidden:
@@ -41,8 +42,10 @@ struct ReaderAttributes: Sendable {
                 if let value, Self.hides(style: Self.lowered(value)) { reading.hidden = true }
             case .class, .id:
                 guard let value else { continue }
-                found.hints += (found.hints.isEmpty ? "" : " ") + Self.lowered(value)
+                let lowered = Self.lowered(value)
+                found.hints += (found.hints.isEmpty ? "" : " ") + lowered
                 any = true
+                if kind == .class && Self.hidesFromSight(classes: lowered) { reading.hidden = true }
             case .type:
                 if tag == .script, let value, Self.lowered(value).hasPrefix("application/ld+json") {
                     reading.isJSONLD = true
@@ -58,7 +61,7 @@ struct ReaderAttributes: Sendable {
                 guard let value else { continue }
                 any = true
                 let text = String(cString: value)
-                switch Name(name) {
+                switch kind {
                 case .role: found.role = text.lowercased()
                 case .href: found.href = text
                 case .src: found.src = found.src ?? text
@@ -88,6 +91,22 @@ struct ReaderAttributes: Sendable {
             if value == "display:none" || value == "visibility:hidden" { return true }
         }
         return false
+    }
+
+    /// The classes that frameworks and content systems use for text only screen readers read
+    /// (Bootstrap's `sr-only` and `visually-hidden`, WordPress's `screen-reader-text`, Drupal's
+    /// `element-invisible`, …): "Image caption", "Share this", "opens in a new window" are not
+    /// shown on the page, so they are not text of the article either.
+    static let screenReaderClasses: Set<Substring> = [
+        "sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "screen-reader-only",
+        "off-screen", "offscreen", "element-invisible", "element-hidden", "u-visually-hidden",
+    ]
+
+    /// Whether one of `classes` (lowercased) hides the element from sight.
+    static func hidesFromSight(classes: String) -> Bool {
+        classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains {
+            screenReaderClasses.contains($0)
+        }
     }
 
     private static func lowered(_ value: UnsafePointer<UInt8>) -> String {

@@ -7,9 +7,10 @@ import CXML2
 /// nodes are in document order. Every pass over the page is a loop over these arrays, so a page
 /// nested 100,000 deep costs no stack.
 ///
-/// Scripts, styles, embedded objects, form controls and hidden elements (`hidden`,
-/// `aria-hidden="true"`, `display: none`, `visibility: hidden`) are left out with everything in
-/// them. The head's title, `<meta>` elements, `<base href>` and JSON-LD scripts are kept aside.
+/// Scripts, styles, embedded objects and hidden elements (`hidden`, `aria-hidden="true"`,
+/// `display: none`, `visibility: hidden`, and the classes that hide text from all but screen
+/// readers) are left out with everything in them; form controls stay as empty ``ReaderTag/input``
+/// nodes. The head's title, `<meta>` elements, `<base href>` and JSON-LD scripts are kept aside.
 /// Parsing stops, keeping what came before, past ``depthLimit`` open elements.
 struct ReaderDocument {
     /// libxml2 2.9 looks for each end tag among all the open elements (see
@@ -186,11 +187,23 @@ struct ReaderDocument {
             default:
                 break
             }
-            if element == .dropped || read.hidden { return skip() }
+            if read.hidden { return skip() }
+            if element == .dropped {
+                // A form control stays as an empty node, which the cleaning counts; its content goes.
+                if tag == .input { _ = appendElement(tag, element, nil) }
+                return skip()
+            }
+            open.append(appendElement(tag, element, read.attributes))
+        }
+
+        /// A new element node under the innermost open element, with no descendants yet.
+        private mutating func appendElement(
+            _ tag: ReaderTag, _ element: HTMLElement, _ attributes: ReaderAttributes?
+        ) -> Int32 {
             var slot: Int32 = -1
-            if let found = read.attributes {
+            if let attributes {
                 slot = Int32(document.attributes.count)
-                document.attributes.append(found)
+                document.attributes.append(attributes)
             }
             let node = Int32(document.count)
             document.parents.append(open[open.count - 1])
@@ -199,7 +212,7 @@ struct ReaderDocument {
             document.elements.append(element)
             document.starts.append(slot)
             document.lengths.append(0)
-            open.append(node)
+            return node
         }
 
         mutating func end() {

@@ -86,6 +86,8 @@ enum ReaderTag: UInt8, Sendable {
         ("span", .span), ("summary", .summary), ("table", .table), ("td", .td), ("th", .th),
         ("time", .time), ("tr", .tr), ("ul", .ul), ("title", .title), ("script", .script), ("base", .base),
         ("address", .address), ("code", .code), ("font", .font), ("center", .center),
+        // Form controls, all one kind: Readability's cleaning counts them.
+        ("button", .input), ("select", .input), ("textarea", .input),
     ]
 
     private static let shortNames: [UInt64: ReaderTag] = {

@@ -40,7 +40,8 @@ extension ArticleScreen {
     }
 
     /// Looks up the text kept from an earlier read of the page and shows it; without one, fetches
-    /// the page when `full_text` says so (`auto`: when the article's own text is cut off). Holds
+    /// the page when `full_text` says so (`auto`: when the article's own text is cut off) and the
+    /// page did not fail lately (``UnreadablePages``; `full` fetches it all the same). Holds
     /// the display only for ``displayGrace``, as the picture does: the article never waits for the
     /// network.
     func startReading() {
@@ -57,9 +58,9 @@ extension ArticleScreen {
         }
     }
 
-    /// Whether the page is fetched as the article opens.
+    /// Whether the page is fetched as the article opens: not when it failed lately.
     private var fetchesOnOpen: Bool {
-        guard Self.isWebAddress(article.url) else { return false }
+        guard Self.isWebAddress(article.url), !unreadablePages.failedLately(article.url) else { return false }
         switch fullText {
         case .auto: return CutOffText.isCutOff(article)
         case .on: return true
@@ -101,6 +102,10 @@ extension ArticleScreen {
             guard let self else { return }
             self.isFetchingPage = false
             guard !Task.isCancelled else { return }
+            switch result {
+            case .success: self.unreadablePages.recordSuccess(article.url)
+            case .failure: self.unreadablePages.recordFailure(article.url)
+            }
             switch result {
             case .success(let text): self.show(text, asked: asked)
             case .failure(let error) where error.isQuiet && !asked: return

@@ -47,6 +47,7 @@ public final class ArticleScreen: ArticleModule {
     var pictureURL: URL?
     let reader: any ArticleReader
     let fullText: FullTextMode
+    let unreadablePages: UnreadablePages
     let environment: ScreenEnvironment
     let actions: any SystemActions
     let readingList: any ReadingList
@@ -63,6 +64,7 @@ public final class ArticleScreen: ArticleModule {
     ///   - scope: The feed list the item was opened from, where `next` looks; nil for none.
     ///   - reader: Reads the article's page (`full`), and keeps its text.
     ///   - fullText: When the page is fetched as the article opens.
+    ///   - unreadablePages: The pages that failed lately, not fetched again as the article opens.
     ///   - grace: How long work holds the display (tests that need the hold to last wait longer).
     public init(
         article: Article,
@@ -75,6 +77,7 @@ public final class ArticleScreen: ArticleModule {
         scope: FeedScope? = nil,
         reader: any ArticleReader = NoArticleReader(),
         fullText: FullTextMode = .off,
+        unreadablePages: UnreadablePages = UnreadablePages(),
         grace: Duration = ArticleScreen.displayGrace
     ) {
         self.article = article
@@ -87,6 +90,7 @@ public final class ArticleScreen: ArticleModule {
         self.scope = scope
         self.reader = reader
         self.fullText = fullText
+        self.unreadablePages = unreadablePages
         self.grace = grace
     }
 

@@ -47,6 +47,8 @@ public struct NewsModuleFactory: ModuleFactory {
     public let reader: any ArticleReader
     /// When an article's page is fetched as it opens.
     public let fullText: FullTextMode
+    /// The pages that failed lately in this session, which opening their article does not fetch.
+    let unreadablePages = UnreadablePages()
 
     public init(
         service: any NewsService,
@@ -116,7 +118,7 @@ public struct NewsModuleFactory: ModuleFactory {
         let screen = ArticleScreen(
             article: article, environment: environment, actions: actions, readingList: readingList,
             images: images, paneSize: { paneSize(.secondary) }, feeds: feeds, scope: scope, reader: reader,
-            fullText: fullText)
+            fullText: fullText, unreadablePages: unreadablePages)
         screen.start()
         return screen
     }
