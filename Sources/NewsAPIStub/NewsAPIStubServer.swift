@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Locking
 import Networking
 import SampleEdition
 import Synchronization
@@ -31,7 +32,7 @@ public final class NewsAPIStubServer: Sendable {
     public var options: Options { responder.options }
 
     private let responder: StubResponder
-    private let running = Mutex<Running?>(nil)
+    private let running = Locked<Running?>(nil)
     private let lastPort = Atomic<Int>(0)
 
     private struct Running: Sendable {

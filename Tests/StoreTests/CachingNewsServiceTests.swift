@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Networking
-import Synchronization
 import Testing
 
 @testable import Store
@@ -13,7 +13,7 @@ final class ScriptedNewsService: NewsService {
         case failure(NewsServiceError)
     }
 
-    private let state = Mutex<(replies: [Reply], calls: [String])>(([], []))
+    private let state = Locked<(replies: [Reply], calls: [String])>(([], []))
 
     init(_ replies: [Reply] = []) {
         state.withLock { $0.replies = replies }

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -43,7 +43,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var invalidated = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Where URLSession's task methods are called, one at a time.
     private let sessionCalls = DispatchQueue(label: "TransferDelegate.sessionCalls")
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -42,7 +42,7 @@ public final class URLSessionHTTPClient: HTTPClient, HTTPFetching {
     /// Made by the first request: setting up URLSession (its configuration, cookie storage and
     /// curl) takes milliseconds that a launch drawing stored articles, or an offline one, need not
     /// spend.
-    private let lazySession = Mutex<URLSession?>(nil)
+    private let lazySession = Locked<URLSession?>(nil)
 
     public init(limits: Limits = Limits()) {
         self.limits = limits

@@ -1,9 +1,9 @@
 import Coordinators
 import Feeds
 import Foundation
+import Locking
 import Modules
 import Networking
-import Synchronization
 
 /// `newsapp refresh`: every feed once, headless, like `newsboat -x reload`. On a terminal one line
 /// of progress is redrawn in place; piped, only the summary is printed:
@@ -74,7 +74,7 @@ struct RefreshRun {
 final class ProgressLine: Sendable {
     private let enabled: Bool
     private let dumb: Bool
-    private let state = Mutex<(last: ContinuousClock.Instant?, width: Int)>((nil, 0))
+    private let state = Locked<(last: ContinuousClock.Instant?, width: Int)>((nil, 0))
 
     init(enabled: Bool, environment: [String: String]) {
         self.enabled = enabled

@@ -2,9 +2,9 @@ import Coordinators
 import CoordinatorsTesting
 import Foundation
 import HTTPTestServer
+import Locking
 import Modules
 import Networking
-import Synchronization
 import Testing
 
 /// Leaving a screen cancels its load all the way down: a whole session on the real NewsAPI
@@ -57,7 +57,7 @@ final class ObservedNewsService: NewsService {
     }
 
     private let wrapped: any NewsService
-    private let searches = Mutex(Searches())
+    private let searches = Locked(Searches())
 
     private struct Searches {
         var outcomes: [Outcome] = []

@@ -1,8 +1,8 @@
 import Coordinators
 import Foundation
+import Locking
 import Modules
 import Networking
-import Synchronization
 
 /// A ``ReadingList`` in memory, recording the read marks it was given.
 final class MemoryReadingList: ReadingList {
@@ -12,10 +12,10 @@ final class MemoryReadingList: ReadingList {
         var markedRead: [URL] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(saved: [Article] = []) {
-        state = Mutex(State(saved: saved))
+        state = Locked(State(saved: saved))
     }
 
     var markedRead: [URL] { state.withLock { $0.markedRead } }
@@ -60,7 +60,7 @@ final class BlockImages: ArticleImages {
         let rows: Int
     }
 
-    private let requests = Mutex<[Request]>([])
+    private let requests = Locked<[Request]>([])
 
     var thumbnailRequests: [Request] { requests.withLock { $0 } }
 

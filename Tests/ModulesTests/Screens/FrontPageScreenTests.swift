@@ -1,9 +1,9 @@
 import Coordinators
 import Foundation
+import Locking
 import Modules
 import ModulesTestSupport
 import Networking
-import Synchronization
 import Testing
 
 /// ``FrontPageScreen``: a number opens a headline, `r` loads the sections again (and with feeds
@@ -121,7 +121,7 @@ struct FrontPageScreenTests {
 /// The sample edition, counting the headlines requests.
 private final class CountingService: NewsService {
     private let sample: any NewsService
-    private let requests = Mutex(0)
+    private let requests = Locked(0)
 
     init(_ sample: any NewsService) {
         self.sample = sample

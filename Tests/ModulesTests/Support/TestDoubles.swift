@@ -1,8 +1,8 @@
 import Coordinators
 import Foundation
+import Locking
 import Modules
 import Networking
-import Synchronization
 
 /// A ``SystemActions`` that records what the screen asked for and answers as configured.
 @MainActor
@@ -92,10 +92,10 @@ final class Gate: Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(open: Bool = false) {
-        state = Mutex(State(isOpen: open))
+        state = Locked(State(isOpen: open))
     }
 
     var arrivals: Int { state.withLock { $0.arrivals } }
@@ -181,10 +181,10 @@ final class RecordingReadingList: ReadingList {
         var failure: ReadingListError?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(read: Set<URL> = [], saved: [Article] = [], failure: ReadingListError? = nil) {
-        state = Mutex(State(read: Set(read.map(ArticleID.address)), saved: saved, failure: failure))
+        state = Locked(State(read: Set(read.map(ArticleID.address)), saved: saved, failure: failure))
     }
 
     /// The addresses ``markRead(_:)`` was given, oldest first.
@@ -254,7 +254,7 @@ final class RecordingImages: ArticleImages {
     let thumbnailGate: Gate
     /// Prefetches pass it before returning.
     let prefetchGate: Gate
-    private let recorded = Mutex<(thumbnails: [Request], prefetches: [[URL]])>(([], []))
+    private let recorded = Locked<(thumbnails: [Request], prefetches: [[URL]])>(([], []))
 
     init(answer: Thumbnail, thumbnailGate: Gate = Gate(open: true), prefetchGate: Gate = Gate(open: true)) {
         self.answer = answer
