@@ -82,11 +82,15 @@ public final class ArticleScreen: ArticleModule {
     public static let displayGrace: Duration = .milliseconds(250)
 
     /// Marks the article read, finds out whether it is saved, and asks for its picture.
+    ///
+    /// The read mark is written in a task of its own: leaving the screen (`b`, `next`) cancels the
+    /// screen's work, and the store drops a write whose task is cancelled before it runs.
     public func start() {
         let article = article
+        let marking = Task { [readingList] in await readingList.markRead(article) }
         activity.run("Opening the article", holdingDisplay: .atMost(Self.displayGrace)) {
             [weak self, readingList] in
-            await readingList.markRead(article)
+            await marking.value
             let saved = await readingList.isSaved(article)
             guard let self, !Task.isCancelled, saved != self.isSaved else { return }
             self.isSaved = saved

@@ -29,6 +29,11 @@ public final class FrontPageViewModel {
     private var fetched: [NewsCategory: [Article]] = [:]
     /// Picture downloads started for the items shown.
     private var imageDownloads: [Task<Void, Never>] = []
+    /// The read marks of the articles opened from the page, written one after another: this is
+    /// the last, which waits for those before. The article screen writes its mark too, but may
+    /// be left before that is done; the feed sections wait for these before they ask the library,
+    /// so its unread counts include every article opened here.
+    private var markWrites: Task<Void, Never>?
 
     /// A section's answer, as it arrives.
     private enum Arrival: Sendable {
@@ -97,6 +102,7 @@ public final class FrontPageViewModel {
     /// Asks again which articles are read and how many are unread, e.g. when the reader comes
     /// back from a section's list; the feed sections are read again from the library.
     public func updateReadMarks() async {
+        await markWrites?.value
         let current = generation
         let shown = fetched.values.flatMap { $0 } + feedItems
         let read = shown.isEmpty ? [] : await readingList.readArticles(among: shown)
@@ -109,6 +115,7 @@ public final class FrontPageViewModel {
     /// Reads the feed sections again from the library (their items and unread counts), e.g. after
     /// the feeds were refreshed; a failure keeps the sections shown.
     public func reloadFeedSections() async {
+        await markWrites?.value
         let current = generation
         guard sources.feeds, let sections = try? await feeds.sections(itemsEach: feedItemLimit),
             current == generation
@@ -117,11 +124,17 @@ public final class FrontPageViewModel {
         await fetchReadMarks(feedItems, generation: current)
     }
 
-    /// Notes that the reader opened `article`: it shows as read, and the unread counts of the
-    /// sections holding it go down. Returns whether the rendering changed.
+    /// Notes that the reader opened `article`: it shows as read, the unread counts of the
+    /// sections holding it go down, and its read mark is written. Returns whether the rendering
+    /// changed.
     @discardableResult
     public func markOpened(_ article: Article) -> Bool {
         guard state.read.insert(article.id).inserted else { return false }
+        let (previous, readingList) = (markWrites, readingList)
+        markWrites = Task {
+            await previous?.value
+            await readingList.markRead(article)
+        }
         for index in state.sections.indices {
             if case .feeds = state.sections[index].source,
                 state.sections[index].items.contains(where: { $0.id == article.id })
@@ -168,9 +181,9 @@ public final class FrontPageViewModel {
             }
         }
         if sources.feeds {
-            let feeds = feeds
-            let limit = feedItemLimit
+            let (feeds, limit, marks) = (feeds, feedItemLimit, markWrites)
             loads.append {
+                await marks?.value
                 do throws(FeedLibraryError) {
                     return .feeds(.success(try await feeds.sections(itemsEach: limit)))
                 } catch {

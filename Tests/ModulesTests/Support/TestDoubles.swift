@@ -240,6 +240,44 @@ final class RecordingReadingList: ReadingList {
     }
 }
 
+/// A ``ReadingList`` whose read marks wait at `gate`, as a write waits for the store, and are
+/// dropped when the task that asked is cancelled first, as the store drops a cancelled write;
+/// everything else goes to `base` at once.
+final class GatedReadingList: ReadingList {
+    let base: any ReadingList
+    let gate: Gate
+
+    init(_ base: any ReadingList, gate: Gate) {
+        self.base = base
+        self.gate = gate
+    }
+
+    func markRead(_ article: Article) async {
+        guard await gate.pass() else { return }
+        await base.markRead(article)
+    }
+
+    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
+        await base.readArticles(among: articles)
+    }
+
+    func save(_ article: Article) async throws(ReadingListError) {
+        try await base.save(article)
+    }
+
+    func unsave(_ article: Article) async throws(ReadingListError) {
+        try await base.unsave(article)
+    }
+
+    func isSaved(_ article: Article) async -> Bool {
+        await base.isSaved(article)
+    }
+
+    func savedArticles() async throws(ReadingListError) -> [Article] {
+        try await base.savedArticles()
+    }
+}
+
 /// ``ArticleImages`` that records what it was asked and answers with `answer`; thumbnails and
 /// prefetches wait at their gates first.
 final class RecordingImages: ArticleImages {
