@@ -278,6 +278,57 @@ final class GatedReadingList: ReadingList {
     }
 }
 
+/// A ``FeedLibrary`` over `base` whose next answer to ``sections(itemsEach:)`` can be held at a
+/// gate after it was read, as an answer still on its way back from the store.
+final class HeldFeedLibrary: FeedLibrary {
+    let base: any FeedLibrary
+    private let hold = Locked<Gate?>(nil)
+
+    init(_ base: any FeedLibrary) {
+        self.base = base
+    }
+
+    /// Holds the next answer to ``sections(itemsEach:)`` at `gate` once it has been read.
+    func holdNextSections(at gate: Gate) {
+        hold.withLock { $0 = gate }
+    }
+
+    func sections(itemsEach limit: Int) async throws(FeedLibraryError) -> [FeedSection] {
+        let sections = try await base.sections(itemsEach: limit)
+        if let gate = hold.withLock({ gate in
+            defer { gate = nil }
+            return gate
+        }) {
+            _ = await gate.pass()
+        }
+        return sections
+    }
+
+    func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
+        try await base.feeds()
+    }
+
+    func items(in scope: FeedScope, unreadOnly: Bool, page: Int, pageSize: Int) async throws(FeedLibraryError)
+        -> ArticlePage
+    {
+        try await base.items(in: scope, unreadOnly: unreadOnly, page: page, pageSize: pageSize)
+    }
+
+    func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int {
+        try await base.markAllRead(in: scope)
+    }
+
+    func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? {
+        await base.nextUnread(after: article, in: scope)
+    }
+
+    func refresh(
+        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+    ) async -> FeedRefreshSummary {
+        await base.refresh(olderThan: interval, progress: progress)
+    }
+}
+
 /// ``ArticleImages`` that records what it was asked and answers with `answer`; thumbnails and
 /// prefetches wait at their gates first.
 final class RecordingImages: ArticleImages {
