@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "newsapi-stub", targets: ["NewsAPIStubServer"]),
         .executable(name: "newsapp-bench", targets: ["NewsAppBenchmark"]),
         .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "Coordinators", targets: ["Coordinators"]),
         .library(name: "CoordinatorsTesting", targets: ["CoordinatorsTesting"]),
         .library(name: "Images", targets: ["Images"]),
@@ -23,9 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
-        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // MARK: The app
@@ -34,9 +35,8 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store", "Images",
-                "Feeds", "Locking",
+                "Feeds", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -69,24 +69,29 @@ let package = Package(
 
         // MARK: Libraries
 
-        // One lock over pthread_mutex_t instead of Synchronization.Mutex, which ThreadSanitizer
-        // cannot see on Linux; see README, Architecture.
-        .target(name: "Locking", swiftSettings: strict),
-        .target(name: "Networking", dependencies: ["Locking"], swiftSettings: strict),
-        .target(name: "Coordinators", swiftSettings: strict),
-        .target(name: "CoordinatorsTesting", dependencies: ["Coordinators"], swiftSettings: strict),
-        .target(name: "Modules", dependencies: ["Networking", "Coordinators"], swiftSettings: strict),
+        .target(name: "Networking", swiftSettings: strict),
+        // The text layer: sanitising untrusted text, display width, wrapping and styled lines.
+        // Coordinators draws with it, and Images draws pictures with it without the navigation
+        // library; see README, Architecture.
+        .target(name: "TerminalText", swiftSettings: strict),
+        .target(name: "Coordinators", dependencies: ["TerminalText"], swiftSettings: strict),
+        .target(
+            name: "CoordinatorsTesting", dependencies: ["Coordinators", "TerminalText"], swiftSettings: strict
+        ),
+        .target(
+            name: "Modules", dependencies: ["Networking", "Coordinators", "TerminalText"],
+            swiftSettings: strict),
         .target(
             name: "SampleEdition",
             dependencies: ["Networking"],
-            resources: [.copy("Resources/sample-edition.json")],
+            resources: [.copy("Resources/sample-edition.json"), .copy("Resources/pictures")],
             swiftSettings: strict
         ),
         // Pictures: JPEG/PNG decoding, half-block rendering, and a memory/disk/network cache.
         .target(
             name: "Images",
             dependencies: [
-                "CJPEG", "CPNG", "Coordinators", "Networking", "Locking",
+                "CJPEG", "CPNG", "TerminalText", "Networking",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -96,16 +101,14 @@ let package = Package(
         // urls file, OPML) and the refresh engine; see README, Architecture.
         .target(
             name: "Feeds",
-            dependencies: [
-                "Networking", "CXML2", "Locking", .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["Networking", "CXML2", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
 
         // The local article store (SQLite through GRDB); see README, Architecture.
         .target(
             name: "Store",
-            dependencies: ["Networking", "Locking", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Networking", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         // Runs a command and reports its peak memory, unskewed by a big parent (see its main.swift);
@@ -123,7 +126,7 @@ let package = Package(
         .target(
             name: "NewsAPIStub",
             dependencies: [
-                "Networking", "SampleEdition", "Locking",
+                "Networking", "SampleEdition",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
@@ -139,6 +142,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
+                "TerminalText", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -149,41 +153,47 @@ let package = Package(
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
         // held answers, hang-ups) that three test targets share; see README, Architecture.
         .target(
-            name: "HTTPTestServer", dependencies: ["Locking"], path: "Tests/Support/HTTPTestServer",
+            name: "HTTPTestServer", dependencies: ["Networking"], path: "Tests/Support/HTTPTestServer",
             swiftSettings: strict),
+        // Small helpers several test targets and the benchmark share: the seeded random generator,
+        // the lookup of built executables and of a target's Fixtures folder.
+        .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
-            name: "ModulesTestSupport", dependencies: ["Modules", "Networking", "Locking"],
+            name: "ModulesTestSupport", dependencies: ["Modules", "Networking", "Coordinators"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer"],
+            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "Networking", "HTTPTestServer", "Locking"],
+            dependencies: ["Feeds", "Networking", "HTTPTestServer", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["Images", "CJPEG", "CPNG", "Coordinators", "HTTPTestServer", "Locking"],
+            dependencies: [
+                "Images", "CJPEG", "CPNG", "Networking", "TerminalText", "HTTPTestServer", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CoordinatorTests",
             dependencies: [
                 "Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition", "HTTPTestServer",
-                "ModulesTestSupport", "Networking", "Locking",
+                "ModulesTestSupport", "Networking", "TerminalText",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ModulesTests",
             dependencies: [
-                "Modules", "Coordinators", "Networking", "SampleEdition", "ModulesTestSupport", "Locking",
+                "Modules", "Coordinators", "Networking", "SampleEdition", "ModulesTestSupport",
+                "TerminalText",
             ],
             swiftSettings: strict
         ),
@@ -192,16 +202,21 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
-                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "Locking",
+                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
+                "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Networking", "StoreKillTestHelper", "Locking"],
+            dependencies: [
+                "Store", "Networking", "StoreKillTestHelper", "SampleEdition", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),

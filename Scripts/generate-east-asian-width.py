@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/Coordinators/Text/EastAsianWidth.swift.
+"""Generates Sources/TerminalText/EastAsianWidth.swift.
 
 The Swift file holds every code point whose East Asian Width is W (wide) or F (fullwidth), merged into
 contiguous ranges, plus the unassigned code points of the CJK ideograph blocks, which terminals draw two

@@ -1,6 +1,6 @@
-import Coordinators
 import Foundation
 import Images
+import TerminalText
 
 /// What every decoded picture must satisfy, for the `jpeg` and `png` targets.
 enum ImageChecks {

@@ -1,4 +1,4 @@
-import Coordinators
+import TerminalText
 
 /// The text layer every renderer uses: the sanitiser, display width, wrapping, truncation and
 /// padding, of plain strings and of styled lines. The first byte picks the box width (1–80, or 0)

@@ -1,4 +1,5 @@
 import Coordinators
+import TerminalText
 
 /// An in-memory terminal that plays a script into a whole app session and keeps what was
 /// printed, for transcript tests.

@@ -1,4 +1,4 @@
-import Coordinators
+import TerminalText
 
 /// Draws a picture as true-colour half blocks.
 ///

@@ -1,9 +1,12 @@
 import Foundation
 
-/// Pictures by URL, offline first: memory, then disk, then the network.
+/// Pictures by URL, offline first: memory, then the app's own pictures, then disk, then the
+/// network.
 ///
 /// - **Memory**: decoded images, least recently used evicted once their pixels pass
 ///   ``Limits/memoryBytes``.
+/// - **Local**: the pictures a ``LocalPictures`` source holds (the app's bundled ones), decoded
+///   from its bytes; never fetched, never written to disk.
 /// - **Disk**: the downloaded files in ``directory`` (the app passes
 ///   `$XDG_CACHE_HOME/newsapp/images/`), each named by the lowercase hex SHA-256 of the URL
 ///   string, least recently used removed once they pass ``Limits/diskBytes``. A file that no
@@ -52,6 +55,7 @@ public actor ImageCache {
     public nonisolated let directory: URL
     public nonisolated let limits: Limits
     private let fetcher: any ImageFetching
+    private let local: (any LocalPictures)?
     var memory: MemoryLRU
     private let disk: DiskStore
     var failures: FailureMemory
@@ -69,12 +73,16 @@ public actor ImageCache {
         var waiters: [Int: Waiter]
     }
 
+    /// A cache keeping its files in `directory`, loading through `fetcher` what neither memory,
+    /// `local` nor the disk holds.
     public init(
-        directory: URL, limits: Limits = Limits(), fetcher: any ImageFetching = URLSessionImageFetcher()
+        directory: URL, limits: Limits = Limits(), fetcher: any ImageFetching = URLSessionImageFetcher(),
+        local: (any LocalPictures)? = nil
     ) {
         self.directory = directory
         self.limits = limits
         self.fetcher = fetcher
+        self.local = local
         memory = MemoryLRU(limit: limits.memoryBytes)
         disk = DiskStore(directory: directory, limit: limits.diskBytes)
         failures = FailureMemory(limit: limits.rememberedFailures)
@@ -154,8 +162,13 @@ public actor ImageCache {
         for waiter in load.waiters.values { waiter.resume(returning: result) }
     }
 
-    /// Disk, then the network.
+    /// The local pictures, then disk, then the network.
     private func load(_ key: String, url: URL, box: PixelSize?) async throws(ImageError) -> DecodedImage {
+        if let data = local?.pictureData(for: url) {
+            let decoded = try await Self.decode(data, box: box, maxPixels: limits.maxPixels)
+            memory.insert(decoded, for: key)
+            return decoded
+        }
         if let data = disk.read(key, maxBytes: limits.downloadBytes) {
             if let decoded = try? await Self.decode(data, box: box, maxPixels: limits.maxPixels) {
                 memory.insert(decoded, for: key)

@@ -1,7 +1,7 @@
 import CJPEG
 import CPNG
-import Coordinators
 import Foundation
+import TerminalText
 
 /// The picture formats ``ImageDecoder`` reads.
 public enum ImageFormat: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Coordinators
+import TerminalText
 
 /// A picture as 8-bit sRGB pixels: three bytes a pixel (red, green, blue), rows from top to
 /// bottom, no padding.

@@ -1,7 +1,6 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
-import Locking
 import Networking
 import SampleEdition
 import Synchronization
@@ -14,10 +13,9 @@ import Synchronization
 /// with a ``Fault`` to exercise a client's error handling.
 ///
 /// ```swift
-/// let stub = try NewsAPIStubServer.sample()
-/// let port = try await stub.start()
-/// defer { Task { await stub.stop() } }
-/// // point a client at stub.baseURL, with the key "test-key"
+/// try await NewsAPIStubServer.sample().whileRunning { stub in
+///     // point a client at stub.baseURL, with the key "test-key"
+/// }
 /// ```
 public final class NewsAPIStubServer: Sendable {
     /// Why the server did not start.
@@ -84,6 +82,22 @@ public final class NewsAPIStubServer: Sendable {
         NagleSwitch.disable(onListenerAtPort: Int(boundPort))
         lastPort.store(Int(boundPort), ordering: .sequentiallyConsistent)
         return Int(boundPort)
+    }
+
+    /// Starts the server on a free port, runs `body` with it, and stops it when `body` returns or
+    /// throws: the way tests and the benchmark use a stub for a while.
+    public func whileRunning<Value>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (NewsAPIStubServer) async throws -> Value
+    ) async throws -> Value {
+        try await start()
+        do {
+            let value = try await body(self)
+            await stop()
+            return value
+        } catch {
+            await stop()
+            throw error
+        }
     }
 
     /// Stops listening, closes open connections and waits for the server to finish.

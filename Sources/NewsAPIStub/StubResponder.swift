@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 import Networking
 
 /// The stub's behaviour without the sockets: records each request, then answers it as NewsAPI

@@ -126,6 +126,18 @@ struct BenchmarkMain {
             report.add(
                 "Reader mode: extract a generated \(result.largeBytes / 1_000) KB page", result.large,
                 target: nil)
+            if let folder = options.realPages {
+                log("Extract: \(options.extractRounds) rounds over the real pages in \(folder.path)…")
+                // Their expected texts are the article's body, without its title.
+                let real = try ExtractBenchmark.run(
+                    pages: folder, rounds: options.extractRounds, scoresTitle: false)
+                for score in real.scores {
+                    log("  \(score.name): word F1 " + String(format: "%.3f", score.f1))
+                }
+                report.add(
+                    "Reader mode: extract one real news page (\(real.pages) pages, mean word F1 "
+                        + String(format: "%.3f", real.meanF1) + ")", real.perPage, target: .p99(50))
+            }
         }
         report.notes.append(
             "Load average (1 min) at start \(loadAtStart), at end \(Machine.loadAverage()), on "
@@ -162,6 +174,8 @@ struct Options {
     var extractRounds = 20
     /// Reader mode's corpus, read from the repository.
     var readerCorpus = URL(fileURLWithPath: "Tests/FeedsTests/Fixtures/reader", isDirectory: true)
+    /// Real pages with their expected texts (`Scripts/real-pages` fetches them); none by default.
+    var realPages: URL?
     var sections = Set(Section.allCases)
     var label: String?
     var help = false
@@ -171,13 +185,15 @@ struct Options {
                              [--only cold,search,render,fetch,pace,feeds-store,refresh,extract]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
                              [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N]
-                             [--extract-rounds N] [--reader-corpus DIR] [--label TEXT]
+                             [--extract-rounds N] [--reader-corpus DIR] [--real-pages DIR]
+                             [--label TEXT]
 
           --newsapp PATH  the release newsapp binary, for the cold start (skipped without it)
           --newsboat PATH newsboat, refreshed side by side with newsapp (rows empty without it)
           --data DIR      where the filled store is cached (default .build-bench-release/benchmark)
           --label TEXT    printed under the title, e.g. the commit measured
           --reader-corpus DIR  reader mode's pages (default Tests/FeedsTests/Fixtures/reader)
+          --real-pages DIR     real pages (NAME.html, NAME.txt) measured too (Scripts/real-pages)
         """
 
     init<Arguments: Collection<String>>(_ arguments: Arguments) throws {
@@ -209,6 +225,8 @@ struct Options {
             case "--extract-rounds": extractRounds = try count(argument)
             case "--reader-corpus":
                 readerCorpus = URL(fileURLWithPath: try value(argument), isDirectory: true)
+            case "--real-pages":
+                realPages = URL(fileURLWithPath: try value(argument), isDirectory: true)
             case "--label": label = try value(argument)
             case "--only":
                 let names = try value(argument).split(separator: ",").map(String.init)

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import SampleEdition
+import TestSupport
 
 /// Deterministic, varied article text for the benchmark's store and server.
 ///
@@ -308,22 +309,5 @@ struct CumulativeWeights: Sendable {
             if cumulative[middle] > target { high = middle } else { low = middle + 1 }
         }
         return low
-    }
-}
-
-/// A small, fast, seedable generator (Vigna's SplitMix64), so generated text is reproducible.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

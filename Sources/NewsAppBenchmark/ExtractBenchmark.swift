@@ -19,26 +19,50 @@ enum ExtractBenchmark {
 
     static let url = URL(string: "https://news.example.org/2024/03/05/story.html")!
 
+    /// Pages of a folder and how well and how fast they are extracted.
+    struct PagesResult {
+        var pages: Int
+        var perPage: Samples
+        var meanF1: Double
+        /// Each page's name and word F1, in name order.
+        var scores: [(name: String, f1: Double)]
+    }
+
     @MainActor
     static func run(corpus folder: URL, rounds: Int) throws -> Result {
+        let measured = try run(pages: folder, rounds: rounds)
+        let large = largePage(bytes: 2_000_000)
+        let largeSamples = measure(runs: 20, warmup: 2) {
+            _ = try? ArticleExtractor.extract(html: large, url: url, contentType: "text/html")
+        }
+        return Result(
+            pages: measured.pages, perPage: measured.perPage, meanF1: measured.meanF1, large: largeSamples,
+            largeBytes: large.count)
+    }
+
+    /// Every `NAME.html` of `folder` with its expected text `NAME.txt`: the mean word F1 of what
+    /// is extracted (the title, when `scoresTitle`, and the text) against it, and the time per page
+    /// over `rounds` rounds.
+    @MainActor
+    static func run(pages folder: URL, rounds: Int, scoresTitle: Bool = true) throws -> PagesResult {
         let names =
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".html") }.sorted()
         guard !names.isEmpty else {
-            throw MissingCorpus(description: "no reader corpus in \(folder.path) (run from the repository)")
+            throw MissingCorpus(description: "no pages in \(folder.path) (run from the repository)")
         }
-        var pages: [(html: Data, expected: String)] = []
+        var pages: [(name: String, html: Data, expected: String)] = []
         for name in names {
             let html = try Data(contentsOf: folder.appendingPathComponent(name))
             let expected = try String(
                 contentsOf: folder.appendingPathComponent(String(name.dropLast(5)) + ".txt"), encoding: .utf8)
-            pages.append((html, expected))
+            pages.append((String(name.dropLast(5)), html, expected))
         }
-        var total = 0.0
+        var scores: [(name: String, f1: Double)] = []
         for page in pages {
             let article = try? ArticleExtractor.extract(html: page.html, url: url, contentType: "text/html")
-            let text = article.map { $0.title + "\n\n" + $0.text } ?? ""
-            total += ExtractionScore(extracted: text, expected: page.expected).f1
+            let text = article.map { scoresTitle ? $0.title + "\n\n" + $0.text : $0.text } ?? ""
+            scores.append((page.name, ExtractionScore(extracted: text, expected: page.expected).f1))
         }
         var perPage = Samples()
         let clock = ContinuousClock()
@@ -50,13 +74,8 @@ enum ExtractBenchmark {
                 if round >= 2 { perPage.append(duration) }
             }
         }
-        let large = largePage(bytes: 2_000_000)
-        let largeSamples = measure(runs: 20, warmup: 2) {
-            _ = try? ArticleExtractor.extract(html: large, url: url, contentType: "text/html")
-        }
-        return Result(
-            pages: pages.count, perPage: perPage, meanF1: total / Double(pages.count), large: largeSamples,
-            largeBytes: large.count)
+        let mean = scores.map(\.f1).reduce(0, +) / Double(scores.count)
+        return PagesResult(pages: pages.count, perPage: perPage, meanF1: mean, scores: scores)
     }
 
     /// A long-read of about `bytes`: navigation, a sidebar of links, hundreds of paragraphs with

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import Store
+import TestSupport
 
 /// The store's side of a first feed refresh: 199 feeds of 500 items each (a title of about
 /// eight words and a summary of sixty, from a few hundred English words, two links each) written
@@ -116,7 +117,7 @@ enum FeedStoreBenchmark {
 
     /// Feed `index`'s document, the same on every run.
     static func document(_ index: Int) -> FeedDocument {
-        var generator = SplitMix(seed: UInt64(index) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        var generator = SplitMix64(seed: UInt64(index) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         let site = "https://feed\(index).example.org"
         let items = (0..<itemsPerFeed).map { item in
             let title =
@@ -139,7 +140,7 @@ enum FeedStoreBenchmark {
             items: items)
     }
 
-    private static func words(_ count: Int, _ generator: inout SplitMix) -> String {
+    private static func words(_ count: Int, _ generator: inout SplitMix64) -> String {
         (0..<count).map { _ in vocabulary[Int(generator.next() % UInt64(vocabulary.count))] }
             .joined(separator: " ")
     }
@@ -167,19 +168,4 @@ enum FeedStoreBenchmark {
         glacier species bird whale bee flower seed soil recipe kitchen bread cheese coffee tea wine market
         shop price sale online app software update security password network signal cable chip robot
         """.split(whereSeparator: \.isWhitespace).map(String.init)
-}
-
-/// A small seeded generator, so every run writes the same documents.
-private struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -20,15 +20,7 @@ enum FetchBenchmark {
         let stub = NewsAPIStubServer(
             service: GeneratedNewsService(corpus: corpus, total: 1_000),
             options: NewsAPIStubServer.Options(apiKey: key, resultCap: nil))
-        try await stub.start()
-        do {
-            let result = try await measure(baseURL: stub.baseURL, runs: runs)
-            await stub.stop()
-            return result
-        } catch {
-            await stub.stop()
-            throw error
-        }
+        return try await stub.whileRunning { stub in try await measure(baseURL: stub.baseURL, runs: runs) }
     }
 
     private static func measure(baseURL: URL, runs: Int) async throws -> Result {

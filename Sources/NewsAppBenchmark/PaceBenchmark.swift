@@ -3,6 +3,7 @@ import Foundation
 import Modules
 import Networking
 import NewsAPIStub
+import TerminalText
 
 /// The wait a person feels after typing `n`: a whole session (``NewsSession``: coordinators,
 /// factory, shell; stack layout, 80 columns, pages of 20) over the live service, against the stub
@@ -24,18 +25,12 @@ enum PaceBenchmark {
         let stub = NewsAPIStubServer(
             service: GeneratedNewsService(corpus: corpus, total: (commands + 3) * pageSize),
             options: NewsAPIStubServer.Options(apiKey: FetchBenchmark.key, latency: latency, resultCap: nil))
-        try await stub.start()
-        let service: NewsAPIService
-        do {
-            service = try FetchBenchmark.liveService(baseURL: stub.baseURL)
-        } catch {
-            await stub.stop()
-            throw error
-        }
         let terminal = PacedTerminal(commands: commands, pageSize: pageSize)
-        await session(service: service, terminal: terminal, prefetch: prefetch)
-        let requests = stub.requestCount
-        await stub.stop()
+        let requests = try await stub.whileRunning { stub in
+            let service = try FetchBenchmark.liveService(baseURL: stub.baseURL)
+            await session(service: service, terminal: terminal, prefetch: prefetch)
+            return stub.requestCount
+        }
         guard terminal.waits.count == commands else {
             throw ColdStart.Failure(
                 description: "only \(terminal.waits.count) of \(commands) pages were drawn after `n`")

@@ -22,6 +22,9 @@ enum StoreFiller {
         let file = folder.appendingPathComponent("news.sqlite")
         let record = folder.appendingPathComponent("filled.txt")
         if FileManager.default.fileExists(atPath: file.path) {
+            // A store cached under an older schema is migrated once here, not in every timed copy.
+            let (store, _) = try NewsStore.open(at: file)
+            try store.close()
             let filled = (try? String(contentsOf: record, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             return (file, "\(filled ?? "filled earlier"), cached in \(folder.path)")

@@ -16,6 +16,10 @@ public struct SampleEdition: Sendable {
         public var popularity: Int
     }
 
+    /// Where every article of the edition lives, and nothing else: NewsAPI never answers with
+    /// example.org, a domain reserved for examples. Sample articles are recognised by it.
+    public static let addressPrefix = "https://example.org/newsapp-sample/"
+
     /// The resource bundle SwiftPM builds next to the executable.
     static let bundleName = "NewsApp_SampleEdition.resources"
     static let fileName = "sample-edition.json"
@@ -57,9 +61,14 @@ public struct SampleEdition: Sendable {
         return try SampleEdition(data: data, now: now)
     }
 
-    /// Looks for the resource bundle where SwiftPM puts it, without `Bundle.module`, which stops
-    /// the process when the bundle is missing.
+    /// The edition's JSON in the resource bundle, nil when the bundle is missing.
     static func bundledFileURL() -> URL? {
+        bundledResource(fileName)
+    }
+
+    /// Looks for `name` (a file or a folder) in the resource bundle, where SwiftPM puts it,
+    /// without `Bundle.module`, which stops the process when the bundle is missing.
+    static func bundledResource(_ name: String) -> URL? {
         var directories = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
         if let executable = Bundle.main.executableURL {
             directories.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
@@ -69,9 +78,9 @@ public struct SampleEdition: Sendable {
             + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         let candidates = directories.flatMap { directory in
             [
-                directory.appendingPathComponent(bundleName).appendingPathComponent(fileName),
+                directory.appendingPathComponent(bundleName).appendingPathComponent(name),
                 directory.appendingPathComponent(bundleName).appendingPathComponent(
-                    "Contents/Resources/" + fileName),
+                    "Contents/Resources/" + name),
             ]
         }
         return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }

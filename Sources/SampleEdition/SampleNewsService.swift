@@ -6,25 +6,29 @@ import Networking
 /// a correct `totalResults`. It answers instantly and never touches the network.
 public struct SampleNewsService: NewsService {
     public let edition: SampleEdition
+    private let folded: FoldedEdition
 
     public init(edition: SampleEdition) {
         self.edition = edition
+        folded = FoldedEdition(edition.entries.map(\.article))
     }
 
     public func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
         try validate(page: request.page, pageSize: request.pageSize)
-        let query = request.query.map(SearchQuery.init)
-        let matches = edition.entries.filter { entry in
-            (request.category.map { entry.category == $0 } ?? true)
+        let query = request.query.map(SampleSearch.init)
+        let matches = edition.entries.indices.filter { index in
+            let entry = edition.entries[index]
+            return (request.category.map { entry.category == $0 } ?? true)
                 && (request.sources.isEmpty || request.sources.contains(Self.sourceID(of: entry.article)))
-                && (query.map { $0.score(Self.fields(of: entry.article, in: [])) != nil } ?? true)
+                && (query.map { $0.score(folded: folded.fields(of: index, in: [])) != nil } ?? true)
         }
-        return page(of: matches.map(\.article), page: request.page, pageSize: request.pageSize)
+        return page(
+            of: matches.map { edition.entries[$0].article }, page: request.page, pageSize: request.pageSize)
     }
 
     public func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
         try validate(page: request.page, pageSize: request.pageSize)
-        let query = SearchQuery(request.query)
+        let query = SampleSearch(request.query)
         guard !query.isEmpty || !request.sources.isEmpty || !request.domains.isEmpty else {
             throw .api(
                 code: "parametersMissing",
@@ -33,8 +37,8 @@ public struct SampleNewsService: NewsService {
             )
         }
         var scored: [(entry: SampleEdition.Entry, score: Int)] = []
-        for entry in edition.entries where accepts(entry.article, request) {
-            if let score = query.score(Self.fields(of: entry.article, in: request.searchIn)) {
+        for (index, entry) in edition.entries.enumerated() where accepts(entry.article, request) {
+            if let score = query.score(folded: folded.fields(of: index, in: request.searchIn)) {
                 scored.append((entry, score))
             }
         }
@@ -90,19 +94,6 @@ public struct SampleNewsService: NewsService {
         return ArticlePage(
             articles: Array(articles[start..<end]), totalResults: articles.count, page: page,
             pageSize: pageSize)
-    }
-
-    /// Title counts most, then description, then content, as a search engine would weigh them.
-    private static func fields(of article: Article, in searchIn: [SearchRequest.Field]) -> [(
-        text: String, weight: Int
-    )] {
-        let all: [(SearchRequest.Field, String?, Int)] = [
-            (.title, article.title, 5), (.description, article.summary, 2), (.content, article.content, 1),
-        ]
-        return all.compactMap { field, text, weight in
-            guard let text, searchIn.isEmpty || searchIn.contains(field) else { return nil }
-            return (text, weight)
-        }
     }
 
     /// The source's id, or a slug of its name when NewsAPI-style data has `id: null`.

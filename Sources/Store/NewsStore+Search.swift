@@ -14,28 +14,32 @@ extension NewsStore {
     /// Stored articles matching `text` through the full-text index, one page at a time, with
     /// origin `.store(savedAt: <the latest fetch among the page's articles>, reason: .stale)`.
     ///
-    /// `text` is read as NewsAPI's syntax (words, `"phrases"`, `-exclusions`, `NOT`, `OR`) and
-    /// turned into a safe FTS5 expression: nothing typed is ever FTS5 syntax, and no input makes
-    /// this throw. `.relevancy` ranks by bm25 with the title weighted highest (title 10,
-    /// description 4, source 2, content 1), among the ``rankedMatchLimit`` matches stored last
-    /// when there are more (the page that reaches that limit says `reachedResultCap`);
-    /// `.publishedAt` is newest first, over every match; `.popularity`, which the store knows
-    /// nothing of, ranks by relevancy. With only exclusions (`-sport`), every article without them
-    /// matches, newest first. `totalResults` counts every match.
+    /// `text` is read as NewsAPI's syntax (``SearchQuery``: words, `"phrases"`, `+must`, `-not`,
+    /// `AND`, `OR`, `NOT`, parentheses) and turned into a safe FTS5 expression (``FullTextMatch``):
+    /// nothing typed is ever FTS5 syntax, and no input makes this throw. `.relevancy` ranks by
+    /// bm25 with the title weighted highest (title 10,
+    /// description 4, source 2, content 1, the page's text that reader mode kept 1), among the
+    /// ``rankedMatchLimit`` matches stored last when there are more (the page that reaches
+    /// that limit says `reachedResultCap`); `.publishedAt` is newest first, over every match;
+    /// `.popularity`, which the store knows nothing of, ranks by relevancy. A query that only
+    /// excludes (`-sport`, `NOT (a OR b)`) matches every article without them, newest first.
+    /// `totalResults` counts every match.
     public func search(
         _ text: String, sort: ArticleSortOrder = .relevancy, page: Int = 1, pageSize: Int = 20,
         among scope: SearchScope = .everything
     ) async throws(StoreError) -> ArticlePage {
         let now = clock()
-        let query = FullTextQuery(text)
-        guard page >= 1, pageSize >= 1, !query.isEmpty else {
+        guard page >= 1, pageSize >= 1, let match = FullTextMatch(SearchQuery(text)) else {
             return Self.emptyPage(page: max(page, 1), pageSize: max(pageSize, 1), at: now)
         }
         return try await read { db in
             let window = PageWindow(page: page, pageSize: pageSize)
-            guard let expression = query.expression else {
-                let (rows, total) = try Self.allBut(
-                    query.negativeExpression ?? "\"\"", window, scope: scope, in: db)
+            let expression: String
+            switch match {
+            case .matching(let matching):
+                expression = matching
+            case .excluding(let excluded):
+                let (rows, total) = try Self.allBut(excluded, window, scope: scope, in: db)
                 return try Self.page(rows, total: total, page: page, pageSize: pageSize, at: now, in: db)
             }
             let total =
@@ -132,7 +136,7 @@ extension NewsStore {
             sql: """
                 SELECT a.* FROM articleSearch JOIN article a ON a.id = articleSearch.rowid
                 WHERE articleSearch MATCH ? AND articleSearch.rowid >= ? \(scope.condition("a"))
-                ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0), a.publishedAt DESC, a.id DESC
+                ORDER BY bm25(articleSearch, 10.0, 4.0, 1.0, 2.0, 1.0), a.publishedAt DESC, a.id DESC
                 LIMIT ? OFFSET ?
                 """,
             arguments: [expression, lowestID, limit, window.offset])

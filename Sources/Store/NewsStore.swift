@@ -491,9 +491,9 @@ extension NewsStore {
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE temp.integrityFresh USING fts5(
-                    title, summary, content, sourceName, tokenize = '\(StoreSchema.tokenizer)');
-                INSERT INTO temp.integrityFresh (rowid, title, summary, content, sourceName)
-                    SELECT id, title, summary, content, sourceName FROM article;
+                    title, summary, content, sourceName, pageText, tokenize = '\(StoreSchema.tokenizer)');
+                INSERT INTO temp.integrityFresh (rowid, title, summary, content, sourceName, pageText)
+                    SELECT id, title, summary, content, sourceName, pageText FROM article;
                 CREATE VIRTUAL TABLE temp.integrityLiveTerms USING fts5vocab(main, articleSearch, col);
                 CREATE VIRTUAL TABLE temp.integrityFreshTerms USING fts5vocab(temp, integrityFresh, col);
                 """)

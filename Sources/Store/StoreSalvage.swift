@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Networking
 
-/// Copies what the user cannot fetch again (saved articles and read marks) out of a damaged store
-/// file into a new store, as far as the damage allows, and words the notice that says so.
+/// Copies what the user cannot fetch again (saved articles, with the text reader mode kept for
+/// them, and read marks) out of a damaged store file into a new store, as far as the damage
+/// allows, and words the notice that says so.
 ///
 /// Best effort, row by row: a saved article whose row sits on a damaged page is left behind in
 /// the damaged file, which is never deleted, and the others are copied. Stored pages and the
@@ -35,11 +36,12 @@ enum StoreSalvage {
         let stamp = now.timeIntervalSince1970
         do {
             try writer.write { db in
-                for (article, savedAt) in found.saved {
+                for (article, savedAt, page) in found.saved {
                     let id = try NewsStore.upsert(article, at: stamp, fetched: false, in: db)
                     try db.execute(
                         sql: "INSERT INTO saved (articleID, savedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                         arguments: [id, savedAt])
+                    if let page { _ = try NewsStore.write(page, where: "id = ?", [id], in: db) }
                 }
                 for mark in found.readMarks {
                     try db.execute(
@@ -57,7 +59,8 @@ enum StoreSalvage {
 
     /// What could be read out of a damaged store.
     private struct Found {
-        var saved: [(article: Article, savedAt: Double)] = []
+        /// With the text reader mode kept, as far as it can be read.
+        var saved: [(article: Article, savedAt: Double, page: ReaderText?)] = []
         var savedListed: Int?
         var readMarks: [(url: String, readAt: Double)] = []
     }
@@ -73,7 +76,7 @@ enum StoreSalvage {
                     db, sql: "SELECT * FROM article WHERE id = ?", arguments: [id]),
                 let article = article(stored)
             else { continue }
-            found.saved.append((article, savedAt))
+            found.saved.append((article, savedAt, readerText(stored)))
         }
         found.readMarks = rows(db, "SELECT url, readAt FROM readMark").rows.compactMap { row in
             guard let url = value(String.self, row, "url"), let readAt = value(Double.self, row, "readAt")
@@ -112,6 +115,19 @@ enum StoreSalvage {
             publishedAt: value(Double.self, row, "publishedAt").map(Date.init(timeIntervalSince1970:)),
             content: value(String.self, row, "content"),
             omittedCharacterCount: value(Int.self, row, "omittedCharacterCount"))
+    }
+
+    /// The text reader mode kept in an article's row, read with ``value(_:_:_:)``; nil when there
+    /// is none (or the file is older than reader mode).
+    private static func readerText(_ row: Row) -> ReaderText? {
+        guard let text = value(String.self, row, "pageText") else { return nil }
+        let links = value(String.self, row, "pageLinks").map { FeedJSON.decodeLinks($0, with: JSONDecoder()) }
+        return ReaderText(
+            text: text, links: links ?? [],
+            byline: value(String.self, row, "pageByline"),
+            published: value(Double.self, row, "pagePublishedAt").map(Date.init(timeIntervalSince1970:)),
+            leadImage: value(String.self, row, "pageImageURL").flatMap(URL.init(string:)),
+            fetchedAt: Date(timeIntervalSince1970: value(Double.self, row, "pageFetchedAt") ?? 0))
     }
 
     /// The rows of `sql` up to the first damaged page, and whether they are all of them.

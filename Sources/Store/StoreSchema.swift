@@ -25,15 +25,19 @@ import GRDB
 ///   Since v3 the code that inserts an article inserts its index row (``SearchIndex``); triggers
 ///   keep the index in step with updates and deletes.
 /// - `feed` (v3) and the feed columns of `article`: see ``v3``.
+/// - The page columns of `article` (v4), reader mode's text, and `pageText` in `articleSearch`: see
+///   ``v4``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
-    /// fills it from the articles already stored; `v3` adds feeds (see ``v3``).
+    /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
+    /// mode's text with the articles and indexes it (see ``v4``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
         migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
         // Foreign keys are off while `article` is rebuilt, and checked before the commit.
         migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
+        migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
         return migrator
     }
 
@@ -78,6 +82,11 @@ enum StoreSchema {
                 "contentHash",
             ]
         ),
+        (
+            "v4", "article",
+            ["pageText", "pageLinks", "pageByline", "pagePublishedAt", "pageImageURL", "pageFetchedAt"]
+        ),
+        ("v4", "articleSearch", ["pageText"]),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

@@ -1,6 +1,7 @@
-import Feeds
 import Foundation
 import Testing
+
+@testable import Feeds
 
 /// Reader mode's rules, one page each.
 @Suite struct ArticleExtractorTests {
@@ -21,6 +22,35 @@ import Testing
     ) throws -> ExtractedArticle {
         let page = "<!DOCTYPE html><html><head>\(head)</head><body>\(body)</body></html>"
         return try ArticleExtractor.extract(html: Data(page.utf8), url: url, contentType: contentType)
+    }
+
+    /// Real pages are indented: white space comes before almost every element. A text node once
+    /// ended one node too late, so an article after white space was taken for part of it and
+    /// skipped: most real pages gave no article at all.
+    @Test func whiteSpaceBetweenElementsHidesNothing() throws {
+        let indented = Self.story.replacingOccurrences(of: "<p>", with: "\n      <p>")
+        let article = try Self.extract(
+            "\n  <div class=\"wrap\">\n    <div>\(indented)\n    </div>\n  </div>\n")
+        #expect(article.text.hasPrefix("The river crested"))
+        #expect(article.text.hasSuffix("away from the banks."))
+        let document = Array("<div>\n<p>one</p>\n</div>".utf8).withUnsafeBufferPointer(ReaderDocument.parse)
+        for node in 0..<document.count where document.tags[node] == .text {
+            #expect(Int(document.ends[node]) == node + 1, "a text node has no descendants")
+        }
+    }
+
+    /// A class that says furniture (`node-promoted` holds "promo", `advert-content-wrap` an ad) on
+    /// the article's own element: the first pass finds too little, so, as Readability does, the
+    /// page is read again without dropping elements by their hints, and the article is found.
+    @Test(arguments: ["node node-promoted node-published", "container advert-content-wrap"])
+    func anArticleWithAFurnitureClassIsFoundOnASecondPass(classes: String) throws {
+        let article = try Self.extract(
+            """
+            <nav><a href="/">Home</a> <a href="/world">World news today</a></nav>
+            <div class="\(classes)">\(Self.story)\(Self.story)</div>
+            """)
+        #expect(article.text.hasPrefix("The river crested"))
+        #expect(!article.text.contains("World news today"))
     }
 
     @Test func theArticleIsKeptAndNavigationAsideAndFooterGo() throws {

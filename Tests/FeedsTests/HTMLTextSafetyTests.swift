@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Feeds
@@ -139,18 +140,6 @@ struct HTMLTextSafetyTests {
 
 @Suite("HTML to text: tag soup")
 struct HTMLTextTagSoupTests {
-    /// A deterministic generator (SplitMix64), so every run checks the same documents.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let pieces = [
         "<p>", "</p>", "<div>", "</div>", "<ul>", "</ul>", "<ol start=3>", "</ol>", "<li>", "</li>",
         "<blockquote>",
@@ -165,7 +154,7 @@ struct HTMLTextTagSoupTests {
     ]
 
     @Test func tagSoupAlwaysGivesCalmText() {
-        var random = SplitMix(state: 2_026)
+        var random = SplitMix64(seed: 2_026)  // The same documents on every run.
         for _ in 0..<2_000 {
             let count = Int.random(in: 0...60, using: &random)
             let html = (0..<count).map { _ in Self.pieces.randomElement(using: &random)! }.joined()

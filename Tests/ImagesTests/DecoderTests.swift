@@ -1,7 +1,8 @@
 import CJPEG
 import CPNG
-import Coordinators
 import Foundation
+import TerminalText
+import TestSupport
 import Testing
 
 @testable import Images
@@ -107,7 +108,7 @@ struct DecoderTests {
 
     @Test("bytes of another format, random bytes and no bytes are unsupported")
     func unsupported() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let random = Data((0..<4_096).map { _ in UInt8.random(in: 0...255, using: &generator) })
         for data in [Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), random, Data()] {
             #expect(throws: ImageError.unsupportedFormat) { try ImageDecoder.decode(data) }
@@ -116,7 +117,7 @@ struct DecoderTests {
 
     @Test("random bytes behind a JPEG or PNG signature are corrupt, not a crash")
     func randomAfterSignature() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for signature in [Data([0xFF, 0xD8, 0xFF]), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])] {
             for _ in 0..<50 {
                 let noise = Data(
@@ -213,20 +214,5 @@ struct DecoderTests {
         #expect(throws: ImageError.tooManyPixels(width: 20, height: 10, limit: 199)) {
             try ImageDecoder.decode(data, maxPixels: 199)
         }
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so failures can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,5 @@
-import Coordinators
 import Foundation
+import TerminalText
 import Testing
 
 @testable import Images

@@ -1,4 +1,5 @@
-import Coordinators
+import TerminalText
+import TestSupport
 import Testing
 
 @testable import Images
@@ -72,7 +73,7 @@ struct ResamplingTests {
         "every pixel equals a direct two-dimensional area average",
         arguments: [(37, 23, 10, 7), (5, 3, 7, 4), (64, 1, 3, 1), (9, 40, 9, 13), (240, 160, 60, 40)])
     func matchesDirectAverage(width: Int, height: Int, targetWidth: Int, targetHeight: Int) {
-        var generator = SeededGenerator(seed: UInt64(width * 1_000 + height))
+        var generator = SplitMix64(seed: UInt64(width * 1_000 + height))
         let pixels = (0..<(width * height * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let source = RGBImage(width: width, height: height, pixels: pixels)!
         let scaled = source.downscaled(toWidth: targetWidth, height: targetHeight)

@@ -119,10 +119,35 @@ struct SampleEditionTests {
     /// the end of `\0\0t\0\u{0C}\0\0t`, past the last character, and the next search crashed.
     @Test("Control characters in a query or a text are spaces")
     func controlCharacters() {
-        let query = SearchQuery("\0\0t\0 rover\u{7}")
+        let query = SampleSearch("\0\0t\0 rover\u{7}")
         #expect(query.score([("\0\0t\0\u{0C}\0\0t", 1)]) == nil)
         #expect(query.score([("t\0rover", 1)]) == 2)
-        #expect(SearchQuery("mars\0rover").score([("Mars rover", 1)]) == 1)
+        #expect(SampleSearch("mars\0rover").score([("Mars rover", 1)]) == 2)
+    }
+
+    @Test("A query means what Networking's SearchQuery reads, whatever the sample edition's matching")
+    func sharedGrammar() async throws {
+        func urls(_ query: String) async throws -> [URL] {
+            try await service.search(SearchRequest(query: query, pageSize: 100)).articles.map(\.url)
+        }
+        // A NOT with nothing after it is dropped, not carried over the OR.
+        let either = try await urls("mars OR bitcoin")
+        #expect(try await urls("mars NOT OR bitcoin") == either)
+        #expect(!either.isEmpty)
+        // A run of signs is its first sign.
+        #expect(try await urls("mars --rover") == urls("mars -rover"))
+        #expect(try await urls("mars ++rover") == urls("mars rover"))
+        // A sign before a phrase signs the phrase.
+        let mars = try await urls("mars")
+        let phrase = try await urls("\"mars rover\"")
+        let notPhrase = try await urls("mars -\"mars rover\"")
+        #expect(!phrase.isEmpty && Set(notPhrase) == Set(mars).subtracting(phrase))
+        // Exclusions bind to their neighbour: (mars AND NOT rover) OR bitcoin.
+        let bitcoin = try await urls("bitcoin")
+        let marsNotRover = try await urls("mars -rover")
+        #expect(Set(try await urls("bitcoin OR mars -rover")) == Set(bitcoin).union(marsNotRover))
+        // A non-word is no word.
+        #expect(try await urls("mars 🚀 —") == mars)
     }
 
     @Test("Japanese and Chinese match inside words")

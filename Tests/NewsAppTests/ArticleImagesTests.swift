@@ -5,6 +5,7 @@ import FlyingSocks
 import Foundation
 import Images
 import Modules
+import TerminalText
 import Testing
 
 @testable import NewsApp

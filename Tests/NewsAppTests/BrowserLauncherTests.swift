@@ -27,15 +27,7 @@ struct BrowserLauncherTests {
         recorder = directory.appendingPathComponent("recorder")
         let script =
             "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '\(log.path)'; done\nexit ${RECORDER_STATUS:-0}\n"
-        // Written through a descriptor closed on exec: other tests spawn processes all the time,
-        // and one that inherited a descriptor open for writing would make running the script
-        // fail with ETXTBSY for as long as it lives.
-        let descriptor = open(recorder.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        try #require(descriptor >= 0)
-        let bytes = Array(script.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        try #require(written == bytes.count)
+        try ExecutableScript.write(script, to: recorder)
     }
 
     private func received() throws -> [String] {

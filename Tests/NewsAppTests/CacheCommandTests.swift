@@ -86,13 +86,92 @@ struct CacheCommandTests {
         #expect(
             run.out
                 == "There is no news store at ~/.cache/newsapp/news.sqlite yet; NewsApp makes it the first "
-                + "time it runs.\n")
+                + "time it reads NewsAPI or feeds.\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.storeURL.path))
         let json = try await sandbox.run(["cache", "stats", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         #expect(object["exists"] as? Bool == false)
         #expect(object["articles"] as? Int == 0)
         #expect(object["oldest"] is NSNull)
+        let sample = try #require(object["sample"] as? [String: Any])
+        #expect(sample["exists"] as? Bool == false)
+        #expect(sample["path"] as? String == sandbox.sampleStoreURL.path)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.sampleStoreURL.path))
+    }
+
+    // MARK: The sample edition's store
+
+    /// A sample-edition run (no key) that records 5 headlines and saves and reads one article.
+    func runTheSampleEdition() async throws {
+        let run = try await sandbox.run(["--page-size", "5"], input: "c all\n1\nsave\nq\n")
+        #expect(run.status == 0)
+        #expect(FileManager.default.fileExists(atPath: sandbox.sampleStoreURL.path))
+    }
+
+    @Test func statsSayWhatTheSampleEditionsStoreHoldsOnALineOfItsOwn() async throws {
+        try await fillStore()
+        try await runTheSampleEdition()
+        let run = try await sandbox.run(["cache", "stats"])
+        #expect(run.status == 0)
+        #expect(run.err == "")
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 10)
+        #expect(lines[2] == "Articles  30", "the live store's figures are its own")
+        #expect(lines[9].hasPrefix("Sample    "))
+        #expect(lines[9].contains(" articles, 1 saved, 1 read ("))
+        #expect(lines[9].hasSuffix(" KiB) in ~/.cache/newsapp/sample.sqlite"))
+
+        let json = try await sandbox.run(["cache", "stats", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["articles"] as? Int == 30)
+        let sample = try #require(object["sample"] as? [String: Any])
+        #expect(sample["exists"] as? Bool == true)
+        #expect(sample["path"] as? String == sandbox.sampleStoreURL.path)
+        #expect((sample["articles"] as? Int ?? 0) >= 5)
+        #expect(sample["saved"] as? Int == 1)
+        #expect(sample["read"] as? Int == 1)
+        #expect((sample["fileSize"] as? Int ?? 0) > 0)
+        #expect(sample["images"] == nil)
+    }
+
+    @Test func statsWithTheSampleEditionsStoreAloneSayBoth() async throws {
+        try await runTheSampleEdition()
+        let run = try await sandbox.run(["cache", "stats"])
+        #expect(run.status == 0)
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("There is no news store at ~/.cache/newsapp/news.sqlite yet;"))
+        #expect(lines[1].hasPrefix("The sample edition's store: "))
+        #expect(lines[1].hasSuffix(" in ~/.cache/newsapp/sample.sqlite."))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.storeURL.path))
+    }
+
+    @Test func clearAndVacuumDoBothStores() async throws {
+        try await fillStore()
+        try await runTheSampleEdition()
+        let run = try await sandbox.run(["cache", "clear"])
+        #expect(run.status == 0)
+        #expect(run.err == "")
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(
+            lines[0] == "Removed 28 articles, 4 read marks and 3 lists from ~/.cache/newsapp/news.sqlite.")
+        #expect(lines[2].hasPrefix("Removed "))
+        #expect(lines[2].contains(" articles, 1 read mark and "))
+        #expect(lines[2].hasSuffix(" lists from ~/.cache/newsapp/sample.sqlite."))
+        #expect(lines[3] == "Kept 1 saved article; `newsapp cache clear --include-saved` removes them too.")
+        #expect(lines[4].hasPrefix("Removed 2 pictures"))
+        let (sample, _) = try NewsStore.open(at: sandbox.sampleStoreURL)
+        #expect(try await sample.stats().articleCount == 1)
+        #expect(try await sample.savedArticles().count == 1)
+        try sample.close()
+
+        let vacuum = try await sandbox.run(["cache", "vacuum"])
+        #expect(vacuum.status == 0)
+        let vacuumed = vacuum.out.split(separator: "\n")
+        #expect(vacuumed.count == 2)
+        #expect(vacuumed[0].hasPrefix("Vacuumed ~/.cache/newsapp/news.sqlite: "))
+        #expect(vacuumed[1].hasPrefix("Vacuumed ~/.cache/newsapp/sample.sqlite: "))
     }
 
     @Test func clearKeepsSavedArticlesAndSaysWhatWent() async throws {

@@ -146,13 +146,13 @@ struct CommandLineTests {
     // MARK: A NewsAPI-compatible server
 
     @Test func headlinesFromTheServer() async throws {
-        try await withStub { stub in
+        try await withRunningStub { stub in
             let run = try await sandbox.run(
                 ["headlines", "--json", "--country", "gb"],
-                extra: ["NEWSAPI_BASE_URL": stub.baseURL.absoluteString, "NEWSAPI_KEY": "test-key"])
+                extra: stub.environment)
             #expect(run.status == 0)
             #expect(run.err == "")
-            let request = try #require(stub.lastRequest)
+            let request = try #require(stub.server.lastRequest)
             #expect(request.path == "/v2/top-headlines")
             #expect(request.query("country") == "gb")
             #expect(request.query("pageSize") == "20")
@@ -165,23 +165,24 @@ struct CommandLineTests {
     }
 
     @Test func liveNewsIsNotTheSampleEdition() async throws {
-        try await withStub { stub in
+        try await withRunningStub { stub in
             let run = try await sandbox.run(
                 ["search", "mars", "--print", "--language", "en"],
-                extra: ["NEWSAPI_BASE_URL": stub.baseURL.absoluteString, "NEWSAPI_KEY": "test-key"])
+                extra: stub.environment)
             #expect(run.status == 0)
             #expect(run.out.hasPrefix("Search “mars” · sorted by newest · 5 of 5 articles\n"))
-            #expect(stub.lastRequest?.path == "/v2/everything")
-            #expect(stub.lastRequest?.query("language") == "en")
-            #expect(stub.lastRequest?.query("q") == "mars")
+            #expect(stub.server.lastRequest?.path == "/v2/everything")
+            #expect(stub.server.lastRequest?.query("language") == "en")
+            #expect(stub.server.lastRequest?.query("q") == "mars")
         }
     }
 
     @Test func aRejectedKeyIsOneSentenceAndExitStatusOne() async throws {
         let key = "wrong-key-3f9c2a7b"
-        try await withStub { stub in
+        try await withRunningStub { stub in
             let run = try await sandbox.run(
-                ["headlines"], extra: ["NEWSAPI_BASE_URL": stub.baseURL.absoluteString, "NEWSAPI_KEY": key])
+                ["headlines"],
+                extra: ["NEWSAPI_BASE_URL": stub.server.baseURL.absoluteString, "NEWSAPI_KEY": key])
             #expect(run.status == 1)
             #expect(run.out == "")
             #expect(
@@ -195,12 +196,13 @@ struct CommandLineTests {
     @Test func theKeyFileIsUsedAndNeverPrinted() async throws {
         try sandbox.directory.write("test-key\n", to: "newsapi-key", permissions: 0o644)
         try sandbox.writeConfig("key_file = \"~/newsapi-key\"\n")
-        try await withStub { stub in
+        try await withRunningStub { stub in
             let run = try await sandbox.run(
-                ["headlines", "--page-size", "3"], extra: ["NEWSAPI_BASE_URL": stub.baseURL.absoluteString])
+                ["headlines", "--page-size", "3"],
+                extra: ["NEWSAPI_BASE_URL": stub.server.baseURL.absoluteString])
             #expect(run.status == 0)
             #expect(run.out.hasPrefix("Top headlines · All categories · 3 of 84 articles\n"))
-            #expect(stub.lastRequest?.header("X-Api-Key") == "test-key")
+            #expect(stub.server.lastRequest?.header("X-Api-Key") == "test-key")
             // Readable by others: used, with a warning like ssh's.
             #expect(
                 run.err
@@ -213,12 +215,12 @@ struct CommandLineTests {
     @Test func newsAPIKeyBeatsTheKeyFile() async throws {
         try sandbox.directory.write("key-from-file\n", to: "newsapi-key", permissions: 0o600)
         try sandbox.writeConfig("key_file = \"~/newsapi-key\"\n")
-        try await withStub { stub in
+        try await withRunningStub { stub in
             let run = try await sandbox.run(
                 ["headlines"],
-                extra: ["NEWSAPI_BASE_URL": stub.baseURL.absoluteString, "NEWSAPI_KEY": "test-key"])
+                extra: stub.environment)
             #expect(run.status == 0)
-            #expect(stub.lastRequest?.header("X-Api-Key") == "test-key")
+            #expect(stub.server.lastRequest?.header("X-Api-Key") == "test-key")
         }
     }
 
@@ -247,8 +249,8 @@ struct CommandLineTests {
               "content":null}]}
             """#.utf8)
         let options = NewsAPIStubServer.Options(fault: NewsAPIStubServer.Fault(status: 200, body: hostile))
-        try await withStub(options) { stub in
-            let environment = ["NEWSAPI_BASE_URL": stub.baseURL.absoluteString, "NEWSAPI_KEY": "test-key"]
+        try await withRunningStub(options) { stub in
+            let environment = stub.environment
             let plain = try await sandbox.run(["headlines"], extra: environment)
             #expect(plain.status == 0)
             #expect(plain.out.contains("Breaking news in red gnp.exe"))
@@ -438,21 +440,5 @@ struct CommandLineTests {
         var pageSize: Int
         var totalResults: Int
         var articles: [Article]
-    }
-
-    /// Runs `body` with a started stub serving the sample edition (key `test-key`), stopping it after.
-    func withStub(
-        _ options: NewsAPIStubServer.Options = .init(),
-        _ body: (NewsAPIStubServer) async throws -> Void
-    ) async throws {
-        let stub = NewsAPIStubServer(service: SampleNewsService(edition: edition), options: options)
-        try await stub.start()
-        do {
-            try await body(stub)
-        } catch {
-            await stub.stop()
-            throw error
-        }
-        await stub.stop()
     }
 }

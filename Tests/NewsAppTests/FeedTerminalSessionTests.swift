@@ -24,8 +24,10 @@ struct FeedTerminalSessionTests {
         #expect(imported.status == 0)
         let refreshed = try await sandbox.run(["refresh"])
         #expect(refreshed.out.hasPrefix("2 feeds: 2 updated · 5 new in "))
-        // From here on nothing answers: everything is read from the store.
+        // From here on nothing answers: everything is read from the store. (The items' pages are on
+        // no server here, so reader mode is not to fetch them.)
         await server.stop()
+        try sandbox.writeConfig("full_text = \"off\"\n")
 
         let tmux = try TmuxSession(
             ["--layout", "stack"], columns: 100,

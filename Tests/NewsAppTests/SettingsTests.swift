@@ -21,6 +21,13 @@ import Testing
                     splitMinColumns: 120,
                     key: .none))
         #expect(settings.liveCountry == "us")
+        #expect(settings.fullText == .auto)
+    }
+
+    @Test func fullTextComesFromTheConfigFile() {
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: [:], file: Configuration(fullText: .off))
+        #expect(settings.fullText == .off)
     }
 
     @Test func theConfigFileBeatsTheDefaults() {

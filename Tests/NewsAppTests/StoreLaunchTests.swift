@@ -4,8 +4,9 @@ import SampleEdition
 import Store
 import Testing
 
-/// The article store as the built binary opens it at launch: where it lives, what is said when
-/// it is damaged or unusable, eviction, the print commands recording into it, and `--offline`.
+/// The article stores as the built binary opens them at launch: where they live, what is said
+/// when one is damaged or unusable, eviction, the print commands recording into them, and
+/// `--offline`. Without a key the sample edition runs, on a store of its own.
 @Suite(.timeLimit(.minutes(2)))
 struct StoreLaunchTests {
     let sandbox: Sandbox
@@ -16,9 +17,10 @@ struct StoreLaunchTests {
         edition = try SampleEdition.bundled()
     }
 
-    /// The sandbox's store, opened by the test (a second connection, as another instance would).
-    func openStore() throws -> NewsStore {
-        let (store, notice) = try NewsStore.open(at: sandbox.storeURL)
+    /// The sandbox's live store, or the sample edition's, opened by the test (a second
+    /// connection, as another instance would).
+    func openStore(sample: Bool = false) throws -> NewsStore {
+        let (store, notice) = try NewsStore.open(at: sample ? sandbox.sampleStoreURL : sandbox.storeURL)
         #expect(notice == nil)
         return store
     }
@@ -33,12 +35,23 @@ struct StoreLaunchTests {
         let run = try await sandbox.run(["headlines", "--page-size", "5"])
         #expect(run.status == 0)
         #expect(run.err == "")
-        #expect(FileManager.default.fileExists(atPath: sandbox.storeURL.path))
+        // The sample edition records into its own store and leaves the live one alone.
+        #expect(FileManager.default.fileExists(atPath: sandbox.sampleStoreURL.path))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.storeURL.path))
         #expect(try permissions(sandbox.cacheDirectory) == 0o700)
         #expect(try permissions(sandbox.home + "/.cache") == 0o700)
-        let store = try openStore()
+        let store = try openStore(sample: true)
         #expect(try await store.stats().articleCount == 5)
         try store.close()
+
+        try await withRunningStub { stub in
+            let live = try await sandbox.run(["headlines", "--page-size", "3"], extra: stub.environment)
+            #expect(live.status == 0)
+            #expect(live.err == "")
+        }
+        let liveStore = try openStore()
+        #expect(try await liveStore.stats().articleCount == 3)
+        try liveStore.close()
     }
 
     @Test func xdgCacheHomeIsWhereTheStoreLives() async throws {
@@ -46,7 +59,7 @@ struct StoreLaunchTests {
         let run = try await sandbox.run(["headlines"], extra: ["XDG_CACHE_HOME": elsewhere])
         #expect(run.status == 0)
         #expect(run.err == "")
-        #expect(FileManager.default.fileExists(atPath: elsewhere + "/newsapp/news.sqlite"))
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/newsapp/sample.sqlite"))
         #expect(try permissions(elsewhere + "/newsapp") == 0o700)
         #expect(!FileManager.default.fileExists(atPath: sandbox.cacheDirectory))
     }
@@ -54,7 +67,7 @@ struct StoreLaunchTests {
     // MARK: Damaged and unusable stores
 
     @Test func aDamagedStoreIsSetAsideWithOneLineOnce() async throws {
-        try sandbox.directory.write("this is not a database\n", to: ".cache/newsapp/news.sqlite")
+        try sandbox.directory.write("this is not a database\n", to: ".cache/newsapp/sample.sqlite")
         let run = try await sandbox.run(["headlines", "--page-size", "3"])
         #expect(run.status == 0)
         #expect(run.out.contains("3 of 84 articles"))
@@ -64,7 +77,7 @@ struct StoreLaunchTests {
             lines.first?.hasPrefix("newsapp: The news store could not be read (the file is not a database)")
                 == true)
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.cacheDirectory)
-        let aside = try #require(names.first { $0.hasPrefix("news.sqlite.corrupt-") })
+        let aside = try #require(names.first { $0.hasPrefix("sample.sqlite.corrupt-") })
         #expect(run.err.contains("moved aside to ~/.cache/newsapp/\(aside);"))
         #expect(
             try String(contentsOfFile: sandbox.cacheDirectory + "/" + aside, encoding: .utf8)
@@ -79,7 +92,7 @@ struct StoreLaunchTests {
         // A file where the directory should be: no store can be made, whoever runs the tests.
         try sandbox.directory.write("in the way\n", to: ".cache/newsapp")
         let expected =
-            "newsapp: Could not open the news store at ~/.cache/newsapp/news.sqlite (~/.cache/newsapp is "
+            "newsapp: Could not open the news store at ~/.cache/newsapp/sample.sqlite (~/.cache/newsapp is "
             + "not a directory), so articles will not be kept this time.\n"
 
         let run = try await sandbox.run(["headlines", "--page-size", "3"])
@@ -109,10 +122,11 @@ struct StoreLaunchTests {
 
     // MARK: Retention
 
-    /// Old articles (fetched 40 days ago, one of them saved) and recent ones, then a launch.
+    /// Old articles (fetched 40 days ago, one of them saved) and recent ones in the sample
+    /// edition's store, which the launches of these tests (no key) open.
     func storeWithOldArticles() async throws {
         let clock = ManualClock(Date().addingTimeInterval(-40 * 86_400))
-        let (store, _) = try NewsStore.open(at: sandbox.storeURL, clock: clock.function)
+        let (store, _) = try NewsStore.open(at: sandbox.sampleStoreURL, clock: clock.function)
         try await StoreFixtures.fill(store, prefix: "old", count: 10, pageSize: 5)
         try await store.save(StoreFixtures.article("old-3"))
         try await store.markRead(StoreFixtures.url("old-4"))
@@ -126,7 +140,7 @@ struct StoreLaunchTests {
         let run = try await sandbox.run(["headlines", "--page-size", "2"])
         #expect(run.status == 0)
         #expect(run.err == "")
-        let store = try openStore()
+        let store = try openStore(sample: true)
         let stats = try await store.stats()
         // 4 recent, 1 saved old one, 2 from this run's headlines.
         #expect(stats.articleCount == 7)
@@ -141,13 +155,13 @@ struct StoreLaunchTests {
         try sandbox.writeConfig("retention_days = 60\n")
         let run = try await sandbox.run(["headlines", "--page-size", "2"])
         #expect(run.err == "")
-        let store = try openStore()
+        let store = try openStore(sample: true)
         #expect(try await store.stats().articleCount == 16)
         try store.close()
 
         try sandbox.writeConfig("retention_days = 1\n")
         _ = try await sandbox.run(["headlines", "--page-size", "2"])
-        let after = try openStore()
+        let after = try openStore(sample: true)
         // Only the saved one and this run's two are left: the recent ones were fetched 2 days ago.
         #expect(try await after.stats().articleCount == 3)
         try after.close()

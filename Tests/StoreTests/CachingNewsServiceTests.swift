@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 import Networking
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Networking
+import TestSupport
 import Testing
 
 @testable import Store
@@ -21,7 +22,7 @@ import Testing
 @Suite("SIGKILL safety")
 struct KillTests {
     @Test func killingAWriterAtRandomMomentsLosesNoCommittedPageAndNeverCorrupts() async throws {
-        let helper = try HelperBinary.url()
+        let helper = try BuiltProduct.url(named: "StoreKillTestHelper")
         let directory = try TemporaryDirectory()
         var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
         let seed = generator.seed
@@ -51,7 +52,7 @@ struct KillTests {
     }
 
     @Test func killingAFeedWriterNeverLeavesAFeedHalfWritten() async throws {
-        let helper = try HelperBinary.url()
+        let helper = try BuiltProduct.url(named: "StoreKillTestHelper")
         let directory = try TemporaryDirectory()
         var generator = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
         let seed = generator.seed
@@ -225,58 +226,5 @@ struct LineReader {
                 ended = true
             }
         }
-    }
-}
-
-/// The helper binary SwiftPM builds next to the test bundle.
-enum HelperBinary {
-    struct Missing: Error, CustomStringConvertible {
-        var looked: [String]
-        var description: String {
-            "StoreKillTestHelper was not found next to the test bundle; build it first (swift build). Looked in: "
-                + looked.joined(separator: ", ")
-        }
-    }
-
-    static func url() throws -> URL {
-        var directories: [URL] = []
-        for bundle in [Bundle.main] + Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            var directory = executable.deletingLastPathComponent()
-            while directory.path != "/" {
-                if directory.pathExtension == "xctest" {
-                    directories.append(directory.deletingLastPathComponent())
-                    break
-                }
-                directory = directory.deletingLastPathComponent()
-            }
-            directories.append(executable.deletingLastPathComponent())
-        }
-        let candidates = directories.map { $0.appendingPathComponent("StoreKillTestHelper") }
-        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) {
-            return found
-        }
-        throw Missing(looked: candidates.map(\.path))
-    }
-}
-
-/// A small seeded generator, so a failing run can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    let seed: UInt64
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        self.seed = seed
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

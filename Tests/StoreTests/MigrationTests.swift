@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Networking
+import TestSupport
 import Testing
 
 @testable import Store
@@ -41,7 +42,7 @@ struct MigrationTests {
             try await store.writer.read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-                == ["v1", "v2", "v3"])
+                == ["v1", "v2", "v3", "v4"])
         let page = try #require(await store.storedPage(for: Fixture.science, page: 1, pageSize: 20))
         #expect(page.urls.map(\.absoluteString) == ["https://example.org/b", "https://example.org/a"])
         #expect(page.articles[1].title == "Comet seen over the bay")
@@ -66,16 +67,15 @@ struct MigrationTests {
             (try StoreSchema.mismatch(in: db), try StoreSchema.migrator.appliedIdentifiers(db))
         }
         #expect(mismatch == nil)
-        #expect(applied == ["v1", "v2", "v3"])
+        #expect(applied == ["v1", "v2", "v3", "v4"])
     }
 
     /// `Fixtures/store-4c81265.sqlite` was made by the release of commit 4c81265 (schema v2):
     /// 33 articles, 4 read marks, 2 saved articles, 3 lists with 5 pages.
     @Test func aStoreOfThePreviousReleaseIsMigratedWithEverythingInIt() async throws {
         let directory = try TemporaryDirectory()
-        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
         try FileManager.default.copyItem(
-            at: fixtures.appendingPathComponent("store-4c81265.sqlite"), to: directory.storeURL)
+            at: FixtureFolder(in: .module).url("store-4c81265.sqlite"), to: directory.storeURL)
         let before = try Self.snapshot(directory.storeURL)
         #expect(before.migrations == ["v1", "v2"])
         #expect(before.articles.count == 33 && before.readMarks.count == 4 && before.saved.count == 2)
@@ -83,7 +83,7 @@ struct MigrationTests {
 
         let store = try NewsStore.openClean(directory.storeURL)
         let after = try await store.read { db in try Self.snapshot(db) }
-        #expect(after.migrations == ["v1", "v2", "v3"])
+        #expect(after.migrations == ["v1", "v2", "v3", "v4"])
         #expect(after.articles == before.articles)
         #expect(after.readMarks == before.readMarks)
         #expect(after.saved == before.saved)

@@ -149,17 +149,37 @@ struct SearchTests {
         #expect(names(try await store.search("\"mars rover", sort: .publishedAt)) == ["title"])
     }
 
-    @Test func theFullTextQueryQuotesEveryTerm() {
-        #expect(FullTextQuery("mars rover").expression == "(\"mars\" AND \"rover\")")
-        #expect(FullTextQuery("\"mars rover\" OR venus").expression == "(\"mars rover\") OR (\"venus\")")
-        #expect(
-            FullTextQuery("mars -rover NOT venus").expression == "((\"mars\")) NOT (\"rover\" OR \"venus\")")
-        #expect(FullTextQuery("NEAR(a b)").expression == "(\"NEAR(a\" AND \"b)\")")
-        #expect(FullTextQuery("a\"b").expression == "(\"a\" AND \"b\")")
-        #expect(FullTextQuery("* 🚀 -- \u{0}").isEmpty)
-        #expect(FullTextQuery("-mars").expression == nil)
-        #expect(FullTextQuery("-mars").negativeExpression == "\"mars\"")
-        #expect(FullTextQuery.quote("say \"hi\"") == "\"say \"\"hi\"\"\"")
-        #expect(FullTextQuery.quote("\"\u{05C7}x") == "\"\"\"\u{05C7}x\"")
+    @Test func negationsAnywhereInTheQuery() async throws {
+        let store = try await marsStore()
+        func search(_ query: String) async throws -> [String] {
+            names(try await store.search(query, sort: .publishedAt))
+        }
+        #expect(try await search("rover OR -mars") == ["title", "other", "older-title"])
+        #expect(try await search("NOT (mars OR venus)") == [])
+        #expect(try await search("-(rover OR venus)") == ["content", "summary", "source"])
+        #expect(try await search("(mars -rover) OR venus") == ["content", "summary", "source", "other"])
+        #expect(try await search("mars -\"mars rover\"") == ["content", "summary", "source", "older-title"])
+        #expect(try await search("-sky -budget -venus") == ["title", "source", "older-title"])
+    }
+
+    /// Each word and phrase is one FTS5 string; negations become FTS5's binary NOT, or every
+    /// article but a match.
+    @Test func theMatchQuotesEveryTermAndPlacesEveryNegation() {
+        func match(_ text: String) -> FullTextMatch? {
+            FullTextMatch(SearchQuery(text))
+        }
+        #expect(match("mars rover") == .matching(#"("mars" AND "rover")"#))
+        #expect(match("\"mars rover\" OR venus") == .matching(#"("mars rover" OR "venus")"#))
+        #expect(match("mars -rover NOT venus") == .matching(#"("mars" NOT ("rover" OR "venus"))"#))
+        #expect(match("(a OR b) -c") == .matching(#"(("a" OR "b") NOT "c")"#))
+        #expect(match("-mars") == .excluding(#""mars""#))
+        #expect(match("-a -b") == .excluding(#"("a" OR "b")"#))
+        #expect(match("-a OR -b") == .excluding(#"("a" AND "b")"#))
+        #expect(match("mars OR -rover") == .excluding(#"("rover" NOT "mars")"#))
+        #expect(match("NOT (a -b)") == .excluding(#"("a" NOT "b")"#))
+        #expect(match("NEAR(a b)") == .matching(#"("NEAR" AND "a" AND "b")"#))
+        #expect(match("* 🚀 -- \u{0}") == nil)
+        #expect(FullTextMatch.quote("say \"hi\"") == #""say ""hi""""#)
+        #expect(FullTextMatch.quote("\"\u{05C7}x") == "\"\"\"\u{05C7}x\"")
     }
 }

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Something a router can show: a screen.
 ///
 /// A screen renders itself as styled lines for a given width and declares the commands it

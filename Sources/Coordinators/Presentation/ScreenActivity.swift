@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A screen's link to whoever shows it: change notifications, one-off messages and the
 /// screen's in-flight work.
 ///

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The router coordinators hold: it shows its screens through a ``StackRouter`` or a
 /// ``SplitRouter`` and swaps between them when the terminal's width crosses the threshold,
 /// without restarting any coordinator and without losing what the user was looking at.

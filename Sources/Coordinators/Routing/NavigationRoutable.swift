@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The only way coordinators navigate.
 ///
 /// Every router keeps a stack of screens (the root first) and at most one modal screen
@@ -61,6 +63,7 @@ public enum RouterEvent: Sendable {
 public enum NavigationMisuse: Error, Sendable, Equatable, CustomStringConvertible {
     case pushWithoutRoot
     case popAtRoot
+    case replaceRoot
     case alreadyShown(String)
     case presentOverModal(String)
     case dismissWithoutModal
@@ -69,6 +72,7 @@ public enum NavigationMisuse: Error, Sendable, Equatable, CustomStringConvertibl
         switch self {
         case .pushWithoutRoot: "push before setRoot: there is no root to push onto"
         case .popAtRoot: "pop at the root: the root screen cannot be popped"
+        case .replaceRoot: "replaceTop at the root: the root screen is replaced with setRoot"
         case .alreadyShown(let title): "“\(title)” is already shown by this router"
         case .presentOverModal(let title): "present over a modal: “\(title)” is already presented"
         case .dismissWithoutModal: "dismiss with nothing presented"

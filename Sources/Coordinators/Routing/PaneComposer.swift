@@ -1,3 +1,5 @@
+import TerminalText
+
 /// How a split layout divides the terminal's width.
 public struct PaneWidths: Sendable, Equatable {
     public static let divider = " │ "

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Shows a list and a detail side by side, as a split view does on a tablet.
 ///
 /// The left pane holds the topmost ``Pane/primary`` screen of the stack (the root counts as

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Shows one screen at a time: the modal if one is presented, otherwise the top of the stack.
 ///
 /// The prompt's breadcrumb names the way back: `Top stories › Article`.

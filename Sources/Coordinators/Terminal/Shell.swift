@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Runs a session: reads input from a ``Terminal``, offers each command to the screens on display
 /// and then to the app's global commands, swaps layouts on resize, and draws the router's
 /// screens when they change.
@@ -108,7 +110,7 @@ public final class Shell {
 
     /// Offers `command` to the screens on display, then to the globals (see ``CommandDispatch``);
     /// a command nobody performs is answered with the closest known one.
-    public func dispatch(_ command: Command) {
+    private func dispatch(_ command: Command) {
         if CommandDispatch.dispatch(command, toScreens: { router.inputTargets }, thenTo: globals) { return }
         terminal.write([unknownCommandLine(command)])
     }

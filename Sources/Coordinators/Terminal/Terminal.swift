@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The terminal, reduced to what a line-mode app needs: write lines, read a line with a prompt,
 /// and know the size. The app's adapter uses GNU readline; tests use a scripted terminal.
 @MainActor

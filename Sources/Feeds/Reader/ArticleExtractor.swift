@@ -6,13 +6,18 @@ import Foundation
 /// The page is decoded (its byte order mark, else the `charset` of `contentType`, else its
 /// `<meta charset>`, else UTF-8; invalid bytes become U+FFFD), its terminal escape sequences are
 /// removed, libxml2's HTML parser reads it into a ``ReaderDocument`` (recovering from broken
-/// markup, never fetching anything), and a ``ContentSelector`` picks the article. Its text is laid
-/// out by the same rules as ``HTMLText``: headings and paragraphs, lists, quotes, preformatted
-/// text, tables one row a line, figure captions, `[image: alt]`, and links numbered `[n]`
-/// (resolved against `url` and the page's `<base href>`). Nothing recurses on the page's nesting.
+/// markup, never fetching anything), and a ``ContentSelector`` picks the article (again with fewer
+/// rules when what it picks is under 500 characters, as Readability does).
+/// Its text is laid out by the same rules as ``HTMLText``: headings and paragraphs, lists, quotes,
+/// preformatted text, tables one row a line, figure captions, `[image: alt]`, and links numbered
+/// `[n]` (resolved against `url` and the page's `<base href>`). Nothing recurses on the page's
+/// nesting.
 public enum ArticleExtractor {
     /// Pages larger than 8 MiB are refused.
     public static let maximumBytes = 8 << 20
+    /// An article shorter than this many characters is looked for again with fewer rules
+    /// (Readability's `charThreshold`).
+    static let minimumCharacters = 500
 
     /// The article in `html`, a whole page as it came from `url` with the `Content-Type` header
     /// `contentType`.
@@ -28,13 +33,25 @@ public enum ArticleExtractor {
         let document = decoded.withUTF8(parse)
         decoded = ""
         let metadata = ArticleMetadata(document: document)
-        var selector = ContentSelector(document: document)
-        let selection = selector.select(title: metadata.title ?? "")
         var links = LinkReferences(baseURL: url)
         if let href = document.baseHref { links.setBase(href: href) }
-        var rendering = ArticleRendering(document: document, selection: selection, links: links)
-        let text = rendering.render()
-        guard !text.text.isEmpty else { throw .noText }
+        // As Readability: an article too short to be one is looked for again with fewer rules. A
+        // later pass is kept only when it finds at least twice as much, so that a short article is
+        // not traded for the same one with the furniture that the first pass left out.
+        var best: (selection: ContentSelector.Selection, rendering: ArticleRendering, text: HTMLText)?
+        for rules in ContentSelector.Rules.attempts {
+            var selector = ContentSelector(document: document, rules: rules)
+            let selection = selector.select(title: metadata.title ?? "")
+            var rendering = ArticleRendering(document: document, selection: selection, links: links)
+            let text = rendering.render()
+            let length = text.text.unicodeScalars.count
+            if best == nil || length >= 2 * (best?.text.text.unicodeScalars.count ?? 0) {
+                best = (selection, rendering, text)
+            }
+            if length >= minimumCharacters { break }
+        }
+        guard let best, !best.text.text.isEmpty else { throw .noText }
+        let (selection, rendering, text) = best
         let base = links.baseURL
         return ExtractedArticle(
             title: metadata.title ?? rendering.firstHeading() ?? "",

@@ -20,7 +20,7 @@ extension ContentSelector {
                     if byline == nil && counts[node].text > 0 { byline = node }
                     remove = true
                 } else if tag == .h1 || tag == .h2 {
-                    if ClassHints.weight(attributes) < 0 {
+                    if weight(of: node) < 0 {
                         remove = true
                     } else if !titleWords.isEmpty
                         && Self.similarity(Self.words(text(of: node)), titleWords) >= 0.75
@@ -38,6 +38,7 @@ extension ContentSelector {
                     node += 1
                 }
             }
+            guard rules.cleansConditionally else { continue }
             let protected = protectedRanges(in: root)
             for node in stride(from: Int(document.ends[root]) - 1, through: root, by: -1) {
                 guard shown[node], node != top, document.tags[node] != .text,
@@ -59,8 +60,8 @@ extension ContentSelector {
         default:
             return false
         }
-        let weight = ClassHints.weight(document.attributes(of: node))
-        if weight < 0 { return true }
+        let hintWeight = weight(of: node)
+        if hintWeight < 0 { return true }
         guard counts.commas < 10 else { return false }
         let isList = tag == .ul || tag == .ol || tag == .dl
         let paragraphs = Double(counts.paragraphs)
@@ -75,8 +76,8 @@ extension ContentSelector {
         {
             return true
         }
-        if weight < 25 && density > 0.2 && counts.text < 2_000 { return true }
-        if weight >= 25 && density > 0.5 { return true }
+        if hintWeight < 25 && density > 0.2 && counts.text < 2_000 { return true }
+        if hintWeight >= 25 && density > 0.5 { return true }
         if (counts.embeds == 1 && counts.text < 75) || counts.embeds > 1 { return true }
         return false
     }

@@ -13,8 +13,32 @@
 /// 4. Inside what is kept, lists, tables, forms and `div`s that look like furniture go (link lists,
 ///    galleries without captions, forms, embeds, short link-heavy blocks; data tables stay), as do
 ///    headings with bad hints, the heading that repeats the title and the byline.
+///
+/// As in Readability, a selection too short to be the article is made again with fewer rules
+/// (``Rules``): ``ArticleExtractor`` first keeps the elements whose hints say furniture, then
+/// stops weighing hints, then stops cleaning.
 struct ContentSelector {
+    /// Which of Readability's rules apply (its `FLAG_STRIP_UNLIKELYS`, `FLAG_WEIGHT_CLASSES` and
+    /// `FLAG_CLEAN_CONDITIONALLY`).
+    struct Rules: Equatable {
+        /// Elements whose class, id or role say furniture are left out before scoring.
+        var stripsUnlikely = true
+        /// Class and id hints add to or take from scores.
+        var weighsClasses = true
+        /// Blocks inside the article that look like furniture are left out.
+        var cleansConditionally = true
+
+        /// The rules of each attempt, the strictest first.
+        static let attempts = [
+            Rules(),
+            Rules(stripsUnlikely: false),
+            Rules(stripsUnlikely: false, weighsClasses: false),
+            Rules(stripsUnlikely: false, weighsClasses: false, cleansConditionally: false),
+        ]
+    }
+
     let document: ReaderDocument
+    let rules: Rules
     /// Whether each node is still in the page after step 1.
     private(set) var live: [Bool]
     private(set) var statistics: NodeStatistics
@@ -29,9 +53,10 @@ struct ContentSelector {
         var bylineNode: Int?
     }
 
-    init(document: ReaderDocument) {
+    init(document: ReaderDocument, rules: Rules = Rules()) {
         self.document = document
-        live = Self.furnitureRemoved(document)
+        self.rules = rules
+        live = Self.furnitureRemoved(document, byHints: rules.stripsUnlikely)
         statistics = NodeStatistics(document, live: live)
         scores = Array(repeating: 0, count: document.count)
         isCandidate = Array(repeating: false, count: document.count)
@@ -49,7 +74,7 @@ struct ContentSelector {
 
     // MARK: Furniture
 
-    private static func furnitureRemoved(_ document: ReaderDocument) -> [Bool] {
+    private static func furnitureRemoved(_ document: ReaderDocument, byHints: Bool) -> [Bool] {
         let count = document.count
         var live = Array(repeating: true, count: count)
         var inArticle = Array(repeating: false, count: count)
@@ -65,7 +90,7 @@ struct ContentSelector {
             case .header: furniture = !inArticle[node]
             case .text, .body, .a: break
             default:
-                if let attributes = document.attributes(of: node) {
+                if byHints, let attributes = document.attributes(of: node) {
                     furniture = ClassHints.isUnlikely(attributes)
                 }
             }
@@ -106,7 +131,7 @@ struct ContentSelector {
                 if !isCandidate[first] {
                     isCandidate[first] = true
                     scores[first] =
-                        document.tags[first].baseScore + ClassHints.weight(document.attributes(of: first))
+                        document.tags[first].baseScore + weight(of: first)
                 }
                 let divider = level == 0 ? 1.0 : level == 1 ? 2.0 : Double(level * 3)
                 scores[first] += score / divider
@@ -197,6 +222,11 @@ struct ContentSelector {
             }
         }
         return roots
+    }
+
+    /// ``ClassHints/weight(_:)`` of `node`, when the rules weigh classes.
+    func weight(of node: Int) -> Double {
+        rules.weighsClasses ? ClassHints.weight(document.attributes(of: node)) : 0
     }
 
     private func isAncestor(_ ancestor: Int, of node: Int) -> Bool {

@@ -233,8 +233,9 @@ struct ReaderDocument {
                 document.lengths[last] += Int32(bytes.count)
                 return
             }
-            document.parents.append(parent)
+            // A text node has no descendants: it ends where the next node starts.
             document.ends.append(Int32(document.count + 1))
+            document.parents.append(parent)
             document.tags.append(.text)
             document.elements.append(.inline)
             document.starts.append(Int32(document.text.count))

@@ -15,30 +15,34 @@ public struct FeedFailure: Error, Sendable, Equatable {
         self.retryAfter = retryAfter
     }
 
-    /// A status the refresh does not read a feed from.
-    static func status(_ code: Int, retryAfter: Date?) -> FeedFailure {
+    /// A status the refresh does not read a feed from; `subject` names what was asked for (`feed`,
+    /// `page`).
+    static func status(_ code: Int, retryAfter: Date?, subject: String = "feed") -> FeedFailure {
         let name = HTTPStatusName.phrase(code).map { " \($0)" } ?? ""
         switch code {
         case 404, 410:
-            return FeedFailure("The feed is not there any more (\(code)\(name)).")
+            return FeedFailure("The \(subject) is not there any more (\(code)\(name)).")
         case 401, 403:
-            return FeedFailure("The server refuses to give the feed (\(code)\(name)).")
+            return FeedFailure("The server refuses to give the \(subject) (\(code)\(name)).")
         case 429, 503:
             let wait = retryAfter.map { " and asks to wait until \(Self.clockTime($0))" } ?? ""
             return FeedFailure("The server is busy (\(code)\(name))\(wait).", retryAfter: retryAfter)
         case 500..<600:
             return FeedFailure("The server failed (\(code)\(name)).")
         default:
-            return FeedFailure("The server answered \(code)\(name) instead of the feed.")
+            return FeedFailure("The server answered \(code)\(name) instead of the \(subject).")
         }
     }
 
-    /// A failed exchange.
-    static func transport(_ error: HTTPClientError, timeout: TimeInterval) -> FeedFailure {
+    /// A failed exchange; `subject` names what was asked for (`feed`, `page`).
+    static func transport(_ error: HTTPClientError, timeout: TimeInterval, subject: String = "feed")
+        -> FeedFailure
+    {
         switch error {
         case .transport(.timedOut):
             let seconds = Int(timeout.rounded(.up))
-            return FeedFailure("The feed did not answer within \(seconds) second\(seconds == 1 ? "" : "s").")
+            return FeedFailure(
+                "The \(subject) did not answer within \(seconds) second\(seconds == 1 ? "" : "s").")
         case .transport(.connectionRefused):
             return FeedFailure("The server refused the connection.")
         case .transport(.hostNotFound):
@@ -46,25 +50,26 @@ public struct FeedFailure: Error, Sendable, Equatable {
         case .transport(.notConnectedToInternet):
             return FeedFailure("There is no network connection.")
         case .transport(.connectionLost):
-            return FeedFailure("The connection broke before the whole feed arrived.")
+            return FeedFailure("The connection broke before the whole \(subject) arrived.")
         case .transport(.secureConnectionFailed):
             return FeedFailure(
                 "A secure connection could not be made: the certificate was refused, "
                     + "or the server does not speak https.")
         case .transport(.other(let reason)):
-            return FeedFailure("The feed could not be fetched: \(reason).")
+            return FeedFailure("The \(subject) could not be fetched: \(reason).")
         case .responseTooLarge(let limit):
-            return FeedFailure("The feed is larger than \(limit >> 20) MiB, so it was not read.")
+            return FeedFailure("The \(subject) is larger than \(limit >> 20) MiB, so it was not read.")
         case .unsupportedURL:
             return FeedFailure("The address is not an http or https address.")
         case .redirectRefused(let reason):
             return FeedFailure("A redirect was not followed: \(reason).")
         case .unexpectedStatus(let code):
-            return status(code, retryAfter: nil)
+            return status(code, retryAfter: nil, subject: subject)
         case .undecodable(let reason):
             return FeedFailure("The answer could not be read (\(reason)).")
         case .cancelled:
-            return FeedFailure("The refresh was cancelled.")
+            return FeedFailure(
+                subject == "feed" ? "The refresh was cancelled." : "Fetching the \(subject) was cancelled.")
         }
     }
 

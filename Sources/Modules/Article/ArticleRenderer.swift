@@ -1,32 +1,58 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// Draws one article: title, source and author (and `Saved` when the reader kept it), relative
 /// and absolute time, the picture when there is one, description, the content without NewsAPI's
 /// `[+N chars]` tail, where it continues, and the image's address; last, the keys of the screen,
-/// with `save` or, once saved, `unsave`. A feed's items are drawn by ``FeedArticleRenderer``.
+/// with `save` or, once saved, `unsave`. With reader mode's whole text, the content is that text
+/// laid out as a feed item's, with its numbered links listed under it. A feed's items are drawn by
+/// ``FeedArticleRenderer``.
 public enum ArticleRenderer {
+    /// Where reader mode stands for the article drawn.
+    public struct ReaderState: Sendable, Equatable {
+        /// The article's content is the whole text of its page, links numbered.
+        public var wholeText: Bool
+        /// Why the page is not shown, in a line under the text; nil for none.
+        public var failure: String?
+        /// The keys offer `full`.
+        public var offersFull: Bool
+
+        public init(wholeText: Bool = false, failure: String? = nil, offersFull: Bool = false) {
+            self.wholeText = wholeText
+            self.failure = failure
+            self.offersFull = offersFull
+        }
+    }
+
     /// - Parameters:
     ///   - saved: The reader saved the article.
     ///   - picture: The article's picture, if it was asked for; a picture wider than `width` is
     ///     left out.
+    ///   - reader: Reader mode's state: the whole text shown, a failure, `full` offered.
     public static func render(
         _ article: Article,
         width: Int,
         context: RenderContext,
         saved: Bool = false,
-        picture: Thumbnail? = nil
+        picture: Thumbnail? = nil,
+        reader: ReaderState = ReaderState()
     ) -> [StyledLine] {
         var lines = header(article, width: width, context: context, saved: saved, picture: picture)
-        if let summary = article.summary {
+        let content = article.content
+        if let summary = article.summary, !(reader.wholeText && contains(content, summary)) {
             lines.append(.blank)
             lines += Block.paragraph(summary, width: width, role: .strong)
         }
-        if let content = article.content, content != article.summary {
+        if let content, reader.wholeText {
+            lines += [.blank] + FeedTextLayout.lines(content, width: width, references: article.links.count)
+            lines += FeedArticleRenderer.linkList(article.links, width: width)
+        } else if let content, content != article.summary {
             lines.append(.blank)
             lines += Block.paragraph(content, width: width)
         }
+        lines += failureLines(reader, width: width)
         lines.append(.blank)
         let verb = article.isContentTruncated ? "Continues at" : "Read at"
         lines += link(verb, article.url, width: width)
@@ -34,9 +60,33 @@ public enum ArticleRenderer {
             lines += link("Image", image, width: width)
         }
         lines.append(.blank)
-        let keep = (key: saved ? "unsave" : "save", action: "")
-        lines.append(Block.hints([("o", "open"), ("s", "share"), keep, ("b", "back")], width: width))
+        var hints: [(key: String, action: String)] = [("o", "open")]
+        hints += linkHint(article.links.count)
+        if reader.offersFull { hints.append(("full", "")) }
+        hints += [("s", "share"), (saved ? "unsave" : "save", ""), ("b", "back")]
+        lines.append(Block.hints(hints, width: width))
         return lines
+    }
+
+    /// `o 1–N link`, when the text numbers links.
+    static func linkHint(_ count: Int) -> [(key: String, action: String)] {
+        count > 0 ? [(count == 1 ? "o 1" : "o 1–\(count)", "link")] : []
+    }
+
+    /// Why reader mode shows no whole text, set off by a blank line; nothing when there is no such
+    /// reason.
+    static func failureLines(_ reader: ReaderState, width: Int) -> [StyledLine] {
+        guard let failure = reader.failure else { return [] }
+        return [.blank] + Block.paragraph(failure, width: width, role: .muted)
+    }
+
+    /// Whether `text` holds `part`, white space aside: the page's text often starts with the
+    /// article's description, which is then not shown twice.
+    private static func contains(_ text: String?, _ part: String) -> Bool {
+        guard let text else { return false }
+        let words = { (string: String) in string.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        return words(text).contains(words(part))
     }
 
     /// The title, the source and author (and `Saved`), the time and the picture: what every article

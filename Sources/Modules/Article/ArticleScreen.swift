@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// An article as its coordinator sees it.
 @MainActor
@@ -16,10 +17,13 @@ public protocol ArticleModule: Presentable {
 /// One article in full, with `o` to open it in a browser, `s` to share it, and `save` and
 /// `unsave` to keep it in the reading list. An item of a feed is drawn by
 /// ``FeedArticleRenderer``; `o N` opens its link or enclosure N, and when it was opened from a
-/// feed list, `next` finds the list's next unread item.
+/// feed list, `next` finds the list's next unread item. Reader mode (`full`, and `full_text` as
+/// the article opens) shows the whole text of the article's page in place of a cut-off one, and
+/// `pager` shows the article in the user's pager.
 ///
-/// ``start()`` marks the article read, looks up whether it is saved and asks for its picture;
-/// that work runs through ``activity``, so leaving the screen cancels it.
+/// ``start()`` marks the article read, looks up whether it is saved, asks for its picture and for
+/// the text reader mode kept or, when the article's own text is cut off, fetches its page; that
+/// work runs through ``activity``, so leaving the screen cancels it.
 @MainActor
 public final class ArticleScreen: ArticleModule {
     /// The most rows a picture takes.
@@ -30,16 +34,26 @@ public final class ArticleScreen: ArticleModule {
     public var onBack: (@MainActor () -> Void)?
     public var onNext: (@MainActor (Article) -> Void)?
     /// True when the reader saved the article.
-    public private(set) var isSaved = false
+    public internal(set) var isSaved = false
     /// The picture, once asked for and answered.
     public private(set) var picture: Thumbnail?
-    private let environment: ScreenEnvironment
-    private let actions: any SystemActions
-    private let readingList: any ReadingList
+    /// The whole text of the article's page, once read (kept from before, or fetched) and shown.
+    public internal(set) var readerText: ReaderText?
+    /// Why the page could not be shown, once that is known; nil after it was.
+    public internal(set) var readerFailure: String?
+    /// True while the page is being fetched.
+    var isFetchingPage = false
+    /// The picture asked for, so that the page's lead picture is not asked for twice.
+    var pictureURL: URL?
+    let reader: any ArticleReader
+    let fullText: FullTextMode
+    let environment: ScreenEnvironment
+    let actions: any SystemActions
+    let readingList: any ReadingList
     private let images: any ArticleImages
     private let paneSize: @MainActor () -> TerminalSize
-    private let feeds: any FeedLibrary
-    private let scope: FeedScope?
+    let feeds: any FeedLibrary
+    let scope: FeedScope?
 
     /// - Parameters:
     ///   - readingList: Told the article was read; keeps it when saved.
@@ -47,6 +61,9 @@ public final class ArticleScreen: ArticleModule {
     ///   - paneSize: The size of the pane the article is drawn in, which sizes its picture.
     ///   - feeds: Finds the next unread item for `next`.
     ///   - scope: The feed list the item was opened from, where `next` looks; nil for none.
+    ///   - reader: Reads the article's page (`full`), and keeps its text.
+    ///   - fullText: When the page is fetched as the article opens.
+    ///   - grace: How long work holds the display (tests that need the hold to last wait longer).
     public init(
         article: Article,
         environment: ScreenEnvironment,
@@ -55,7 +72,10 @@ public final class ArticleScreen: ArticleModule {
         images: any ArticleImages = NoArticleImages(),
         paneSize: @escaping @MainActor () -> TerminalSize = { TerminalSize(columns: 80, rows: 24) },
         feeds: any FeedLibrary = NoFeedLibrary(),
-        scope: FeedScope? = nil
+        scope: FeedScope? = nil,
+        reader: any ArticleReader = NoArticleReader(),
+        fullText: FullTextMode = .off,
+        grace: Duration = ArticleScreen.displayGrace
     ) {
         self.article = article
         self.environment = environment
@@ -65,6 +85,9 @@ public final class ArticleScreen: ArticleModule {
         self.paneSize = paneSize
         self.feeds = feeds
         self.scope = scope
+        self.reader = reader
+        self.fullText = fullText
+        self.grace = grace
     }
 
     public var title: String { "Article" }
@@ -76,19 +99,22 @@ public final class ArticleScreen: ArticleModule {
         (max(1, pane.columns), min(maximumPictureRows, max(3, pane.rows / 3)))
     }
 
-    /// How long the article waits for its saved mark and its picture before it is drawn without
-    /// them: long enough for a picture from the cache, short enough not to be a wait. One that
-    /// arrives later draws the article again.
+    /// How long the article waits for its saved mark, its picture and its page's text before it is
+    /// drawn without them: long enough for a picture from the cache, short enough not to be a
+    /// wait. One that arrives later draws the article again.
     public static let displayGrace: Duration = .milliseconds(250)
+    /// ``displayGrace``, unless a test waits longer.
+    let grace: Duration
 
-    /// Marks the article read, finds out whether it is saved, and asks for its picture.
+    /// Marks the article read, finds out whether it is saved, asks for its picture, and reads its
+    /// page as ``startReading()`` says.
     ///
     /// The read mark is written in a task of its own: leaving the screen (`b`, `next`) cancels the
     /// screen's work, and the store drops a write whose task is cancelled before it runs.
     public func start() {
         let article = article
         let marking = Task { [readingList] in await readingList.markRead(article) }
-        activity.run("Opening the article", holdingDisplay: .atMost(Self.displayGrace)) {
+        activity.run("Opening the article", holdingDisplay: .atMost(grace)) {
             [weak self, readingList] in
             await marking.value
             let saved = await readingList.isSaved(article)
@@ -96,11 +122,17 @@ public final class ArticleScreen: ArticleModule {
             self.isSaved = saved
             self.activity.setNeedsDisplay()
         }
-        guard let imageURL = article.imageURL else { return }
+        startReading()
+        if let imageURL = article.imageURL { loadPicture(imageURL) }
+    }
+
+    /// Asks for the picture at `url`, drawn to fit the pane.
+    func loadPicture(_ url: URL) {
+        pictureURL = url
         let size = Self.pictureSize(for: paneSize())
-        activity.run("Loading the picture", holdingDisplay: .atMost(Self.displayGrace)) {
+        activity.run("Loading the picture", holdingDisplay: .atMost(grace)) {
             [weak self, images] in
-            let thumbnail = await images.thumbnail(for: imageURL, columns: size.columns, rows: size.rows)
+            let thumbnail = await images.thumbnail(for: url, columns: size.columns, rows: size.rows)
             guard let self, !Task.isCancelled, thumbnail != .disabled else { return }
             self.picture = thumbnail
             self.activity.setNeedsDisplay()
@@ -109,20 +141,27 @@ public final class ArticleScreen: ArticleModule {
 
     public func render(width: Int, height: Int?) -> [StyledLine] {
         let context = environment.renderContext
+        let shown = shownArticle
         guard article.feedItem != nil else {
             return ArticleRenderer.render(
-                article, width: width, context: context, saved: isSaved, picture: picture)
+                shown, width: width, context: context, saved: isSaved, picture: picture,
+                reader: ArticleRenderer.ReaderState(
+                    wholeText: readerText != nil, failure: readerFailure, offersFull: offersFull))
         }
         return FeedArticleRenderer.render(
-            article, width: width, context: context, saved: isSaved, picture: picture, offersNext: offersNext)
+            shown, width: width, context: context, saved: isSaved, picture: picture, offersNext: offersNext,
+            reader: ArticleRenderer.ReaderState(
+                wholeText: readerText != nil, failure: readerFailure, offersFull: offersFull))
     }
 
-    /// The links and enclosures `o N` opens, in their numbering.
-    private var references: [(kind: String, url: URL)] {
-        article.links.map { ("Link", $0) } + article.enclosures.map { ("Enclosure", $0.url) }
+    /// The links and enclosures `o N` opens, in their numbering: the page's links in place of the
+    /// article's own once its whole text is shown.
+    var references: [(kind: String, url: URL)] {
+        let shown = shownArticle
+        return shown.links.map { ("Link", $0) } + shown.enclosures.map { ("Enclosure", $0.url) }
     }
 
-    private var offersNext: Bool { scope != nil && onNext != nil }
+    var offersNext: Bool { scope != nil && onNext != nil }
 
     public var commands: [CommandDescriptor] {
         var commands: [CommandDescriptor]
@@ -145,6 +184,7 @@ public final class ArticleScreen: ArticleModule {
             commands.append(
                 CommandDescriptor(["next"], summary: "Open the next unread item in place of this one"))
         }
+        commands += readerCommands
         commands += [
             CommandDescriptor(["s", "share"], summary: "Print the title and address; copy the address"),
             CommandDescriptor(
@@ -163,6 +203,8 @@ public final class ArticleScreen: ArticleModule {
         case "next":
             guard offersNext else { return false }
             openNextUnread()
+        case "full": readWholeArticle()
+        case "pager": showInPager()
         case "s", "share": share()
         case "save": save()
         case "unsave": unsave()
@@ -172,120 +214,5 @@ public final class ArticleScreen: ArticleModule {
         default: return false
         }
         return true
-    }
-
-    // MARK: Actions
-
-    private var address: String { TextSanitizer.clean(article.url.absoluteString) }
-
-    private static func isWebAddress(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false else { return false }
-        return scheme == "http" || scheme == "https"
-    }
-
-    /// `o` opens the article; `o N` its link or enclosure N.
-    private func open(_ argument: String) {
-        guard !argument.isEmpty else { return open(article.url, named: "This article’s address") }
-        let references = references
-        guard let number = Int(argument), references.indices.contains(number - 1) else {
-            let count = references.count
-            let message =
-                count == 0
-                ? "This article has no links: type o to open the article."
-                : "There is no link “\(argument)”: choose \(count == 1 ? "1" : "1–\(count)"), or type o for the article."
-            return activity.post([StyledLine(message, .warning)])
-        }
-        let reference = references[number - 1]
-        open(reference.url, named: "\(reference.kind) \(number)")
-    }
-
-    /// Opens `url` in the browser (http and https only), saying what became of it; `name` says what
-    /// the address is in a refusal ("Link 3").
-    private func open(_ url: URL, named name: String) {
-        guard Self.isWebAddress(url) else {
-            let scheme = url.scheme.map { " (\(TextSanitizer.clean($0)):)" } ?? ""
-            return activity.post([
-                StyledLine("\(name) is not a web address\(scheme), so it was not opened.", .warning)
-            ])
-        }
-        let address = TextSanitizer.clean(url.absoluteString)
-        switch actions.openInBrowser(url) {
-        case .opened(let browser):
-            activity.post([StyledLine("Opened in \(browser).", .muted)])
-        case .noBrowser:
-            activity.post([
-                StyledLine("No browser found: set $BROWSER or install xdg-utils. The address:", .warning),
-                StyledLine(address, .link, link: url),
-            ])
-        case .failed(let reason):
-            activity.post([
-                StyledLine("The browser did not open it (\(reason)). The address:", .warning),
-                StyledLine(address, .link, link: url),
-            ])
-        }
-    }
-
-    /// Finds the feed list's next unread item after this one and hands it to the coordinator.
-    private func openNextUnread() {
-        guard let scope else { return }
-        activity.run("Finding the next unread item") { [weak self, feeds, article] in
-            let next = await feeds.nextUnread(after: article, in: scope)
-            guard let self, !Task.isCancelled else { return }
-            guard let next else {
-                return self.activity.post([StyledLine("No unread items left.", .muted)])
-            }
-            self.onNext?(next)
-        }
-    }
-
-    private func save() {
-        guard !isSaved else {
-            return activity.post([
-                StyledLine("Already saved. Type saved to list your saved articles.", .muted)
-            ])
-        }
-        activity.run("Saving the article") { [weak self, readingList, article] in
-            do throws(ReadingListError) {
-                try await readingList.save(article)
-            } catch {
-                self?.activity.post([StyledLine(error.sentence, .warning)])
-                return
-            }
-            guard let self else { return }
-            self.isSaved = true
-            self.activity.post([StyledLine("Saved. Type saved to list your saved articles.", .muted)])
-            self.activity.setNeedsDisplay()
-        }
-    }
-
-    private func unsave() {
-        guard isSaved else {
-            return activity.post([StyledLine("This article is not saved.", .muted)])
-        }
-        activity.run("Removing the article from saved") { [weak self, readingList, article] in
-            do throws(ReadingListError) {
-                try await readingList.unsave(article)
-            } catch {
-                self?.activity.post([StyledLine(error.sentence, .warning)])
-                return
-            }
-            guard let self else { return }
-            self.isSaved = false
-            self.activity.post([StyledLine("Removed from your saved articles.", .muted)])
-            self.activity.setNeedsDisplay()
-        }
-    }
-
-    private func share() {
-        var lines = [
-            StyledLine(TextSanitizer.clean(article.title), .strong),
-            StyledLine(address, .link, link: article.url),
-        ]
-        if Self.isWebAddress(article.url), actions.copyToClipboard(article.url.absoluteString) {
-            lines.append(
-                StyledLine("The address was sent to the clipboard (your terminal must allow OSC 52).", .muted)
-            )
-        }
-        activity.post(lines)
     }
 }

@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// Draws an item of a subscribed feed: the title, feed and author, time and picture as every
 /// article has them, then its text (the content, else the summary) with its numbered link
@@ -14,13 +15,16 @@ public enum FeedArticleRenderer {
     ///   - saved: The reader saved the item.
     ///   - picture: The item's picture, if it was asked for.
     ///   - offersNext: The screen answers `next` (the item was opened from a feed list).
+    ///   - reader: Reader mode's state: a failure to say, `full` offered. (With the whole text, the
+    ///     article's content and links are the page's.)
     public static func render(
         _ article: Article,
         width: Int,
         context: RenderContext,
         saved: Bool = false,
         picture: Thumbnail? = nil,
-        offersNext: Bool = false
+        offersNext: Bool = false,
+        reader: ArticleRenderer.ReaderState = ArticleRenderer.ReaderState()
     ) -> [StyledLine] {
         var lines = ArticleRenderer.header(
             article, width: width, context: context, saved: saved, picture: picture)
@@ -28,12 +32,8 @@ public enum FeedArticleRenderer {
             let body = FeedTextLayout.lines(text, width: width, references: article.links.count)
             if !body.isEmpty { lines += [.blank] + body }
         }
-        if !article.links.isEmpty {
-            lines += [.blank, StyledLine("Links", .muted)]
-            for (index, url) in article.links.enumerated() {
-                lines += reference(index + 1, url, details: [], width: width)
-            }
-        }
+        lines += ArticleRenderer.failureLines(reader, width: width)
+        lines += linkList(article.links, width: width)
         if !article.enclosures.isEmpty {
             lines += [.blank, StyledLine("Enclosures", .muted)]
             for (index, enclosure) in article.enclosures.enumerated() {
@@ -47,7 +47,20 @@ public enum FeedArticleRenderer {
             lines += ArticleRenderer.link("Image", image, width: width)
         }
         lines.append(.blank)
-        lines.append(Block.hints(hints(article, saved: saved, offersNext: offersNext), width: width))
+        lines.append(
+            Block.hints(
+                hints(article, saved: saved, offersNext: offersNext, offersFull: reader.offersFull),
+                width: width))
+        return lines
+    }
+
+    /// `Links`, then each link numbered as the text refers to it; nothing without links.
+    static func linkList(_ links: [URL], width: Int) -> [StyledLine] {
+        guard !links.isEmpty else { return [] }
+        var lines: [StyledLine] = [.blank, StyledLine("Links", .muted)]
+        for (index, url) in links.enumerated() {
+            lines += reference(index + 1, url, details: [], width: width)
+        }
         return lines
     }
 
@@ -95,13 +108,13 @@ public enum FeedArticleRenderer {
         return "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 
-    private static func hints(_ article: Article, saved: Bool, offersNext: Bool) -> [(
+    private static func hints(_ article: Article, saved: Bool, offersNext: Bool, offersFull: Bool) -> [(
         key: String, action: String
     )] {
         var hints: [(key: String, action: String)] = [("o", "open")]
-        let references = article.links.count + article.enclosures.count
-        if references > 0 { hints.append((references == 1 ? "o 1" : "o 1–\(references)", "link")) }
+        hints += ArticleRenderer.linkHint(article.links.count + article.enclosures.count)
         if offersNext { hints.append(("next", "unread")) }
+        if offersFull { hints.append(("full", "")) }
         hints += [("s", "share"), (saved ? "unsave" : "save", ""), ("b", "back")]
         return hints
     }

@@ -1,4 +1,5 @@
 import Coordinators
+import TerminalText
 
 /// Lays out a feed item's text, as the feeds' HTML to text makes it: its lines are kept as given
 /// and wrapped when long; a list item (`• `, `1. `) or an indented line continues under its text; a

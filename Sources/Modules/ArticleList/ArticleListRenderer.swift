@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// Draws an article list: the header, the top story as a featured block (headlines only), then
 /// numbered articles with source and time, and a footer saying how to go on. A feed's list counts

@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// An article list as its coordinator sees it: a screen that reports the article the user picked.
 @MainActor

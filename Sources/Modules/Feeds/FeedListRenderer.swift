@@ -1,5 +1,6 @@
 import Coordinators
 import Foundation
+import TerminalText
 
 /// Draws the subscriptions: a header with how many feeds and unread items there are, then each
 /// feed numbered, in the order of the urls file, with its title, `12 unread of 40`, when it was

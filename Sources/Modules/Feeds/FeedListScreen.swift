@@ -1,5 +1,6 @@
 import Coordinators
 import Foundation
+import TerminalText
 
 /// The subscriptions as their coordinator sees them: a screen that reports the feed the user
 /// picked.

@@ -1,5 +1,6 @@
 import Coordinators
 import Foundation
+import TerminalText
 
 /// The subscriptions, with no terminal code: it loads them from the ``FeedLibrary`` and keeps a
 /// ``FeedListState`` for the renderer, and finds a feed by its title or the start of it.

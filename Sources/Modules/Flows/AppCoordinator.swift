@@ -1,11 +1,13 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// The root of the app's flows: it starts the feed (the front page and the headlines), starts
 /// searches, the saved articles and the subscribed feeds as child flows (one of them at a time,
-/// above the feed), presents help, and answers the commands that work on every screen, among them
-/// `c NAME`, which opens a front page section's whole list.
+/// above the feed, ending the one running to start another), presents help, and answers the
+/// commands that work on every screen, among them `c NAME`, which opens a front page section's
+/// whole list.
 ///
 /// Deep links: `category/<name>`, `headline/<n>` (and both), `search?q=<words>&sort=<order>`,
 /// `saved`, `feeds`, `feed?name=<title>`, `tag?name=<tag>`.
@@ -29,8 +31,6 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     }
     /// The command groups help lists; set by the composition root (the shell knows them).
     public var helpSections: (@MainActor () -> [HelpScreen.Section])?
-    /// Runs a command as if typed; set by the composition root, used when help closes.
-    public var dispatch: (@MainActor (Command) -> Void)?
     /// Refreshes the feeds in the background when the user types `r` on a feeds screen or the
     /// front page; set by the composition root.
     public var onRefreshFeeds: (@MainActor () -> Void)? {
@@ -93,8 +93,8 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             search.search(words)
             return
         }
-        saved?.close()
-        feedsFlow?.close()
+        saved?.finish()
+        feedsFlow?.finish()
         let search = factory.makeSearch(router: router, words: words, sort: sort)
         search.onFinish = { [weak self] in self?.feed?.frontPageIsShownAgain() }
         self.search = search
@@ -107,8 +107,8 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
             saved.reopen()
             return
         }
-        search?.close()
-        feedsFlow?.close()
+        search?.finish()
+        feedsFlow?.finish()
         let saved = factory.makeSaved(router: router)
         saved.onFinish = { [weak self] in self?.feed?.frontPageIsShownAgain() }
         self.saved = saved
@@ -125,8 +125,8 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     /// Starts the feeds flow at `start`, or takes the running one there; a search or the saved
     /// articles close first.
     private func showFeeds(_ start: FeedsCoordinator.Start) {
-        search?.close()
-        saved?.close()
+        search?.finish()
+        saved?.finish()
         if let feedsFlow {
             switch start {
             case .subscriptions: feedsFlow.showSubscriptions()
@@ -163,11 +163,7 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
     private func showHelp() {
         guard help == nil else { return }
         let help = modules.makeHelp(helpSections?() ?? [])
-        help.onClose = { [weak self] pending in
-            guard let self else { return }
-            self.router.dismiss()
-            if let pending { self.dispatch?(pending) }
-        }
+        help.onClose = { [weak self] in self?.router.dismiss() }
         router.present(help)
         self.help = help
     }

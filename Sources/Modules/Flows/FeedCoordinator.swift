@@ -1,5 +1,6 @@
 import Coordinators
 import Networking
+import TerminalText
 
 /// The headlines: the front page, a category's whole list pushed over it, and the articles
 /// opened from either.

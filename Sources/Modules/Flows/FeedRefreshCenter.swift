@@ -1,5 +1,6 @@
 import Coordinators
 import Foundation
+import TerminalText
 
 /// Refreshes every feed in the background, for `r` on the front page and the feed screens and for
 /// the refresh at launch: the work runs in the shell's background activity (so you read on

@@ -2,8 +2,9 @@ import Coordinators
 import Networking
 
 /// The feeds: the subscriptions (`feeds`), a feed's or a tag's items, and the items opened from
-/// them, pushed over whatever was on screen. The flow ends when the user leaves the first of its
-/// screens, and its coordinator is then released.
+/// them, pushed over whatever was on screen. The flow ends (``finish()``) when the user leaves the
+/// first of its screens or the app makes room for another flow; its screens close and its
+/// coordinator is released.
 ///
 /// `next` on an item shows the list's next unread item in its place, so `b` still goes back to
 /// the list; coming back from a list to the subscriptions loads them again (their unread counts
@@ -87,12 +88,11 @@ public final class FeedsCoordinator: BaseCoordinator {
         list?.refresh()
     }
 
-    /// Ends the flow, closing its screens.
-    public func close() {
+    /// The item, the list, then the subscriptions.
+    public override func closeScreens() {
         closeList()
         if let subscriptions, router.stack.last === subscriptions { router.pop() }
         subscriptions = nil
-        finish()
     }
 
     // MARK: Screens
@@ -102,7 +102,7 @@ public final class FeedsCoordinator: BaseCoordinator {
         subscriptions.onFeedSelected = { [weak self] feed in
             self?.showList(.feed(feed.url), title: feed.title)
         }
-        subscriptions.onBack = { [weak self] in self?.close() }
+        subscriptions.onBack = { [weak self] in self?.finish() }
         subscriptions.onRefreshFeeds = { [weak self] in self?.onRefreshFeeds?() }
         router.push(subscriptions)
         self.subscriptions = subscriptions
@@ -111,7 +111,7 @@ public final class FeedsCoordinator: BaseCoordinator {
     /// Back from a list: to the subscriptions, loaded again, or out of the flow when it started at
     /// the list.
     private func leaveList() {
-        guard let subscriptions else { return close() }
+        guard let subscriptions else { return finish() }
         closeList()
         subscriptions.refresh()
     }

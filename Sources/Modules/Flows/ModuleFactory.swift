@@ -43,6 +43,10 @@ public struct NewsModuleFactory: ModuleFactory {
     public let frontPage: FrontPageSources
     /// Which sources are in use, in a sentence that help shows under its title.
     public let sourcesInUse: String?
+    /// Reader mode: the whole text of articles' pages.
+    public let reader: any ArticleReader
+    /// When an article's page is fetched as it opens.
+    public let fullText: FullTextMode
 
     public init(
         service: any NewsService,
@@ -57,7 +61,9 @@ public struct NewsModuleFactory: ModuleFactory {
         paneSize: @escaping @MainActor (Pane) -> TerminalSize = { _ in TerminalSize(columns: 80, rows: 24) },
         prefetchesNextPage: Bool = true,
         frontPage: FrontPageSources = FrontPageSources(),
-        sourcesInUse: String? = nil
+        sourcesInUse: String? = nil,
+        reader: any ArticleReader = NoArticleReader(),
+        fullText: FullTextMode = .off
     ) {
         self.service = service
         self.environment = environment
@@ -72,6 +78,8 @@ public struct NewsModuleFactory: ModuleFactory {
         self.prefetchesNextPage = prefetchesNextPage
         self.frontPage = frontPage
         self.sourcesInUse = sourcesInUse
+        self.reader = reader
+        self.fullText = fullText
     }
 
     public func makeFrontPage() -> any FrontPageModule {
@@ -107,7 +115,8 @@ public struct NewsModuleFactory: ModuleFactory {
         let paneSize = paneSize
         let screen = ArticleScreen(
             article: article, environment: environment, actions: actions, readingList: readingList,
-            images: images, paneSize: { paneSize(.secondary) }, feeds: feeds, scope: scope)
+            images: images, paneSize: { paneSize(.secondary) }, feeds: feeds, scope: scope, reader: reader,
+            fullText: fullText)
         screen.start()
         return screen
     }

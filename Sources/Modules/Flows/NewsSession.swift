@@ -1,5 +1,6 @@
 import Coordinators
 import Networking
+import TerminalText
 
 /// The whole app on a terminal: the adaptive router, the factories, the app coordinator and the
 /// shell, wired together. The executable and the transcript tests build sessions the same way.
@@ -33,6 +34,10 @@ public final class NewsSession {
         public var frontPage: FrontPageSources
         /// Which sources are in use, in a sentence that help (`?`) shows under its title.
         public var sourcesInUse: String?
+        /// Reader mode (`full`); none by default.
+        public var reader: any ArticleReader
+        /// When an article's page is fetched as it opens; never by default.
+        public var fullText: FullTextMode
 
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
@@ -48,7 +53,9 @@ public final class NewsSession {
             prefetchesNextPage: Bool = true,
             refreshFeedsOlderThan: Duration? = nil,
             frontPage: FrontPageSources = FrontPageSources(),
-            sourcesInUse: String? = nil
+            sourcesInUse: String? = nil,
+            reader: any ArticleReader = NoArticleReader(),
+            fullText: FullTextMode = .off
         ) {
             self.layout = layout
             self.pageSize = pageSize
@@ -64,6 +71,8 @@ public final class NewsSession {
             self.refreshFeedsOlderThan = refreshFeedsOlderThan
             self.frontPage = frontPage
             self.sourcesInUse = sourcesInUse
+            self.reader = reader
+            self.fullText = fullText
         }
     }
 
@@ -92,7 +101,7 @@ public final class NewsSession {
             country: options.country, language: options.language, actions: options.actions,
             readingList: options.readingList, images: options.images, feeds: options.feeds,
             paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage,
-            sourcesInUse: options.sourcesInUse)
+            sourcesInUse: options.sourcesInUse, reader: options.reader, fullText: options.fullText)
         self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,
@@ -108,7 +117,6 @@ public final class NewsSession {
         app.onRefreshFeeds = { [weak feedRefresh] in feedRefresh?.start() }
         feedRefresh.observe(app) { [weak app] in app?.feedsDidRefresh() }
         app.post = { [weak terminal] lines in terminal?.write(lines) }
-        app.dispatch = { [weak shell] command in shell?.dispatch(command) }
         app.helpSections = { [weak shell] in
             (shell?.commandGroups ?? []).map { HelpScreen.Section(title: $0.title, commands: $0.commands) }
         }

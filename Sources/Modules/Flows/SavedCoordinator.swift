@@ -2,7 +2,8 @@ import Coordinators
 import Networking
 
 /// The saved articles: a list pushed over the feed, and the articles opened from it. The flow
-/// ends when the user leaves the list, and its coordinator is then released.
+/// ends (``finish()``) when the user leaves the list or the app makes room for another flow; its
+/// screens close and its coordinator is released.
 ///
 /// Coming back from an article reloads the list, so an article unsaved there is gone from it.
 @MainActor
@@ -20,7 +21,7 @@ public final class SavedCoordinator: BaseCoordinator {
     public override func start() {
         let list = modules.makeArticleList(.saved)
         list.onArticleSelected = { [weak self] article in self?.showArticle(article) }
-        list.onBack = { [weak self] in self?.close() }
+        list.onBack = { [weak self] in self?.finish() }
         router.push(list)
         self.list = list
     }
@@ -31,12 +32,11 @@ public final class SavedCoordinator: BaseCoordinator {
         list?.refresh()
     }
 
-    /// Ends the flow, closing its screens.
-    public func close() {
+    /// The article, then the list.
+    public override func closeScreens() {
         closeDetail()
         if let list, router.stack.last === list { router.pop() }
         list = nil
-        finish()
     }
 
     private func showArticle(_ article: Article) {

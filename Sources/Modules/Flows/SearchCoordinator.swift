@@ -2,7 +2,8 @@ import Coordinators
 import Networking
 
 /// A search: the results pushed over the feed, and the articles opened from them. The flow ends
-/// when the user leaves the results, and its coordinator is then released.
+/// (``finish()``) when the user leaves the results or the app makes room for another flow; its
+/// screens close and its coordinator is released.
 @MainActor
 public final class SearchCoordinator: BaseCoordinator {
     private let router: any NavigationRoutable
@@ -22,7 +23,7 @@ public final class SearchCoordinator: BaseCoordinator {
     public override func start() {
         let results = modules.makeArticleList(initialQuery)
         results.onArticleSelected = { [weak self] article in self?.showArticle(article) }
-        results.onBack = { [weak self] in self?.leave() }
+        results.onBack = { [weak self] in self?.finish() }
         results.onSortRequested = { [weak self] in self?.chooseSort() }
         router.push(results)
         self.results = results
@@ -61,15 +62,10 @@ public final class SearchCoordinator: BaseCoordinator {
         router.pop()
     }
 
-    /// Ends the flow, closing its screens.
-    public func close() {
-        leave()
-    }
-
-    private func leave() {
+    /// The article, then the results.
+    public override func closeScreens() {
         closeDetail()
         if let results, router.stack.last === results { router.pop() }
         results = nil
-        finish()
     }
 }

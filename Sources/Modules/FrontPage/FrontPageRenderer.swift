@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// Draws the front page: its header (and, when headlines came from the store, where from), then
 /// each section under a header with its name and unread count, its headlines numbered across the

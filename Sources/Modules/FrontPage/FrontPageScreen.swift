@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Networking
+import TerminalText
 
 /// The front page as its coordinator sees it: a screen that reports the headline the user picked
 /// and knows its sections by name, for `c NAME`.

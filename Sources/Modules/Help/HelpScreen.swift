@@ -1,15 +1,17 @@
 import Coordinators
+import TerminalText
 
 /// The help modal as its coordinator sees it.
 @MainActor
 public protocol HelpModule: Presentable {
-    /// Help is closing. `pending` is a command the user typed that should run once help is gone
-    /// (anything but `b`, `back`, `?` or `help`).
-    var onClose: (@MainActor (_ pending: Command?) -> Void)? { get set }
+    /// Help is closing; the coordinator dismisses it.
+    var onClose: (@MainActor () -> Void)? { get set }
 }
 
 /// Lists the commands of the screen in focus and the ones that work everywhere. Any command
-/// closes it; commands other than `b` then run as if help had not been open.
+/// closes it; commands other than `b`, `back`, `?` and `help` are then declined, so the shell
+/// offers them to the screens below and the app, as if help had not been open (the sort picker
+/// does the same).
 @MainActor
 public final class HelpScreen: HelpModule {
     /// A titled group of commands.
@@ -24,7 +26,7 @@ public final class HelpScreen: HelpModule {
     }
 
     public let activity = ScreenActivity()
-    public var onClose: (@MainActor (Command?) -> Void)?
+    public var onClose: (@MainActor () -> Void)?
     public let sections: [Section]
     /// A sentence under the title, e.g. which sources are in use.
     public let note: String?
@@ -40,10 +42,11 @@ public final class HelpScreen: HelpModule {
         [CommandDescriptor(["b", "back"], summary: "Close help")]
     }
 
+    /// Closes help; takes `b`, `back`, `?` and `help`, and declines any other command, which the
+    /// shell then offers to what is below (``CommandDispatch`` asks the screens again).
     public func handle(_ command: Command) -> Bool {
-        let closesOnly = ["b", "back", "?", "help"].contains(command.verb)
-        onClose?(closesOnly ? nil : command)
-        return true
+        onClose?()
+        return ["b", "back", "?", "help"].contains(command.verb)
     }
 
     public func render(width: Int, height: Int?) -> [StyledLine] {

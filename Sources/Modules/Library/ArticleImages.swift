@@ -1,5 +1,6 @@
 import Coordinators
 import Foundation
+import TerminalText
 
 /// Article pictures drawn as terminal cells. The executable backs it with the image cache and the
 /// JPEG/PNG decoders when the terminal can show them; otherwise ``NoArticleImages``.

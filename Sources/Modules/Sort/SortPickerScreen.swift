@@ -1,5 +1,6 @@
 import Coordinators
 import Networking
+import TerminalText
 
 /// The sort picker as its coordinator sees it.
 @MainActor

@@ -1,4 +1,5 @@
 import Coordinators
+import TerminalText
 
 /// Small layout helpers shared by the renderers.
 enum Block {

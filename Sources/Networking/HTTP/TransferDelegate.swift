@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

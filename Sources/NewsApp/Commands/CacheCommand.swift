@@ -8,9 +8,10 @@ struct CacheCommand: AsyncParsableCommand {
         abstract: "Show, clear or compact the articles and pictures kept on this machine.",
         discussion: """
             NewsApp keeps every page it fetches, your read marks and saved articles in \
-            $XDG_CACHE_HOME/newsapp/news.sqlite (by default ~/.cache/newsapp/news.sqlite), and \
-            article pictures in $XDG_CACHE_HOME/newsapp/images/. Articles not fetched for \
-            retention_days (config file, default 30) are removed at launch; saved articles never are.
+            $XDG_CACHE_HOME/newsapp/news.sqlite (by default ~/.cache/newsapp/news.sqlite), the \
+            sample edition's in a store of its own beside it, sample.sqlite, and article pictures \
+            in $XDG_CACHE_HOME/newsapp/images/. Articles not fetched for retention_days (config \
+            file, default 30) are removed at launch; saved articles never are.
             """,
         subcommands: [CacheStatsCommand.self, CacheClearCommand.self, CacheVacuumCommand.self],
         defaultSubcommand: CacheStatsCommand.self
@@ -21,12 +22,14 @@ struct CacheCommand: AsyncParsableCommand {
 struct CacheStatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Say where the store is, how big it is and what it holds.",
+        abstract: "Say where the stores are, how big they are and what they hold.",
         discussion: """
             Prints the store's path and size, how many articles, saved articles, read marks and \
-            lists it holds, the oldest and newest article, and the pictures kept. With --json: \
-            {"path", "exists", "fileSize", "articles", "saved", "read", "listings", "listingPages", \
-            "oldest", "newest", "images": {"path", "files", "bytes"}}, dates in ISO 8601.
+            lists it holds, the oldest and newest article, the pictures kept, and the sample \
+            edition's store on one line when there is one. With --json: {"path", "exists", \
+            "fileSize", "articles", "saved", "read", "listings", "listingPages", "oldest", \
+            "newest", "images": {"path", "files", "bytes"}, "sample": {the same for the sample \
+            edition's store}}, dates in ISO 8601.
             """
     )
 
@@ -51,8 +54,9 @@ struct CacheClearCommand: AsyncParsableCommand {
         commandName: "clear",
         abstract: "Remove stored articles, lists, read marks and pictures; saved articles stay.",
         discussion: """
-            Saved articles are kept unless --include-saved is given. Says what was removed. The \
-            file keeps its size until `newsapp cache vacuum`.
+            Clears the store and the sample edition's. Saved articles are kept unless \
+            --include-saved is given. Says what was removed. The files keep their size until \
+            `newsapp cache vacuum`.
             """
     )
 
@@ -75,7 +79,7 @@ struct CacheClearCommand: AsyncParsableCommand {
 struct CacheVacuumCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vacuum",
-        abstract: "Compact the store file and say how big it was and is.",
+        abstract: "Compact the store files and say how big each was and is.",
         discussion: "Merges the full-text index, rebuilds the file and empties its write-ahead log."
     )
 

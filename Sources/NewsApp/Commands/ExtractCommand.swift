@@ -2,6 +2,7 @@ import ArgumentParser
 import Coordinators
 import Feeds
 import Foundation
+import TerminalText
 
 /// `newsapp extract [--url URL] [FILE]`: reader mode for scripts and measurements.
 struct ExtractCommand: ParsableCommand {
@@ -70,7 +71,8 @@ struct ExtractCommand: ParsableCommand {
         return parts.joined(separator: "\n\n") + "\n"
     }
 
-    private static func webAddress(_ text: String) -> URL? {
+    /// `text` as an absolute http or https address with a host; nil otherwise.
+    static func webAddress(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else { return nil }

@@ -3,6 +3,7 @@ import Coordinators
 import Foundation
 import Modules
 import Networking
+import TerminalText
 
 /// What `newsapp headlines` and `newsapp search` fetch.
 enum Listing: Sendable, Equatable {
@@ -19,7 +20,7 @@ enum ListingPrinter {
     static func print(_ listing: Listing, page: Int, json: Bool, settings: CommandLineSettings) async throws {
         guard let context = await AppLauncher.prepare(settings) else { throw ExitCode(2) }
         let status = await run(listing, page: page, json: json, context: context)
-        try? context.store?.close()
+        context.close()
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -17,6 +17,7 @@ struct NewsAppCommand: AsyncParsableCommand {
             newsapp refresh [--json]
             newsapp cache stats|clear|vacuum
             newsapp extract [--url <url>] [<file>]
+            newsapp read <url>
             """,
         discussion: """
             With a NewsAPI key (NEWSAPI_KEY, or key_file in the config file) NewsApp reads live news \
@@ -26,6 +27,11 @@ struct NewsAppCommand: AsyncParsableCommand {
 
             `newsapp` alone starts the app; `newsapp headlines` and `newsapp search` print and exit \
             (in a terminal, `newsapp search WORDS` starts the app at the results).
+
+            Reader mode: on an article, `full` fetches its web page and shows its whole text in \
+            place of a cut-off one (full_text below says when that happens as an article opens), \
+            `o N` opens its link N, and `pager` shows the article in $PAGER (less -R by default). \
+            `newsapp read URL` and `newsapp extract` print a page's article.
 
             Each setting comes from the command line, else the environment, else the config file \
             $XDG_CONFIG_HOME/newsapp/config.toml (by default ~/.config/newsapp/config.toml), else \
@@ -40,11 +46,13 @@ struct NewsAppCommand: AsyncParsableCommand {
               key_file = "~/.config/newsapp/key"   # its first line is the NewsAPI key
               images = "off"            # article pictures: auto, on or off (default: auto)
               retention_days = 60       # keep unsaved articles this long (default: 30)
-              request_timeout = 10      # seconds a NewsAPI request or a picture may take (default: 10)
+              request_timeout = 10      # seconds a NewsAPI request, a picture or a page may take (default: 10)
               refresh_concurrency = 8   # feeds fetched at once, at most 2 per server (default: 8)
               refresh_timeout = 30      # seconds a feed may take (default: 30)
               refresh_interval = 30     # minutes before the app refreshes a feed at launch (default: 30)
               max_items_per_feed = 500  # read items kept per feed (default: 500)
+              full_text = "auto"        # fetch an article's page as it opens: auto (when its text
+                                        # is cut off), on (always) or off (only on `full`)
 
             NEWSAPI_KEY wins over key_file. NO_COLOR turns colours off; TERM=dumb and output that is \
             not a terminal get plain text.
@@ -57,7 +65,7 @@ struct NewsAppCommand: AsyncParsableCommand {
         version: NewsAppVersion.current,
         subcommands: [
             HeadlinesCommand.self, SearchCommand.self, FeedsCommand.self, RefreshCommand.self,
-            CacheCommand.self, ExtractCommand.self,
+            CacheCommand.self, ExtractCommand.self, ReadCommand.self,
         ]
     )
 

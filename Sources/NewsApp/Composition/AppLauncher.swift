@@ -4,40 +4,7 @@ import Foundation
 import Modules
 import Networking
 import Store
-
-/// What a command runs with: the settings from every source, the news source they chose, and
-/// the local store when it could be opened.
-struct LaunchContext {
-    let environment: [String: String]
-    let settings: Settings
-    let source: NewsSourceChoice
-    /// `$XDG_CACHE_HOME/newsapp`, or nil without a home directory.
-    var cacheDirectory: CacheDirectory? = nil
-    /// The article store; nil when it could not be opened (said on standard error).
-    var store: NewsStore? = nil
-    /// Set when launch eviction left old articles for later: the retention cutoff.
-    var evictionLeft: Date? = nil
-    /// The feeds, when any are subscribed and the store is open.
-    var feeds: StoreFeedLibrary? = nil
-
-    /// The news source as the commands use it: recorded in the store and answered from it when
-    /// the network fails (``CachingNewsService``); with `--offline`, answered from the store only.
-    /// The bundled sample edition needs no network, so `--offline` leaves it as it is.
-    var service: any NewsService {
-        if source.kind == .feeds, let store, let feeds {
-            return FeedsNewsService(store: store, library: feeds)
-        }
-        let offline = settings.offline && !source.isSample
-        guard let store else { return offline ? StorelessOfflineService() : source.service }
-        let news = CachingNewsService(wrapping: source.service, store: store, offline: offline)
-        return feeds == nil ? news : CombinedNewsService(news: news, store: store)
-    }
-
-    /// Read marks and saved articles, in the store; none without one.
-    var readingList: any ReadingList {
-        store.map { StoreReadingList(store: $0) } ?? NoReadingList()
-    }
-}
+import TerminalText
 
 /// The composition root: resolves the settings, picks the news source and the terminal, then
 /// runs a ``NewsSession``.
@@ -49,9 +16,10 @@ enum AppLauncher {
     /// cannot be made at all (a bad `NEWSAPI_BASE_URL`, a missing sample edition), said on
     /// standard error too.
     ///
-    /// Then it opens the local store in `$XDG_CACHE_HOME/newsapp/` and evicts what is older than
-    /// `retention_days`; a store set aside as damaged, or one that cannot be opened at all, is one
-    /// line on standard error, and in the second case the run goes on without a store.
+    /// Then it opens the local stores in `$XDG_CACHE_HOME/newsapp/` it needs (the live one for
+    /// NewsAPI and the feeds, the sample edition's own for the sample edition) and evicts what is
+    /// older than `retention_days`; a store set aside as damaged, or one that cannot be opened at
+    /// all, is one line on standard error, and in the second case the run goes on without it.
     static func prepare(
         _ commandLine: CommandLineSettings,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -74,12 +42,16 @@ enum AppLauncher {
             if key == nil { sampleNotice = "the key file \(keyFile.displayPath) could not be used" }
         }
         let directory = CacheDirectory.standard(environment: environment)
-        let local = await LocalStore.open(directory, retentionDays: settings.retentionDays)
-        for message in local.messages {
-            StandardError.write(message)
+        // NewsAPI and the feeds record into the live store; the sample edition into a store of its
+        // own, and it opens the live one only for the feeds beside it.
+        let subscriptions = subscribedFeeds(environment: environment)
+        var live: LocalStore.Outcome?
+        if key != nil || subscriptions != nil {
+            live = await LocalStore.open(directory, retentionDays: settings.retentionDays)
+            for message in live?.messages ?? [] { StandardError.write(message) }
         }
-        let feeds = local.store.flatMap {
-            feedLibrary(store: $0, settings: settings, environment: environment)
+        let feeds = live?.store.flatMap { store in
+            subscriptions.map { feedLibrary($0, store: store, settings: settings, environment: environment) }
         }
         let source: NewsSourceChoice
         do {
@@ -88,19 +60,24 @@ enum AppLauncher {
                 timeout: TimeInterval(settings.requestTimeout), sampleNotice: sampleNotice,
                 feedsOnly: feeds != nil && !commandLine.sample)
         } catch {
+            try? live?.store?.close()
             StandardError.write("newsapp: \(TextSanitizer.clean(error.description))")
             return nil
+        }
+        var local = live ?? LocalStore.Outcome()
+        if source.isSample {
+            if feeds == nil { try? live?.store?.close() }
+            local = await LocalStore.open(directory, edition: .sample, retentionDays: settings.retentionDays)
+            for message in local.messages { StandardError.write(message) }
         }
         return LaunchContext(
             environment: environment, settings: settings, source: source, cacheDirectory: directory,
             store: local.store, evictionLeft: local.evictionLeft, feeds: feeds)
     }
 
-    /// The feeds in `store`, when the urls file subscribes to any (its unreadable lines are said
-    /// once on standard error; an unreadable file is one line there, and no feeds).
-    nonisolated static func feedLibrary(store: NewsStore, settings: Settings, environment: [String: String])
-        -> StoreFeedLibrary?
-    {
+    /// The urls file when it subscribes to any feed; its unreadable lines are said once on
+    /// standard error, and an unreadable file is one line there (and no feeds).
+    nonisolated static func subscribedFeeds(environment: [String: String]) -> SubscriptionsFile? {
         guard let subscriptions = SubscriptionsFile.standard(environment: environment) else { return nil }
         let file: UrlsFile
         do {
@@ -111,7 +88,14 @@ enum AppLauncher {
         }
         let notice = SkippedLinesNotice(environment: environment, displayPath: subscriptions.displayPath)
         for line in notice.lines(for: file.skipped) { StandardError.write(TextSanitizer.clean(line)) }
-        guard !file.subscriptions.isEmpty else { return nil }
+        return file.subscriptions.isEmpty ? nil : subscriptions
+    }
+
+    /// The feeds of `subscriptions`, their items in `store`.
+    nonisolated static func feedLibrary(
+        _ subscriptions: SubscriptionsFile, store: NewsStore, settings: Settings,
+        environment: [String: String]
+    ) -> StoreFeedLibrary {
         let log = AppLog(environment: environment, level: settings.logLevel)
         let refresher = FeedRefreshService(
             subscriptions: subscriptions, store: store, settings: settings.feeds,
@@ -153,6 +137,14 @@ enum AppLauncher {
         let clipboard = readline.map { readline in
             { @MainActor (text: String) in readline.copyToClipboard(text) }
         }
+        let pager = readline.map { readline in
+            LiveSystemActions.Pager(
+                launcher: PagerLauncher(environment: environment),
+                styler: ANSIStyler(mode: mode, hyperlinks: false),
+                columns: { [weak readline] in
+                    readline?.size.columns ?? 80
+                })
+        }
         let images = PictureSupport.images(
             settings.images, isTerminal: interactive, environment: environment,
             directory: context.cacheDirectory, offline: settings.offline,
@@ -162,7 +154,7 @@ enum AppLauncher {
             options: NewsSession.Options(
                 layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
                 language: context.source.isSample ? nil : settings.language,
-                actions: LiveSystemActions(environment: environment, clipboard: clipboard),
+                actions: LiveSystemActions(environment: environment, clipboard: clipboard, pager: pager),
                 banner: context.source.banner, readingList: context.readingList, images: images,
                 feeds: context.feeds ?? NoFeedLibrary(),
                 // At the start, in the background, on a terminal only: a piped script would wait
@@ -171,7 +163,9 @@ enum AppLauncher {
                     ? .seconds(60 * settings.feeds.refreshInterval) : nil,
                 frontPage: FrontPageSources(
                     categories: context.source.hasCategories, feeds: context.feeds != nil),
-                sourcesInUse: SourcesSummary.inUse(by: context).sentence))
+                sourcesInUse: SourcesSummary.inUse(by: context).sentence, reader: context.reader,
+                // As the feeds' refresh: a piped script would wait for every page it opens.
+                fullText: interactive && !settings.offline ? settings.fullText : .off))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in
@@ -181,13 +175,15 @@ enum AppLauncher {
             }
         }
         // Said where the user is looking: between the screens, above the prompt.
-        if let store = context.store, let directory = context.cacheDirectory {
+        for store in context.stores {
+            guard let directory = context.cacheDirectory else { break }
             LocalStore.relayNotices(of: store, in: directory) { [weak session] line in
                 Task { @MainActor in session?.app.post?([StyledLine(line, .warning)]) }
             }
         }
         await session.run(from: link)
-        if let store = context.store, let directory = context.cacheDirectory {
+        for store in context.stores {
+            guard let directory = context.cacheDirectory else { break }
             LocalStore.relayNotices(of: store, in: directory, to: StandardError.write)
         }
         eviction?.cancel()

@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// Where NewsApp keeps what it can fetch again: `$XDG_CACHE_HOME/newsapp/` (by default
-/// `~/.cache/newsapp/`), holding the article store `news.sqlite` and the pictures in `images/`.
+/// `~/.cache/newsapp/`), holding the article store `news.sqlite`, the sample edition's store
+/// `sample.sqlite` and the pictures in `images/`.
 struct CacheDirectory: Sendable, Equatable {
     /// The absolute path of the `newsapp` directory, without a trailing slash.
     var path: String
@@ -31,8 +32,14 @@ struct CacheDirectory: Sendable, Equatable {
     }
 
     /// `news.sqlite`, the article store.
-    var storePath: String { path + "/news.sqlite" }
+    var storePath: String { storePath(.live) }
     var storeURL: URL { URL(fileURLWithPath: storePath) }
+
+    /// The store file of `edition`: `news.sqlite` for NewsAPI and the feeds, `sample.sqlite` for
+    /// the sample edition.
+    func storePath(_ edition: StoreEdition) -> String {
+        path + "/" + edition.fileName
+    }
 
     /// `images/`, the pictures' disk cache.
     var imagesURL: URL { URL(fileURLWithPath: path + "/images", isDirectory: true) }

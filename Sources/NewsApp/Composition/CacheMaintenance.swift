@@ -2,9 +2,11 @@ import Coordinators
 import Foundation
 import Modules
 import Store
+import TerminalText
 
-/// What `newsapp cache stats|clear|vacuum` do. Each returns the exit status: 0, or 1 when the
-/// store could not be opened, read or written (the reason is one line on standard error).
+/// What `newsapp cache stats|clear|vacuum` do, over the live store and the sample edition's. Each
+/// returns the exit status: 0, or 1 when a store could not be opened, read or written (the
+/// reason is one line on standard error).
 @MainActor
 struct CacheMaintenance {
     var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -20,27 +22,32 @@ struct CacheMaintenance {
     // MARK: stats
 
     func stats(json: Bool) async -> Int32 {
-        guard let directory = directory() else { return 1 }
+        guard let directory = directory(),
+            let live = await visit(
+                .live, in: directory, { store throws(StoreError) in try await store.stats() }),
+            let sample = await visit(
+                .sample, in: directory, { store throws(StoreError) in try await store.stats() })
+        else { return 1 }
         let pictures = PictureFiles(directory: directory.imagesURL)
-        let store: NewsStore
-        switch open(directory) {
-        case .failed: return 1
-        case .missing: return noStore(directory, json, pictures)
-        case .opened(let opened): store = opened
-        }
-        defer { try? store.close() }
-        let stats: StoreStats
-        do {
-            stats = try await store.stats()
-        } catch {
-            fail(error.sentence)
-            return 1
-        }
         if json {
             let document = StatsDocument(
-                path: directory.storePath, exists: true, stats: stats, pictures: pictures,
+                live: .init(path: directory.storePath(.live), stats: live),
+                sample: .init(path: directory.storePath(.sample), stats: sample), pictures: pictures,
                 imagesPath: directory.imagesURL.path)
             StandardOutput.write(document.json() + "\n")
+            return 0
+        }
+        let sampleSummary = sample.map {
+            Self.summary($0, at: directory.display(directory.storePath(.sample)))
+        }
+        guard let stats = live else {
+            var lines = [
+                StyledLine(
+                    "There is no news store at \(directory.display(directory.storePath)) yet; "
+                        + "NewsApp makes it the first time it reads NewsAPI or feeds.")
+            ]
+            if let sampleSummary { lines.append(StyledLine("The sample edition's store: \(sampleSummary).")) }
+            write(lines)
             return 0
         }
         let time = TimeFormatting(now: now)
@@ -48,64 +55,54 @@ struct CacheMaintenance {
             value.map { "\(time.absolute($0)) (\(time.relative($0)))" } ?? "none"
         }
         let pages = stats.listingPageCount == 1 ? "1 page" : "\(Amount.grouped(stats.listingPageCount)) pages"
-        write(
-            table([
-                ("Store", directory.display(directory.storePath)),
-                ("Size", Amount.bytes(stats.fileSize)),
-                ("Articles", Amount.grouped(stats.articleCount)),
-                ("Saved", Amount.grouped(stats.savedCount)),
-                ("Read", Amount.grouped(stats.readCount)),
-                ("Lists", "\(Amount.grouped(stats.listingCount)) (\(pages))"),
-                ("Oldest", date(stats.oldestArticle)),
-                ("Newest", date(stats.newestArticle)),
-                ("Pictures", pictures.summary + " in " + directory.display(directory.imagesURL.path)),
-            ]))
+        var rows = [
+            ("Store", directory.display(directory.storePath)),
+            ("Size", Amount.bytes(stats.fileSize)),
+            ("Articles", Amount.grouped(stats.articleCount)),
+            ("Saved", Amount.grouped(stats.savedCount)),
+            ("Read", Amount.grouped(stats.readCount)),
+            ("Lists", "\(Amount.grouped(stats.listingCount)) (\(pages))"),
+            ("Oldest", date(stats.oldestArticle)),
+            ("Newest", date(stats.newestArticle)),
+            ("Pictures", pictures.summary + " in " + directory.display(directory.imagesURL.path)),
+        ]
+        if let sampleSummary { rows.append(("Sample", sampleSummary)) }
+        write(table(rows))
         return 0
     }
 
-    private func noStore(_ directory: CacheDirectory, _ json: Bool, _ pictures: PictureFiles) -> Int32 {
-        if json {
-            let document = StatsDocument(
-                path: directory.storePath, exists: false, stats: nil, pictures: pictures,
-                imagesPath: directory.imagesURL.path)
-            StandardOutput.write(document.json() + "\n")
-        } else {
-            write([
-                StyledLine(
-                    "There is no news store at \(directory.display(directory.storePath)) yet; "
-                        + "NewsApp makes it the first time it runs.")
-            ])
-        }
-        return 0
+    /// `84 articles, 2 saved, 3 read (212.0 KiB) in ~/.cache/newsapp/sample.sqlite`.
+    static func summary(_ stats: StoreStats, at path: String) -> String {
+        "\(Amount.count(stats.articleCount, "article")), \(Amount.grouped(stats.savedCount)) saved, "
+            + "\(Amount.grouped(stats.readCount)) read (\(Amount.bytes(stats.fileSize))) in \(path)"
     }
 
     // MARK: clear
 
+    /// Clears both stores, the sample edition's when there is one, and the pictures.
     func clear(includingSaved: Bool) async -> Int32 {
         guard let directory = directory() else { return 1 }
-        let pictures = PictureFiles(directory: directory.imagesURL)
-        let removedPictures = pictures.removeAll()
+        let removedPictures = PictureFiles(directory: directory.imagesURL).removeAll()
         var lines: [StyledLine] = []
-        switch open(directory) {
-        case .failed:
-            return 1
-        case .missing:
-            lines.append(StyledLine("There is no news store at \(directory.display(directory.storePath))."))
-        case .opened(let store):
-            defer { try? store.close() }
-            let cleared: NewsStore.Cleared
-            do {
-                cleared = try await store.clear(includingSaved: includingSaved)
-            } catch {
-                fail(error.sentence)
+        for edition in StoreEdition.allCases {
+            let path = directory.display(directory.storePath(edition))
+            let visited = await visit(edition, in: directory) { store throws(StoreError) in
+                try await store.clear(includingSaved: includingSaved)
+            }
+            guard let visited else {
+                write(lines)
                 return 1
+            }
+            guard let cleared = visited else {
+                if edition == .live { lines.append(StyledLine("There is no news store at \(path).")) }
+                continue
             }
             var removed = Amount.count(cleared.articles, "article")
             if cleared.saved > 0 { removed += " (\(Amount.grouped(cleared.saved)) of them saved)" }
             removed +=
                 ", " + Amount.count(cleared.readMarks, "read mark") + " and "
                 + Amount.count(cleared.listings, "list")
-            lines.append(StyledLine("Removed \(removed) from \(directory.display(directory.storePath))."))
+            lines.append(StyledLine("Removed \(removed) from \(path)."))
             if cleared.keptSaved > 0 {
                 lines.append(
                     StyledLine(
@@ -123,36 +120,35 @@ struct CacheMaintenance {
 
     // MARK: vacuum
 
+    /// Compacts both stores, the sample edition's when there is one.
     func vacuum() async -> Int32 {
         guard let directory = directory() else { return 1 }
-        let store: NewsStore
-        switch open(directory) {
-        case .failed:
-            return 1
-        case .missing:
-            write([
-                StyledLine("There is no news store at \(directory.display(directory.storePath)) to vacuum.")
-            ])
-            return 0
-        case .opened(let opened):
-            store = opened
-        }
-        defer { try? store.close() }
-        do {
-            let before = try await store.stats().fileSize
-            try await store.vacuum()
-            let after = try await store.stats().fileSize
+        var lines: [StyledLine] = []
+        for edition in StoreEdition.allCases {
+            let path = directory.display(directory.storePath(edition))
+            let visited = await visit(edition, in: directory) { store throws(StoreError) in
+                let before = try await store.stats().fileSize
+                try await store.vacuum()
+                return (before: before, after: try await store.stats().fileSize)
+            }
+            guard let visited else {
+                write(lines)
+                return 1
+            }
+            guard let (before, after) = visited else {
+                if edition == .live {
+                    lines.append(StyledLine("There is no news store at \(path) to vacuum."))
+                }
+                continue
+            }
             let saved = before > after ? "; \(Amount.bytes(before - after)) freed" : ""
-            write([
+            lines.append(
                 StyledLine(
-                    "Vacuumed \(directory.display(directory.storePath)): \(Amount.bytes(before)) before, "
-                        + "\(Amount.bytes(after)) after\(saved).")
-            ])
-            return 0
-        } catch {
-            fail(error.sentence)
-            return 1
+                    "Vacuumed \(path): \(Amount.bytes(before)) before, \(Amount.bytes(after)) after\(saved).")
+            )
         }
+        write(lines)
+        return 0
     }
 
     // MARK: Helpers
@@ -165,27 +161,33 @@ struct CacheMaintenance {
         return directory
     }
 
-    private enum Opening {
-        case opened(NewsStore)
-        /// There is no store file yet.
-        case missing
-        /// It could not be opened; said on standard error.
-        case failed
-    }
-
-    /// The store, opened without creating one; a notice that a damaged file was set aside, at
-    /// open or later, goes to standard error.
-    private func open(_ directory: CacheDirectory) -> Opening {
+    /// What `body` gave on `edition`'s store, which is closed after: `.some(nil)` when there is
+    /// no store file (none is made), nil when it could not be opened or `body` failed (said on
+    /// standard error). A notice that a damaged file was set aside goes to standard error.
+    private func visit<Result: Sendable>(
+        _ edition: StoreEdition, in directory: CacheDirectory,
+        _ body: (NewsStore) async throws(StoreError) -> Result
+    ) async -> Result?? {
+        let store: NewsStore
         do {
-            guard let (store, notice) = try LocalStore.openExisting(directory) else { return .missing }
+            guard let (opened, notice) = try LocalStore.openExisting(directory, edition: edition) else {
+                return .some(nil)
+            }
             if let notice {
                 StandardError.write("newsapp: " + TextSanitizer.clean(directory.abbreviating(notice)))
             }
-            LocalStore.relayNotices(of: store, in: directory, to: StandardError.write)
-            return .opened(store)
+            LocalStore.relayNotices(of: opened, in: directory, to: StandardError.write)
+            store = opened
         } catch {
             fail(directory.abbreviating(error.sentence))
-            return .failed
+            return nil
+        }
+        defer { try? store.close() }
+        do {
+            return .some(try await body(store))
+        } catch {
+            fail(error.sentence)
+            return nil
         }
     }
 
@@ -210,128 +212,5 @@ struct CacheMaintenance {
                 Span(label + String(repeating: " ", count: width - label.count + 2), .muted), Span(value),
             ])
         }
-    }
-}
-
-/// Counts and sizes as `cache` prints them.
-enum Amount {
-    /// `1,234`.
-    static func grouped(_ value: some BinaryInteger) -> String {
-        let digits = String(value.magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return (value < 0 ? "-" : "") + text
-    }
-
-    /// `1 article`, `1,234 articles`.
-    static func count(_ value: Int, _ noun: String) -> String {
-        "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")"
-    }
-
-    /// `512 bytes`, `12.3 KiB`, `4.0 MiB`, `1.2 GiB`.
-    static func bytes(_ value: Int64) -> String {
-        if value < 1024 { return value == 1 ? "1 byte" : "\(value) bytes" }
-        var amount = Double(value) / 1024
-        for unit in ["KiB", "MiB", "GiB"] {
-            let tenths = Int((amount * 10).rounded())
-            if tenths < 10_240 || unit == "GiB" { return "\(tenths / 10).\(tenths % 10) \(unit)" }
-            amount /= 1024
-        }
-        return "\(value) bytes"
-    }
-}
-
-/// The picture files in the image cache's directory: those named by a SHA-256 (64 lowercase
-/// hexadecimal digits), and the `.part` files of downloads in progress or abandoned.
-struct PictureFiles {
-    let directory: URL
-
-    private func files() -> [(url: URL, size: Int64)] {
-        let keys: [URLResourceKey] = [.fileSizeKey, .isRegularFileKey]
-        guard
-            let urls = try? FileManager.default.contentsOfDirectory(
-                at: directory, includingPropertiesForKeys: keys)
-        else { return [] }
-        return urls.compactMap { url in
-            let name = url.lastPathComponent
-            let key = name.hasSuffix(".part") ? String(name.prefix(64)) : name
-            guard Self.isKey(key), let values = try? url.resourceValues(forKeys: Set(keys)),
-                values.isRegularFile == true
-            else { return nil }
-            return (url, Int64(values.fileSize ?? 0))
-        }
-    }
-
-    var count: Int { files().filter { !$0.url.lastPathComponent.hasSuffix(".part") }.count }
-    var byteCount: Int64 { files().reduce(0) { $0 + $1.size } }
-
-    /// `37 pictures (4.1 MiB)`.
-    var summary: String {
-        let all = files()
-        let pictures = all.filter { !$0.url.lastPathComponent.hasSuffix(".part") }.count
-        return Amount.count(pictures, "picture") + " ("
-            + Amount.bytes(all.reduce(0) { $0 + $1.size }) + ")"
-    }
-
-    /// Removes every picture file; returns how many pictures went and their bytes.
-    func removeAll() -> (files: Int, bytes: Int64) {
-        var removed = 0
-        var bytes: Int64 = 0
-        for (url, size) in files() where (try? FileManager.default.removeItem(at: url)) != nil {
-            if !url.lastPathComponent.hasSuffix(".part") { removed += 1 }
-            bytes += size
-        }
-        return (removed, bytes)
-    }
-
-    static func isKey(_ name: String) -> Bool {
-        name.utf8.count == 64
-            && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-    }
-}
-
-/// `newsapp cache stats --json`.
-struct StatsDocument: Encodable {
-    var path: String
-    var exists: Bool
-    var stats: StoreStats?
-    var pictures: PictureFiles
-    var imagesPath: String
-
-    private enum Keys: String, CodingKey {
-        case path, exists, fileSize, articles, saved, read, listings, listingPages, oldest, newest, images
-    }
-
-    private enum ImageKeys: String, CodingKey {
-        case path, files, bytes
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(exists, forKey: .exists)
-        try container.encode(stats?.fileSize ?? 0, forKey: .fileSize)
-        try container.encode(stats?.articleCount ?? 0, forKey: .articles)
-        try container.encode(stats?.savedCount ?? 0, forKey: .saved)
-        try container.encode(stats?.readCount ?? 0, forKey: .read)
-        try container.encode(stats?.listingCount ?? 0, forKey: .listings)
-        try container.encode(stats?.listingPageCount ?? 0, forKey: .listingPages)
-        try container.encode(stats?.oldestArticle.map(Self.iso8601), forKey: .oldest)
-        try container.encode(stats?.newestArticle.map(Self.iso8601), forKey: .newest)
-        var images = container.nestedContainer(keyedBy: ImageKeys.self, forKey: .images)
-        try images.encode(imagesPath, forKey: .path)
-        try images.encode(pictures.count, forKey: .files)
-        try images.encode(pictures.byteCount, forKey: .bytes)
-    }
-
-    private static func iso8601(_ date: Date) -> String {
-        date.formatted(.iso8601)
-    }
-
-    func json() -> String {
-        TerminalSafeJSON.encode(self)
     }
 }

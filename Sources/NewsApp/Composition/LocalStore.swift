@@ -2,9 +2,11 @@ import Coordinators
 import Foundation
 import Networking
 import Store
+import TerminalText
 
-/// Opening the article store at launch: `news.sqlite` in the ``CacheDirectory``, with articles
-/// not fetched for `retention_days` evicted (saved ones never are).
+/// Opening an article store at launch: `news.sqlite` (or the sample edition's `sample.sqlite`)
+/// in the ``CacheDirectory``, with articles not fetched for `retention_days` evicted (saved ones
+/// never are).
 ///
 /// Launch stays fast: no integrity check (seconds at 100,000 articles), and eviction is a few
 /// indexed deletes. A store that cannot be opened is one line on standard error and the run goes
@@ -20,10 +22,12 @@ enum LocalStore {
         var evictionLeft: Date? = nil
     }
 
-    /// Opens (or creates) the store in `directory` and evicts what is older than `retentionDays`
-    /// days, measured from `now`.
+    /// Opens (or creates) `edition`'s store in `directory` and evicts what is older than
+    /// `retentionDays` days, measured from `now`. The live store loses the sample edition's
+    /// articles an older version recorded in it, once (``SampleArticlesCleanup``).
     static func open(
         _ directory: CacheDirectory?,
+        edition: StoreEdition = .live,
         retentionDays: Int,
         now: @escaping @Sendable () -> Date = { Date() }
     ) async -> Outcome {
@@ -39,14 +43,15 @@ enum LocalStore {
         } catch {
             return Outcome(messages: [
                 line(
-                    "Could not open the news store at \(directory.display(directory.storePath)) "
+                    "Could not open the news store at \(directory.display(directory.storePath(edition))) "
                         + "(\(error.reason)), so articles will not be kept this time.")
             ])
         }
         let store: NewsStore
         var messages: [String] = []
         do {
-            let (opened, notice) = try NewsStore.open(at: directory.storeURL, clock: now)
+            let (opened, notice) = try NewsStore.open(
+                at: URL(fileURLWithPath: directory.storePath(edition)), clock: now)
             store = opened
             if let notice { messages.append(line(directory.abbreviating(notice))) }
         } catch {
@@ -55,6 +60,7 @@ enum LocalStore {
         // Damage found later (the store is then replaced) is one line on standard error until a
         // session shows it on its terminal instead: see relayNotices(of:in:to:).
         relayNotices(of: store, in: directory, to: StandardError.write)
+        if edition == .live { await SampleArticlesCleanup.runOnce(on: store, in: directory) }
         // One bounded step: a store left alone for months must not make a launch wait for
         // seconds. Failing to evict (another instance holding the write lock) costs only disk space.
         let cutoff = retentionCutoff(days: retentionDays, now: now())
@@ -85,12 +91,14 @@ enum LocalStore {
         now.addingTimeInterval(-Double(days) * 86_400)
     }
 
-    /// Opens the store for the `cache` commands: no eviction, and nil (no message) when there is
-    /// no store file yet, so looking does not create one.
-    static func openExisting(_ directory: CacheDirectory) throws(StoreError) -> (NewsStore, notice: String?)?
-    {
-        guard FileManager.default.fileExists(atPath: directory.storePath) else { return nil }
-        return try NewsStore.open(at: directory.storeURL)
+    /// Opens `edition`'s store for the `cache` commands: no eviction, and nil (no message) when
+    /// there is no store file yet, so looking does not create one.
+    static func openExisting(_ directory: CacheDirectory, edition: StoreEdition) throws(StoreError) -> (
+        NewsStore, notice: String?
+    )? {
+        let path = directory.storePath(edition)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try NewsStore.open(at: URL(fileURLWithPath: path))
     }
 
     /// Sends each of `store`'s notices (a damaged store moved aside and replaced while the app

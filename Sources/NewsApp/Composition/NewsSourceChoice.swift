@@ -2,6 +2,7 @@ import Coordinators
 import Foundation
 import Networking
 import SampleEdition
+import TerminalText
 
 /// Where the news comes from: NewsAPI with a key; without one, the user's feeds when there are
 /// any; else the bundled sample edition.

@@ -1,4 +1,6 @@
 import Coordinators
+import Modules
+import TerminalText
 
 /// The settings a config file can hold. Every one is optional: a key that is absent, or whose
 /// value was refused, leaves the setting to the command line, the environment or the default.
@@ -29,6 +31,8 @@ struct Configuration: Sendable, Equatable {
     var maxItemsPerFeed: Int?
     /// Minutes after which the app refreshes a feed at launch.
     var refreshInterval: Int?
+    /// When an article's page is fetched as it opens (reader mode).
+    var fullText: FullTextMode?
 
     init(
         country: String? = nil,
@@ -44,7 +48,8 @@ struct Configuration: Sendable, Equatable {
         refreshConcurrency: Int? = nil,
         refreshTimeout: Int? = nil,
         maxItemsPerFeed: Int? = nil,
-        refreshInterval: Int? = nil
+        refreshInterval: Int? = nil,
+        fullText: FullTextMode? = nil
     ) {
         self.country = country
         self.language = language
@@ -60,6 +65,7 @@ struct Configuration: Sendable, Equatable {
         self.refreshTimeout = refreshTimeout
         self.maxItemsPerFeed = maxItemsPerFeed
         self.refreshInterval = refreshInterval
+        self.fullText = fullText
     }
 }
 

@@ -1,12 +1,13 @@
 import Coordinators
-import TOMLKit
+import Modules
+import TerminalText
 
 /// Reads a config file's text into a ``Configuration`` and the problems found in it, without
 /// touching the file system, so every rule can be tested with a string.
 ///
-/// A TOML syntax error refuses the whole file (one problem, with the line and, when one can be
-/// read from that line, the key). A bad value or an unknown key refuses only that key (one
-/// problem each, with the key's line found by scanning the text for `key =`).
+/// A TOML syntax error refuses the whole file (one problem, with the line and, when one was
+/// being read, the key). A bad value or an unknown key refuses only that key (one problem each,
+/// on the key's line, in the file's order).
 struct ConfigurationLoader: Sendable {
     /// The file as shown in messages, e.g. `~/.config/newsapp/config.toml`.
     var displayPath: String
@@ -25,49 +26,28 @@ struct ConfigurationLoader: Sendable {
     static let keys = [
         "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
         "retention_days", "request_timeout", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
-        "refresh_interval",
+        "refresh_interval", "full_text",
     ]
 
     func load(_ text: String) -> Outcome {
-        if let abort = TOMLAbortCheck.firstAbort(in: text) {
-            let reason =
-                switch abort.cause {
-                case .tableHeader: "a table header must name a table, as in [name]"
-                case .dateTime:
-                    "a date and time must have the time right after its T, as in 1979-05-27T07:32:00"
-                case .braceInArray: "an array must end with ], not }"
-                }
-            return Outcome(problems: [
-                problem(abort.line, "TOML syntax error: \(reason); ignoring the whole file.")
-            ])
-        }
         let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            return Outcome(problems: [syntaxProblem(error, in: text)])
-        } catch {
-            return Outcome(problems: [problem(nil, "cannot be read as TOML; ignoring the whole file.")])
+        switch TOMLParser.parse(text) {
+        case .success(let parsed): table = parsed
+        case .failure(let error): return Outcome(problems: [syntaxProblem(error)])
         }
         var outcome = Outcome()
-        for (key, value) in table {
-            if let message = apply(key, value, to: &outcome.configuration) {
-                outcome.problems.append(problem(Self.line(of: key, in: text), message))
+        for entry in table.entries {
+            if let message = apply(entry.key, entry.value, to: &outcome.configuration) {
+                outcome.problems.append(problem(entry.line, message))
             }
         }
-        // toml++ hands keys back sorted by name; report them in the file's order.
-        outcome.problems.sort { ($0.line ?? .max, $0.message) < ($1.line ?? .max, $1.message) }
         return outcome
     }
 
     // MARK: Keys
 
     /// Stores one key's value, or returns why it was refused.
-    private func apply(
-        _ key: String, _ value: any TOMLValueConvertible, to configuration: inout Configuration
-    )
-        -> String?
-    {
+    private func apply(_ key: String, _ value: TOMLValue, to configuration: inout Configuration) -> String? {
         let found = Self.found(value)
         switch key {
         case "country":
@@ -156,6 +136,12 @@ struct ConfigurationLoader: Sendable {
                     "refresh_interval", SettingLimits.refreshInterval, found, unit: "minutes")
             }
             configuration.refreshInterval = minutes
+        case "full_text":
+            guard let mode = value.string.flatMap(FullTextMode.init(rawValue:)) else {
+                return "full_text must be \(Self.choices(FullTextMode.allCases)) (found \(found)); "
+                    + "using the default."
+            }
+            configuration.fullText = mode
         default:
             let name = TextSanitizer.clean(key)
             if let close = CommandSuggester.closest(to: key, among: Self.keys) {
@@ -183,17 +169,15 @@ struct ConfigurationLoader: Sendable {
 
     /// How a refused value is quoted back: strings in quotes, numbers as written, other kinds
     /// by name.
-    static func found(_ value: any TOMLValueConvertible) -> String {
-        switch value.type {
-        case .string:
-            let text = TextWrapper.truncate(TextSanitizer.clean(value.string ?? ""), toWidth: 40)
-            return "\"\(text)\""
-        case .int: return value.int.map(String.init) ?? "a number"
-        case .double: return value.double.map { String($0) } ?? "a number"
-        case .bool: return value.bool.map { $0 ? "true" : "false" } ?? "a boolean"
-        case .table: return "a table"
-        case .array: return "an array"
-        case .date, .time, .dateTime: return "a date"
+    static func found(_ value: TOMLValue) -> String {
+        switch value {
+        case .string(let string): "\"\(TextWrapper.truncate(TextSanitizer.clean(string), toWidth: 40))\""
+        case .integer(let integer): String(integer)
+        case .float(let float): String(float)
+        case .boolean(let boolean): boolean ? "true" : "false"
+        case .table: "a table"
+        case .array: "an array"
+        case .dateTime: "a date"
         }
     }
 
@@ -213,67 +197,13 @@ struct ConfigurationLoader: Sendable {
 
     // MARK: Syntax errors
 
-    private func syntaxProblem(_ error: TOMLParseError, in text: String) -> ConfigurationProblem {
-        let line = error.source.begin.line
-        let lines = Self.lines(of: text)
-        var place = ""
-        if lines.indices.contains(line - 1), let key = Self.key(onLine: lines[line - 1]) {
-            place = " in \(key)"
-        }
-        let reason = Self.reason(error.description)
-        return problem(
-            line > 0 ? line : nil, "TOML syntax error\(place): \(reason); ignoring the whole file.")
-    }
-
-    /// toml++'s description, without its `Error while parsing …:` preamble and made safe for
-    /// the terminal.
-    static func reason(_ description: String) -> String {
-        var text = TextSanitizer.clean(description)
-        if text.hasPrefix("Error while parsing "), let colon = text.firstIndex(of: ":") {
-            text = String(text[text.index(after: colon)...])
-        }
-        text = text.trimmingCharacters(in: .whitespaces)
-        if text.hasSuffix(".") { text.removeLast() }
-        return TextWrapper.truncate(text, toWidth: 120)
-    }
-
-    /// The key a `key = value` line assigns, when one can be read: bare (`page_size`) or quoted.
-    static func key(onLine line: Substring) -> String? {
-        guard let equals = line.firstIndex(of: "=") else { return nil }
-        var key = line[..<equals].trimmingCharacters(in: .whitespaces)
-        if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
-            key = String(key.dropFirst().dropLast())
-        }
-        let allowed = key.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || scalar == "_" || scalar == "-"
-        }
-        return key.isEmpty || !allowed ? nil : key
-    }
-
-    // MARK: Lines
-
-    /// The 1-based line that sets the top-level `key` (`key =`, `"key" =`) or opens the table
-    /// `[key]`, found by scanning the text.
-    static func line(of key: String, in text: String) -> Int? {
-        var inTable = false
-        for (index, line) in lines(of: text).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("[") {
-                let name = trimmed.drop { $0 == "[" }.prefix { $0 != "]" }.trimmingCharacters(
-                    in: .whitespaces)
-                if name == key || name.hasPrefix(key + ".") { return index + 1 }
-                inTable = true
-                continue
-            }
-            if !inTable, let assigned = Self.key(onLine: line), assigned == key { return index + 1 }
-            if !inTable, trimmed.hasPrefix(key + "."), trimmed.contains("=") { return index + 1 }
-        }
-        return nil
-    }
-
-    private static func lines(of text: String) -> [Substring] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    /// `TOML syntax error in page_size: … ; ignoring the whole file.`
+    private func syntaxProblem(_ error: TOMLSyntaxError) -> ConfigurationProblem {
+        // The key, and key names in the reason, are quoted as written: cleaned for the terminal.
+        let place =
+            error.key.map { " in " + TextWrapper.truncate(TextSanitizer.clean($0), toWidth: 40) } ?? ""
+        let reason = TextSanitizer.clean(error.reason)
+        return problem(error.line, "TOML syntax error\(place): \(reason); ignoring the whole file.")
     }
 
     private func problem(_ line: Int?, _ message: String) -> ConfigurationProblem {

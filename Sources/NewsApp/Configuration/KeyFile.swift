@@ -1,5 +1,6 @@
 import Coordinators
 import Networking
+import TerminalText
 
 /// The file named by `key_file`, whose first line is the NewsAPI key. The key itself never
 /// appears in a message: only the file's name does.

@@ -1,3 +1,4 @@
+import Modules
 import Networking
 
 /// What the command line said; nil (or false) where it said nothing.
@@ -46,6 +47,8 @@ struct Settings: Sendable, Equatable {
     var feeds = FeedSettings()
     /// `--log-level`; nil for the default (info).
     var logLevel: LogLevelChoice?
+    /// `full_text`: when an article's page is fetched as it opens (reader mode).
+    var fullText: FullTextMode = .auto
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? SettingLimits.defaultCountry }
@@ -84,7 +87,8 @@ struct Settings: Sendable, Equatable {
                 timeout: file.refreshTimeout ?? SettingLimits.defaultRefreshTimeout,
                 maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed,
                 refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval),
-            logLevel: commandLine.logLevel)
+            logLevel: commandLine.logLevel,
+            fullText: file.fullText ?? .auto)
     }
 }
 

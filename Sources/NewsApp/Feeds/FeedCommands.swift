@@ -4,6 +4,7 @@ import Foundation
 import Modules
 import Networking
 import Store
+import TerminalText
 
 /// What `newsapp feeds …` does. Each returns the exit status: 0, or 1 when the work failed (one
 /// line on standard error says why).

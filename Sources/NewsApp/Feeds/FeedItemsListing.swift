@@ -4,6 +4,7 @@ import Foundation
 import Modules
 import Networking
 import Store
+import TerminalText
 
 /// `newsapp feeds show`: a feed's stored items, newest first.
 struct FeedItemsListing {

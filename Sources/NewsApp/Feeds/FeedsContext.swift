@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Networking
 import Store
+import TerminalText
 
 /// What the feed commands (`newsapp feeds …`, `newsapp refresh`) run with: the settings, the
 /// subscriptions file, the article store and the log.

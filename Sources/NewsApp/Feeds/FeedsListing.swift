@@ -4,6 +4,7 @@ import Foundation
 import Modules
 import Networking
 import Store
+import TerminalText
 
 /// `newsapp feeds`: every subscription with its title, address, tags, items, unread items, last
 /// refresh and last error, then the lines of the urls file NewsApp skips.

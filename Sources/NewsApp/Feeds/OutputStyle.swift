@@ -1,5 +1,6 @@
 import Coordinators
 import Foundation
+import TerminalText
 
 /// How a print command's lines reach standard output: the terminal's width and colours, or plain
 /// text at `COLUMNS` (else 80) in a pipe.

@@ -1,9 +1,9 @@
 import Coordinators
 import Feeds
 import Foundation
-import Locking
 import Modules
 import Networking
+import TerminalText
 
 /// `newsapp refresh`: every feed once, headless, like `newsboat -x reload`. On a terminal one line
 /// of progress is redrawn in place; piped, only the summary is printed:

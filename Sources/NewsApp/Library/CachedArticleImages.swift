@@ -2,9 +2,10 @@ import Coordinators
 import Foundation
 import Images
 import Modules
+import SampleEdition
 
-/// Article pictures from the image cache (memory, then `$XDG_CACHE_HOME/newsapp/images/`, then
-/// the network), drawn as true-colour half blocks.
+/// Article pictures from the image cache (memory, then the sample edition's bundled pictures,
+/// then `$XDG_CACHE_HOME/newsapp/images/`, then the network), drawn as true-colour half blocks.
 ///
 /// A picture that cannot be shown (not a JPEG or PNG, damaged, too big, the download failed)
 /// becomes ``Thumbnail/skipped(_:)`` with the image error's sentence; nothing here throws.
@@ -20,15 +21,15 @@ struct CachedArticleImages: ArticleImages {
     let cache: ImageCache
     var renderer = HalfBlockRenderer()
 
-    /// The app's cache in `directory`. `offline`: pictures not on disk yet are skipped, never
-    /// downloaded.
+    /// The app's cache in `directory`, answering from `local` first. `offline`: pictures neither
+    /// local nor on disk yet are skipped, never downloaded.
     init(
         directory: URL, offline: Bool = false, limits: ImageCache.Limits = Self.limits,
-        timeout: TimeInterval = 10
+        timeout: TimeInterval = 10, local: (any LocalPictures)? = nil
     ) {
         let fetcher: any ImageFetching =
             offline ? OfflineImageFetcher() : URLSessionImageFetcher(timeout: timeout)
-        cache = ImageCache(directory: directory, limits: limits, fetcher: fetcher)
+        cache = ImageCache(directory: directory, limits: limits, fetcher: fetcher, local: local)
     }
 
     init(cache: ImageCache) {
@@ -88,7 +89,7 @@ enum PictureSupport {
     }
 
     /// The pictures a run shows: from the cache in `directory` when enabled and there is a
-    /// directory, none otherwise.
+    /// directory, none otherwise. The sample edition's pictures come from its bundle.
     static func images(
         _ choice: ImagesChoice, isTerminal: Bool, environment: [String: String], directory: CacheDirectory?,
         offline: Bool, timeout: TimeInterval
@@ -96,6 +97,8 @@ enum PictureSupport {
         guard let directory, isEnabled(choice, isTerminal: isTerminal, environment: environment) else {
             return NoArticleImages()
         }
-        return CachedArticleImages(directory: directory.imagesURL, offline: offline, timeout: timeout)
+        return CachedArticleImages(
+            directory: directory.imagesURL, offline: offline, timeout: timeout,
+            local: SamplePictures.bundled().map(BundledSamplePictures.init))
     }
 }

@@ -2,6 +2,7 @@ import Coordinators
 import Foundation
 import Logging
 import Networking
+import TerminalText
 
 /// A swift-log handler writing one line per event to a ``LogFile``:
 /// `2026-11-24T03:12:05.123Z warning feeds: the feed did not answer url=https://…`.

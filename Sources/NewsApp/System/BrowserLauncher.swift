@@ -89,17 +89,7 @@ struct BrowserLauncher {
         return result
     }
 
-    /// An absolute path, or the program found on `$PATH`; nil when not executable.
     private func resolve(_ program: String) -> URL? {
-        let fileManager = FileManager.default
-        if program.contains("/") {
-            return fileManager.isExecutableFile(atPath: program) ? URL(fileURLWithPath: program) : nil
-        }
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(program)
-            if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
+        ExecutableLookup.resolve(program, environment: environment)
     }
 }

@@ -1,4 +1,5 @@
 import Coordinators
+import TerminalText
 
 /// Turns styled lines into text for stdout: with colours and hyperlinks on a capable terminal,
 /// as plain text otherwise. This and the readline prompt are the only places escape sequences

@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
-import Locking
+import Networking
+import TerminalText
 
 /// The terminal when input is not one: commands are read line by line from standard input and
 /// output is plain text, with each command echoed after its prompt so the output reads as a

@@ -2,6 +2,7 @@ import CReadline
 import Coordinators
 import Dispatch
 import Foundation
+import TerminalText
 
 /// The interactive terminal: GNU readline's callback interface driven by the main dispatch
 /// queue, so the prompt keeps taking keys while screens load.

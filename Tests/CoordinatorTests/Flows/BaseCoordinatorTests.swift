@@ -45,14 +45,67 @@ struct BaseCoordinatorTests {
         #expect(parent.children.isEmpty)
     }
 
-    @Test("Adding the same child twice keeps one")
+    @Test("Starting a running child again neither adds nor restarts it")
     func noDuplicates() {
         let parent = Flow()
         let child = Flow()
-        parent.addChild(child)
-        parent.addChild(child)
+        parent.startChild(child)
+        parent.startChild(child)
         #expect(parent.children.count == 1)
-        parent.removeAllChildren()
+        #expect(child.started == ["start"])
+    }
+
+    /// A flow that logs when its screens close.
+    final class ScreenFlow: BaseCoordinator {
+        let name: String
+        let log: Log
+
+        init(_ name: String, log: Log) {
+            self.name = name
+            self.log = log
+        }
+
+        override func closeScreens() { log.entries.append(name) }
+    }
+
+    final class Log {
+        var entries: [String] = []
+    }
+
+    @Test("Finishing ends the children first, the newest first, then closes the flow's own screens, once")
+    func finishClosesScreensOnce() {
+        let log = Log()
+        let parent = Flow()
+        let flow = ScreenFlow("flow", log: log)
+        parent.startChild(flow)
+        flow.startChild(ScreenFlow("older child", log: log))
+        flow.startChild(ScreenFlow("newer child", log: log))
+        var told = 0
+        flow.onFinish = { [previous = flow.onFinish] in
+            told += 1
+            previous?()
+        }
+        flow.finish()
+        #expect(log.entries == ["newer child", "older child", "flow"])
+        #expect(flow.children.isEmpty && parent.children.isEmpty)
+        flow.finish()
+        #expect(log.entries.count == 3)
+        #expect(told == 1)
+    }
+
+    @Test("A child that finishes on its own closes its screens and is released; its parent stays")
+    func childFinishingOnItsOwn() {
+        let log = Log()
+        let parent = ScreenFlow("parent", log: log)
+        weak var weakChild: ScreenFlow?
+        do {
+            let child = ScreenFlow("child", log: log)
+            weakChild = child
+            parent.startChild(child)
+        }
+        weakChild?.finish()
+        #expect(log.entries == ["child"])
+        #expect(weakChild == nil)
         #expect(parent.children.isEmpty)
     }
 }

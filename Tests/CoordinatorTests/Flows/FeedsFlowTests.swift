@@ -206,7 +206,8 @@ struct FeedsFlowTests {
             await router.type("feeds")
             router.expect(.pop, .push("Feeds"))
             await router.type("c science")
-            router.expect(.popToRoot, .push("Science"))
+            // The ended flow closes its own screen; the feed then has only the front page to cover.
+            router.expect(.pop, .push("Science"))
             #expect(router.titles == ["Front page", "Science"])
             #expect(app.children.count == 1)
         }

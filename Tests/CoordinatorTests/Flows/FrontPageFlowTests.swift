@@ -34,7 +34,7 @@ struct FrontPageFlowTests {
 
     @Test("Front page → c science → article → back → back: at the front page, the article read there")
     func section() async {
-        let readingList = MemoryReadingList()
+        let readingList = RecordingReadingList()
         await withRecordingRouter { router in
             router.start(app(router, FrontPageSources(), readingList: readingList))
             router.expect(.setRoot("Front page"))

@@ -130,7 +130,7 @@ struct KitTests {
                 misused.replaceTop(with: TextScreen("Other"))
             }
         } matching: { issue in
-            issue.description.contains("pop at the root")
+            issue.description.contains("replaceTop at the root")
         }
     }
 

@@ -1,4 +1,5 @@
 import Coordinators
+import TerminalText
 import Testing
 
 @MainActor

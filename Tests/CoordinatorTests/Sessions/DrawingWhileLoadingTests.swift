@@ -4,6 +4,7 @@ import Foundation
 import Modules
 import Networking
 import SampleEdition
+import TerminalText
 import Testing
 
 /// What an interactive session draws while the network is slow: screens worth reading are drawn

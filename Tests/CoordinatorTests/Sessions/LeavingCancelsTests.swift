@@ -2,7 +2,6 @@ import Coordinators
 import CoordinatorsTesting
 import Foundation
 import HTTPTestServer
-import Locking
 import Modules
 import Networking
 import Testing

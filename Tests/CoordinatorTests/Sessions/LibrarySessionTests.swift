@@ -1,6 +1,7 @@
 import Coordinators
 import CoordinatorsTesting
 import Modules
+import ModulesTestSupport
 import Networking
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 struct LibrarySessionTests {
     @Test("1, save, saved, b, b: the article is kept and listed, and b goes back the way it came")
     func saveAndList() async {
-        let readingList = MemoryReadingList()
+        let readingList = RecordingReadingList()
         let (session, terminal) = TestFixtures.session(
             ["1", "save", "saved", "b", "b"], readingList: readingList)
         #expect(await session.run() == .endOfInput)

@@ -1,56 +1,8 @@
 import Coordinators
 import Foundation
-import Locking
 import Modules
 import Networking
-
-/// A ``ReadingList`` in memory, recording the read marks it was given.
-final class MemoryReadingList: ReadingList {
-    private struct State {
-        var read: Set<ArticleID> = []
-        var saved: [Article]
-        var markedRead: [URL] = []
-    }
-
-    private let state: Locked<State>
-
-    init(saved: [Article] = []) {
-        state = Locked(State(saved: saved))
-    }
-
-    var markedRead: [URL] { state.withLock { $0.markedRead } }
-    var saved: [Article] { state.withLock { $0.saved } }
-
-    func markRead(_ article: Article) async {
-        state.withLock { state in
-            state.markedRead.append(article.url)
-            state.read.insert(article.id)
-        }
-    }
-
-    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
-        state.withLock { $0.read.intersection(articles.map(\.id)) }
-    }
-
-    func save(_ article: Article) async throws(ReadingListError) {
-        state.withLock { state in
-            state.saved.removeAll { $0.id == article.id }
-            state.saved.insert(article, at: 0)
-        }
-    }
-
-    func unsave(_ article: Article) async throws(ReadingListError) {
-        state.withLock { $0.saved.removeAll { $0.id == article.id } }
-    }
-
-    func isSaved(_ article: Article) async -> Bool {
-        state.withLock { $0.saved.contains { $0.id == article.id } }
-    }
-
-    func savedArticles() async throws(ReadingListError) -> [Article] {
-        state.withLock { $0.saved }
-    }
-}
+import TerminalText
 
 /// ``ArticleImages`` that draws every picture as a block of `▀` of the size asked for, at most
 /// 6 columns wide, and records the sizes.

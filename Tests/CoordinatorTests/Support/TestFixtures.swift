@@ -30,11 +30,15 @@ enum TestFixtures {
         readingList: any ReadingList = NoReadingList(),
         images: any ArticleImages = NoArticleImages(),
         feeds: any FeedLibrary = NoFeedLibrary(),
-        frontPage: FrontPageSources = FrontPageSources()
+        frontPage: FrontPageSources = FrontPageSources(),
+        actions: any SystemActions = NoSystemActions(),
+        reader: any ArticleReader = NoArticleReader(),
+        fullText: FullTextMode = .off
     ) -> NewsModuleFactory {
         NewsModuleFactory(
-            service: service, environment: environment, pageSize: pageSize, readingList: readingList,
-            images: images, feeds: feeds, frontPage: frontPage)
+            service: service, environment: environment, pageSize: pageSize, actions: actions,
+            readingList: readingList, images: images, feeds: feeds, frontPage: frontPage, reader: reader,
+            fullText: fullText)
     }
 
     /// The app's root coordinator over `router`, with the sample edition.
@@ -43,9 +47,14 @@ enum TestFixtures {
         service: any NewsService = service,
         readingList: any ReadingList = NoReadingList(),
         feeds: any FeedLibrary = NoFeedLibrary(),
-        frontPage: FrontPageSources = FrontPageSources()
+        frontPage: FrontPageSources = FrontPageSources(),
+        actions: any SystemActions = NoSystemActions(),
+        reader: any ArticleReader = NoArticleReader(),
+        fullText: FullTextMode = .off
     ) -> AppCoordinator {
-        let modules = modules(service: service, readingList: readingList, feeds: feeds, frontPage: frontPage)
+        let modules = modules(
+            service: service, readingList: readingList, feeds: feeds, frontPage: frontPage, actions: actions,
+            reader: reader, fullText: fullText)
         return AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules, feeds: feeds)
     }
@@ -62,13 +71,14 @@ enum TestFixtures {
         images: any ArticleImages = NoArticleImages(),
         feeds: any FeedLibrary = NoFeedLibrary(),
         frontPage: FrontPageSources = FrontPageSources(),
-        prefetchesNextPage: Bool = true
+        prefetchesNextPage: Bool = true,
+        reader: any ArticleReader = NoArticleReader()
     ) -> (NewsSession, ScriptedTerminal) {
         let terminal = ScriptedTerminal(
             script, size: TerminalSize(columns: columns, rows: rows), interactive: interactive)
         let options = NewsSession.Options(
             layout: layout, environment: environment, readingList: readingList, images: images, feeds: feeds,
-            prefetchesNextPage: prefetchesNextPage, frontPage: frontPage)
+            prefetchesNextPage: prefetchesNextPage, frontPage: frontPage, reader: reader)
         return (NewsSession(service: service, terminal: terminal, options: options), terminal)
     }
 

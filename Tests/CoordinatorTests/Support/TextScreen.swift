@@ -1,4 +1,5 @@
 import Coordinators
+import TerminalText
 
 /// A screen that shows fixed lines, for router tests that are not about any app.
 @MainActor

@@ -1,6 +1,7 @@
 import Feeds
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 /// The feeds, pages and lists in `Tests/FeedsTests/Fixtures`, written for these tests after the
@@ -11,8 +12,7 @@ enum Fixture {
 
     /// The bytes of `name`, a path below `Fixtures/`, e.g. `rss/rss2.xml`.
     static func data(_ name: String) throws -> Data {
-        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        return try Data(contentsOf: folder.appendingPathComponent(name))
+        try FixtureFolder(in: .module).data(name)
     }
 
     /// The text of `name`, a path below `Fixtures/`, e.g. `urls/messy-urls`.

@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import TestSupport
 import Testing
 
 /// Reader mode's corpus: `Fixtures/reader/NN-name.html` and the text expected from it in
@@ -15,8 +16,7 @@ enum ReaderCorpus {
     }
 
     static func pages() throws -> [Page] {
-        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-            .appendingPathComponent("reader")
+        let folder = try FixtureFolder(in: .module).url("reader")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".html") }.sorted()
         return try names.map { name in

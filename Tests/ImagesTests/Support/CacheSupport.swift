@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import Networking
 
 @testable import Images
 

@@ -1,7 +1,7 @@
 import CJPEG
 import CPNG
-import Coordinators
 import Foundation
+import TerminalText
 
 @testable import Images
 

@@ -1,6 +1,7 @@
 import Coordinators
 import Modules
 import Networking
+import TerminalText
 import Testing
 
 /// ``ArticleRenderer`` against its goldens at 60, 100 and 160 columns, each rendering also checked

@@ -1,6 +1,7 @@
 import Coordinators
 import Modules
 import Networking
+import TerminalText
 import Testing
 
 /// The feed screens' renderers against their goldens at 80 columns, each rendering also checked

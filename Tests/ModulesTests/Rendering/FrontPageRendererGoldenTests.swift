@@ -2,6 +2,7 @@ import Coordinators
 import Modules
 import ModulesTestSupport
 import Networking
+import TerminalText
 import Testing
 
 /// ``FrontPageRenderer`` against its goldens: the sample edition and the sample feeds stacked at

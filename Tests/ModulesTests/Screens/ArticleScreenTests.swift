@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Modules
+import ModulesTestSupport
 import Networking
 import Testing
 

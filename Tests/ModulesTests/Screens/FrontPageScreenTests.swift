@@ -1,9 +1,9 @@
 import Coordinators
 import Foundation
-import Locking
 import Modules
 import ModulesTestSupport
 import Networking
+import TerminalText
 import Testing
 
 /// ``FrontPageScreen``: a number opens a headline, `r` loads the sections again (and with feeds

@@ -1,5 +1,6 @@
 import Coordinators
 import Foundation
+import TerminalText
 import Testing
 
 /// A file of golden renderings: plain text keyed by a name such as `headlines 60`.

@@ -1,4 +1,5 @@
 import Coordinators
+import TerminalText
 import Testing
 
 /// The golden helper itself: a failing comparison must be readable.

@@ -1,4 +1,3 @@
-import Locking
 import Networking
 
 /// A request a test double of ``NewsService`` received.

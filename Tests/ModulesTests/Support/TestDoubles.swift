@@ -1,27 +1,8 @@
 import Coordinators
 import Foundation
-import Locking
 import Modules
 import Networking
-
-/// A ``SystemActions`` that records what the screen asked for and answers as configured.
-@MainActor
-final class RecordingSystemActions: SystemActions {
-    var browserOutcome = BrowserOutcome.opened(with: "test-browser")
-    var clipboardWorks = true
-    private(set) var opened: [URL] = []
-    private(set) var copied: [String] = []
-
-    func openInBrowser(_ url: URL) -> BrowserOutcome {
-        opened.append(url)
-        return browserOutcome
-    }
-
-    func copyToClipboard(_ text: String) -> Bool {
-        copied.append(text)
-        return clipboardWorks
-    }
-}
+import TerminalText
 
 /// Records what a screen tells its router through ``ScreenActivity/observer``.
 @MainActor
@@ -167,75 +148,6 @@ final class Gate: Sendable {
                 return false
             }
             if ready { continuation.resume() }
-        }
-    }
-}
-
-/// A ``ReadingList`` in memory that records what it was told.
-final class RecordingReadingList: ReadingList {
-    private struct State {
-        var read: Set<ArticleID>
-        var saved: [Article]
-        var markedRead: [URL] = []
-        var readQueries: [[URL]] = []
-        var failure: ReadingListError?
-    }
-
-    private let state: Locked<State>
-
-    init(read: Set<URL> = [], saved: [Article] = [], failure: ReadingListError? = nil) {
-        state = Locked(State(read: Set(read.map(ArticleID.address)), saved: saved, failure: failure))
-    }
-
-    /// The addresses ``markRead(_:)`` was given, oldest first.
-    var markedRead: [URL] { state.withLock { $0.markedRead } }
-    /// The addresses of the articles ``readArticles(among:)`` was asked about, oldest first.
-    var readQueries: [[URL]] { state.withLock { $0.readQueries } }
-    /// The saved articles, the most recently saved first.
-    var saved: [Article] { state.withLock { $0.saved } }
-
-    /// Makes every later change and lookup of saved articles fail with `failure` (nil: succeed).
-    func fail(with failure: ReadingListError?) {
-        state.withLock { $0.failure = failure }
-    }
-
-    func markRead(_ article: Article) async {
-        state.withLock { state in
-            state.markedRead.append(article.url)
-            state.read.insert(article.id)
-        }
-    }
-
-    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
-        state.withLock { state in
-            state.readQueries.append(articles.map(\.url))
-            return state.read.intersection(articles.map(\.id))
-        }
-    }
-
-    func save(_ article: Article) async throws(ReadingListError) {
-        try state.withLock { (state: inout State) throws(ReadingListError) in
-            if let failure = state.failure { throw failure }
-            state.saved.removeAll { $0.id == article.id }
-            state.saved.insert(article, at: 0)
-        }
-    }
-
-    func unsave(_ article: Article) async throws(ReadingListError) {
-        try state.withLock { (state: inout State) throws(ReadingListError) in
-            if let failure = state.failure { throw failure }
-            state.saved.removeAll { $0.id == article.id }
-        }
-    }
-
-    func isSaved(_ article: Article) async -> Bool {
-        state.withLock { $0.saved.contains { $0.id == article.id } }
-    }
-
-    func savedArticles() async throws(ReadingListError) -> [Article] {
-        try state.withLock { (state: inout State) throws(ReadingListError) in
-            if let failure = state.failure { throw failure }
-            return state.saved
         }
     }
 }

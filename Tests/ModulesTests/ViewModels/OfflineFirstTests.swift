@@ -1,5 +1,6 @@
 import Foundation
 import Modules
+import ModulesTestSupport
 import Networking
 import Testing
 

@@ -1,13 +1,12 @@
 import Foundation
-import Testing
+import TestSupport
 
 /// The JSON and HTML files in `Tests/NetworkingTests/Fixtures`, written for these tests after
 /// the quirks of real NewsAPI responses.
 enum Fixture {
     /// The bytes of `name`, a path below `Fixtures/`, e.g. `errors/rateLimited.json`.
     static func data(_ name: String) throws -> Data {
-        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        return try Data(contentsOf: folder.appendingPathComponent(name))
+        try FixtureFolder(in: .module).data(name)
     }
 
     /// The error codes that have a body in `Fixtures/errors`.

@@ -44,15 +44,6 @@ enum StubHarness {
         _ options: NewsAPIStubServer.Options = .init(),
         _ body: (NewsAPIStubServer) async throws -> Value
     ) async throws -> Value {
-        let stub = NewsAPIStubServer(service: try sampleService(), options: options)
-        try await stub.start()
-        do {
-            let value = try await body(stub)
-            await stub.stop()
-            return value
-        } catch {
-            await stub.stop()
-            throw error
-        }
+        try await NewsAPIStubServer(service: try sampleService(), options: options).whileRunning(body)
     }
 }

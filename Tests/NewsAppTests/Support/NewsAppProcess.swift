@@ -1,5 +1,6 @@
 import Foundation
-import Locking
+import Networking
+import TestSupport
 import Testing
 
 /// The built `newsapp` binary, run as a subprocess with a controlled environment.
@@ -16,47 +17,9 @@ enum NewsAppProcess {
         var containsEscape: Bool { stdout.contains(0x1B) || stderr.contains(0x1B) }
     }
 
-    /// Why the binary could not be run.
-    struct Missing: Error, CustomStringConvertible {
-        var looked: [String]
-        var description: String {
-            "The newsapp binary was not found next to the test bundle. Build it first (swift build, or "
-                + "swift build --build-tests), or set NEWSAPP_BINARY. Looked for: "
-                + looked.joined(separator: ", ")
-        }
-    }
-
-    /// The binary SwiftPM built alongside this test bundle: the directory holding the `.xctest`
-    /// bundle (or, on Linux, the test executable) also holds `newsapp`. `NEWSAPP_BINARY` overrides.
+    /// The binary SwiftPM built alongside this test bundle; `NEWSAPP_BINARY` overrides.
     static func binary() throws -> URL {
-        var candidates: [URL] = []
-        if let explicit = ProcessInfo.processInfo.environment["NEWSAPP_BINARY"], !explicit.isEmpty {
-            candidates.append(URL(fileURLWithPath: explicit))
-        }
-        var directories: [URL] = []
-        for bundle in [Bundle.main] + Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            // Linux: `NewsAppPackageTests.xctest` is the test executable itself. macOS: the
-            // executable is inside `….xctest/Contents/MacOS`, or is Xcode's test runner.
-            var directory = executable.deletingLastPathComponent()
-            while directory.path != "/" {
-                if directory.pathExtension == "xctest" {
-                    directories.append(directory.deletingLastPathComponent())
-                    break
-                }
-                directory = directory.deletingLastPathComponent()
-            }
-            directories.append(executable.deletingLastPathComponent())
-        }
-        directories.append(Bundle.main.bundleURL)
-        candidates += directories.map { $0.appendingPathComponent("newsapp") }
-        var seen = Set<String>()
-        for candidate in candidates where seen.insert(candidate.standardizedFileURL.path).inserted {
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw Missing(looked: Array(seen))
+        try BuiltProduct.url(named: "newsapp", override: "NEWSAPP_BINARY")
     }
 
     /// Runs `newsapp arguments` with exactly `environment`, `input` on standard input (nothing:
@@ -184,7 +147,10 @@ struct Sandbox {
     var configDirectory: String { home + "/.config/newsapp" }
     /// Where the app keeps its store and pictures: `~/.cache/newsapp`, as `XDG_CACHE_HOME` is unset.
     var cacheDirectory: String { home + "/.cache/newsapp" }
+    /// The live store: NewsAPI's and the feeds'.
     var storeURL: URL { URL(fileURLWithPath: cacheDirectory + "/news.sqlite") }
+    /// The sample edition's store.
+    var sampleStoreURL: URL { URL(fileURLWithPath: cacheDirectory + "/sample.sqlite") }
 
     var environment: [String: String] {
         var environment = [

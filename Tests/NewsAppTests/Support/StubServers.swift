@@ -14,13 +14,20 @@ import SampleEdition
 struct RunningStub {
     let server: NewsAPIStubServer
 
+    /// A stub started here, for a test that stops it before its end (``withRunningStub`` otherwise).
     static func start(
         _ options: NewsAPIStubServer.Options = .init(), serving service: (any NewsService)? = nil
     ) async throws -> RunningStub {
-        let server = NewsAPIStubServer(
-            service: try service ?? SampleNewsService(edition: SampleEdition.bundled()), options: options)
+        let server = try server(options, serving: service)
         try await server.start()
         return RunningStub(server: server)
+    }
+
+    fileprivate static func server(_ options: NewsAPIStubServer.Options, serving service: (any NewsService)?)
+        throws -> NewsAPIStubServer
+    {
+        NewsAPIStubServer(
+            service: try service ?? SampleNewsService(edition: SampleEdition.bundled()), options: options)
     }
 
     /// `NEWSAPI_BASE_URL` and `NEWSAPI_KEY` for the app.
@@ -40,14 +47,9 @@ func withRunningStub(
     _ options: NewsAPIStubServer.Options = .init(), serving service: (any NewsService)? = nil,
     _ body: (RunningStub) async throws -> Void
 ) async throws {
-    let stub = try await RunningStub.start(options, serving: service)
-    do {
-        try await body(stub)
-    } catch {
-        await stub.stop()
-        throw error
+    try await RunningStub.server(options, serving: service).whileRunning { server in
+        try await body(RunningStub(server: server))
     }
-    await stub.stop()
 }
 
 /// An address on 127.0.0.1 where nothing listens: a port bound (without `SO_REUSEADDR`, so no

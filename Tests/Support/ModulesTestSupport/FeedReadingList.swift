@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 import Modules
 import Networking
 

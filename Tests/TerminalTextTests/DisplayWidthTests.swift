@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Coordinators
+@testable import TerminalText
 
 @Suite("DisplayWidth")
 struct DisplayWidthTests {

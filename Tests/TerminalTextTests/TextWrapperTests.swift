@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Coordinators
+@testable import TerminalText
 
 @Suite("TextWrapper")
 struct TextWrapperTests {

@@ -1,0 +1,120 @@
+import Coordinators
+import Foundation
+import Networking
+import TerminalText
+
+/// The article screen's actions: `o` and `o N`, `next`, `save` and `unsave`, `s`.
+extension ArticleScreen {
+    var address: String { TextSanitizer.clean(article.url.absoluteString) }
+
+    static func isWebAddress(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
+    /// `o` opens the article; `o N` its link or enclosure N.
+    func open(_ argument: String) {
+        guard !argument.isEmpty else { return open(article.url, named: "This article’s address") }
+        let references = references
+        guard let number = Int(argument), references.indices.contains(number - 1) else {
+            let count = references.count
+            let message =
+                count == 0
+                ? "This article has no links: type o to open the article."
+                : "There is no link “\(argument)”: choose \(count == 1 ? "1" : "1–\(count)"), or type o for the article."
+            return activity.post([StyledLine(message, .warning)])
+        }
+        let reference = references[number - 1]
+        open(reference.url, named: "\(reference.kind) \(number)")
+    }
+
+    /// Opens `url` in the browser (http and https only), saying what became of it; `name` says what
+    /// the address is in a refusal ("Link 3").
+    func open(_ url: URL, named name: String) {
+        guard Self.isWebAddress(url) else {
+            let scheme = url.scheme.map { " (\(TextSanitizer.clean($0)):)" } ?? ""
+            return activity.post([
+                StyledLine("\(name) is not a web address\(scheme), so it was not opened.", .warning)
+            ])
+        }
+        let address = TextSanitizer.clean(url.absoluteString)
+        switch actions.openInBrowser(url) {
+        case .opened(let browser):
+            activity.post([StyledLine("Opened in \(browser).", .muted)])
+        case .noBrowser:
+            activity.post([
+                StyledLine("No browser found: set $BROWSER or install xdg-utils. The address:", .warning),
+                StyledLine(address, .link, link: url),
+            ])
+        case .failed(let reason):
+            activity.post([
+                StyledLine("The browser did not open it (\(reason)). The address:", .warning),
+                StyledLine(address, .link, link: url),
+            ])
+        }
+    }
+
+    /// Finds the feed list's next unread item after this one and hands it to the coordinator.
+    func openNextUnread() {
+        guard let scope else { return }
+        activity.run("Finding the next unread item") { [weak self, feeds, article] in
+            let next = await feeds.nextUnread(after: article, in: scope)
+            guard let self, !Task.isCancelled else { return }
+            guard let next else {
+                return self.activity.post([StyledLine("No unread items left.", .muted)])
+            }
+            self.onNext?(next)
+        }
+    }
+
+    func save() {
+        guard !isSaved else {
+            return activity.post([
+                StyledLine("Already saved. Type saved to list your saved articles.", .muted)
+            ])
+        }
+        activity.run("Saving the article") { [weak self, readingList, article] in
+            do throws(ReadingListError) {
+                try await readingList.save(article)
+            } catch {
+                self?.activity.post([StyledLine(error.sentence, .warning)])
+                return
+            }
+            guard let self else { return }
+            self.isSaved = true
+            self.activity.post([StyledLine("Saved. Type saved to list your saved articles.", .muted)])
+            self.activity.setNeedsDisplay()
+        }
+    }
+
+    func unsave() {
+        guard isSaved else {
+            return activity.post([StyledLine("This article is not saved.", .muted)])
+        }
+        activity.run("Removing the article from saved") { [weak self, readingList, article] in
+            do throws(ReadingListError) {
+                try await readingList.unsave(article)
+            } catch {
+                self?.activity.post([StyledLine(error.sentence, .warning)])
+                return
+            }
+            guard let self else { return }
+            self.isSaved = false
+            self.activity.post([StyledLine("Removed from your saved articles.", .muted)])
+            self.activity.setNeedsDisplay()
+        }
+    }
+
+    func share() {
+        var lines = [
+            StyledLine(TextSanitizer.clean(article.title), .strong),
+            StyledLine(address, .link, link: article.url),
+        ]
+        if Self.isWebAddress(article.url), actions.copyToClipboard(article.url.absoluteString) {
+            lines.append(
+                StyledLine("The address was sent to the clipboard (your terminal must allow OSC 52).", .muted)
+            )
+        }
+        activity.post(lines)
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Coordinators
+import Feeds
+import Foundation
+import Networking
+import TerminalText
+
+/// `newsapp read URL`: reader mode on a web page fetched over the network.
+struct ReadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Fetch a web page and print its article: its title, then its text.",
+        discussion: """
+            Prints what `newsapp extract` prints for the page at URL, fetched as every download of \
+            NewsApp is: http and https only, at most 8 MiB after decompression, within \
+            request_timeout seconds in all (config file, default 10), redirects followed up to 10, \
+            never from https down to http, and credentials never sent to another host. A feed's \
+            address is refused (`newsapp feeds add` subscribes to it), and so is what is not a web \
+            page. Exit status 1 when the page cannot be fetched or holds no article, with the \
+            reason on one line.
+            """
+    )
+
+    @ParentCommand var app: NewsAppCommand
+
+    @Argument(help: ArgumentHelp("The page's http or https address.", valueName: "url"))
+    var url: String
+
+    func validate() throws {
+        try app.refuseOptions(notTakenBy: "read")
+        guard ExtractCommand.webAddress(url) != nil else {
+            throw ValidationError("read takes an http or https address, not “\(TextSanitizer.clean(url))”.")
+        }
+    }
+
+    func run() async throws {
+        guard let address = ExtractCommand.webAddress(url) else { throw ExitCode(2) }
+        let settings = AppLauncher.resolveSettings(
+            app.shared.commandLine, environment: ProcessInfo.processInfo.environment)
+        let timeout = TimeInterval(settings.requestTimeout)
+        let fetcher = PageFetcher(http: URLSessionHTTPClient(), timeout: timeout)
+        do {
+            let page = try await fetcher.read(address)
+            StandardOutput.write(ExtractCommand.text(of: page.article))
+        } catch {
+            StandardError.write("newsapp: " + TextSanitizer.clean(error.sentence))
+            throw ExitCode(1)
+        }
+    }
+}

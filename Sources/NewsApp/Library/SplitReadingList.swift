@@ -1,0 +1,51 @@
+import Foundation
+import Modules
+import Networking
+
+/// The reading list of the sample edition with feeds beside it: the sample's articles keep their
+/// marks in the sample edition's store, the feed items theirs in the live store, so neither
+/// edition sees the other's marks and the feeds' marks are the same in every run.
+struct SplitReadingList: ReadingList {
+    /// The sample edition's articles; nil when its store could not be opened.
+    let articles: (any ReadingList)?
+    /// The feed items.
+    let feedItems: any ReadingList
+
+    private func list(for article: Article) -> any ReadingList {
+        article.feedItem == nil ? (articles ?? NoReadingList()) : feedItems
+    }
+
+    func markRead(_ article: Article) async {
+        await list(for: article).markRead(article)
+    }
+
+    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
+        let items = articles.filter { $0.feedItem != nil }
+        let others = articles.filter { $0.feedItem == nil }
+        var read = items.isEmpty ? [] : await feedItems.readArticles(among: items)
+        if !others.isEmpty, let list = self.articles {
+            read.formUnion(await list.readArticles(among: others))
+        }
+        return read
+    }
+
+    func save(_ article: Article) async throws(ReadingListError) {
+        try await list(for: article).save(article)
+    }
+
+    func unsave(_ article: Article) async throws(ReadingListError) {
+        try await list(for: article).unsave(article)
+    }
+
+    func isSaved(_ article: Article) async -> Bool {
+        await list(for: article).isSaved(article)
+    }
+
+    /// The sample edition's saved articles, then the saved feed items (the live store's saved
+    /// NewsAPI articles are not the sample edition's).
+    func savedArticles() async throws(ReadingListError) -> [Article] {
+        let items = try await feedItems.savedArticles().filter { $0.feedItem != nil }
+        guard let articles else { return items }
+        return try await articles.savedArticles().filter { $0.feedItem == nil } + items
+    }
+}
