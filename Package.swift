@@ -154,7 +154,9 @@ let package = Package(
 
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
         // held answers, hang-ups) that three test targets share; see README, Architecture.
-        .target(name: "HTTPTestServer", path: "Tests/Support/HTTPTestServer", swiftSettings: strict),
+        .target(
+            name: "HTTPTestServer", dependencies: ["Networking"], path: "Tests/Support/HTTPTestServer",
+            swiftSettings: strict),
         // Small helpers several test targets and the benchmark share: the seeded random generator,
         // the lookup of built executables and of a target's Fixtures folder.
         .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
@@ -176,7 +178,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["Images", "CJPEG", "CPNG", "TerminalText", "HTTPTestServer", "TestSupport"],
+            dependencies: [
+                "Images", "CJPEG", "CPNG", "Networking", "TerminalText", "HTTPTestServer", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Networking
 
 #if canImport(Glibc)
     import Glibc
@@ -78,7 +78,7 @@ struct DiskStore: Sendable {
     private static let temporarySuffix = ".part"
 
     /// The last stamp given, by any store in the process.
-    private static let lastStamp = Mutex(Date.distantPast)
+    private static let lastStamp = Locked(Date.distantPast)
 
     private func touch(_ path: String) {
         let stamp = Self.lastStamp.withLock { last in

@@ -30,7 +30,7 @@ public final class NewsAPIStubServer: Sendable {
     public var options: Options { responder.options }
 
     private let responder: StubResponder
-    private let running = Mutex<Running?>(nil)
+    private let running = Locked<Running?>(nil)
     private let lastPort = Atomic<Int>(0)
 
     private struct Running: Sendable {

@@ -1,5 +1,5 @@
 import FlyingFox
-import Synchronization
+import Networking
 
 /// Waits until an `HTTPServer` listens, or until its `run()` task ends first (e.g. because the
 /// port is taken), whichever happens first.
@@ -30,7 +30,7 @@ enum ReadySignal {
 
     /// Resumes a continuation once, with the first outcome it is given.
     private final class Gate: Sendable {
-        private let continuation = Mutex<CheckedContinuation<Void, any Error>?>(nil)
+        private let continuation = Locked<CheckedContinuation<Void, any Error>?>(nil)
 
         func arm(_ continuation: CheckedContinuation<Void, any Error>) {
             self.continuation.withLock { $0 = continuation }

@@ -1,6 +1,5 @@
 import Foundation
 import Networking
-import Synchronization
 
 /// The stub's behaviour without the sockets: records each request, then answers it as NewsAPI
 /// would, from a ``NewsService``.
@@ -10,7 +9,7 @@ final class StubResponder: Sendable {
 
     let options: NewsAPIStubServer.Options
     private let service: any NewsService
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var fault: NewsAPIStubServer.Fault?
@@ -21,7 +20,7 @@ final class StubResponder: Sendable {
     init(service: any NewsService, options: NewsAPIStubServer.Options) {
         self.service = service
         self.options = options
-        state = Mutex(State(fault: options.fault))
+        state = Locked(State(fault: options.fault))
     }
 
     var requestCount: Int { state.withLock { $0.requestCount } }

@@ -1,5 +1,4 @@
 import Networking
-import Synchronization
 
 /// The edition's searchable texts folded for matching (``SampleSearch/fold(_:)``) with their
 /// weights, computed once, at the first search that needs them, rather than for every article at
@@ -12,7 +11,7 @@ final class FoldedEdition: Sendable {
     static let weights: [SearchRequest.Field: Int] = [.title: 5, .description: 2, .content: 1]
 
     private let articles: [Article]
-    private let folded = Mutex<[Texts]?>(nil)
+    private let folded = Locked<[Texts]?>(nil)
 
     init(_ articles: [Article]) {
         self.articles = articles

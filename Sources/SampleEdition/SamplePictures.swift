@@ -1,6 +1,5 @@
 import Foundation
 import Networking
-import Synchronization
 
 /// The sample edition's pictures, bundled beside its articles (drawn by
 /// `Scripts/generate-sample-pictures.py`), so that a fresh machine with no network shows them.
@@ -26,7 +25,7 @@ public final class SamplePictures: Sendable {
 
     let folder: URL
     private let edition: @Sendable () -> SampleEdition?
-    private let index = Mutex<Index?>(nil)
+    private let index = Locked<Index?>(nil)
 
     /// The pictures in `folder`, their categories from `edition` (asked once, when first needed).
     init(folder: URL, edition: @escaping @Sendable () -> SampleEdition?) {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import Networking
 
 /// The database a ``NewsStore`` works on, replaced by a new one when it turns out to be damaged
 /// while the app runs.
@@ -30,7 +30,7 @@ final class StoreDatabase: Sendable {
     /// The file; nil in memory, where damage is only reported.
     let path: String?
     private let clock: @Sendable () -> Date
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var writer: any DatabaseWriter
@@ -58,7 +58,7 @@ final class StoreDatabase: Sendable {
     init(writer: any DatabaseWriter, path: String?, clock: @escaping @Sendable () -> Date) {
         self.path = path
         self.clock = clock
-        state = Mutex(State(writer: writer, file: path.flatMap(StoreOpener.identity(of:))))
+        state = Locked(State(writer: writer, file: path.flatMap(StoreOpener.identity(of:))))
     }
 
     /// The database in use now.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Networking
 import TerminalText
 import Testing
 
@@ -15,7 +15,7 @@ struct LocalPicturesTests {
     /// A ``LocalPictures`` holding the addresses under `/bundled/`, counting what it is asked.
     final class Source: LocalPictures {
         let data: Data
-        private let asked = Mutex<[URL]>([])
+        private let asked = Locked<[URL]>([])
 
         init(_ data: Data) { self.data = data }
 

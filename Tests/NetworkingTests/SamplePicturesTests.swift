@@ -1,6 +1,5 @@
 import Foundation
 import Networking
-import Synchronization
 import Testing
 
 @testable import SampleEdition
@@ -65,7 +64,7 @@ struct SamplePicturesTests {
 
     @Test("The edition is read once, and only for a sample address")
     func theEditionIsReadLazily() throws {
-        let reads = Mutex(0)
+        let reads = Locked(0)
         let pictures = SamplePictures(folder: Self.pictures.folder) {
             reads.withLock { $0 += 1 }
             return Self.edition

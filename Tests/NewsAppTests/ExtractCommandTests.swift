@@ -77,7 +77,7 @@ struct ExtractCommandTests {
     /// Issue 14: extracting a 5 MiB page takes at most 64 MB more than extracting a small one.
     @Test(
         .disabled(
-            if: PeakMemory.isDistortedBySanitizer, "peak memory under AddressSanitizer is not the app's"))
+            if: PeakMemory.isDistortedBySanitizer, "peak memory under a sanitizer is not the app's"))
     func aFiveMebibytePageStaysWithinItsMemoryBudget() async throws {
         let small = try sandbox.directory.write(Self.page, to: "small.html")
         var big = "<html><body><nav><a href=\"/\">Home</a></nav><article>"

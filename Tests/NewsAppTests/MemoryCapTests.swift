@@ -7,7 +7,7 @@ import Testing
 /// with a small, good answer.
 @Suite(
     .timeLimit(.minutes(2)), .serialized,
-    .disabled(if: PeakMemory.isDistortedBySanitizer, "peak memory under AddressSanitizer is not the app's"))
+    .disabled(if: PeakMemory.isDistortedBySanitizer, "peak memory under a sanitizer is not the app's"))
 struct MemoryCapTests {
     let sandbox: Sandbox
 

@@ -3,7 +3,6 @@ import Networking
 import NewsAPIStub
 import SampleEdition
 import Store
-import Synchronization
 import Testing
 
 /// The acceptance check: read with the server up, stop it, and the app still shows what
@@ -142,7 +141,7 @@ struct OfflineEndToEndTests {
 
 /// Strings appended from any thread, in order.
 final class RequestLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
 
     func append(_ entry: String) {
         storage.withLock { $0.append(entry) }

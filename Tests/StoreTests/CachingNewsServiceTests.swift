@@ -1,6 +1,5 @@
 import Foundation
 import Networking
-import Synchronization
 import Testing
 
 @testable import Store
@@ -13,7 +12,7 @@ final class ScriptedNewsService: NewsService {
         case failure(NewsServiceError)
     }
 
-    private let state = Mutex<(replies: [Reply], calls: [String])>(([], []))
+    private let state = Locked<(replies: [Reply], calls: [String])>(([], []))
 
     init(_ replies: [Reply] = []) {
         state.withLock { $0.replies = replies }

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import Networking
 
 /// Refreshes many feeds at once: a bounded number of requests in flight (at most
 /// ``Options/perHost`` to one host, so no server sees a burst), each answer parsed as soon as it
@@ -52,7 +52,7 @@ public struct FeedRefresher: Sendable {
             logger.warning("stored feed states could not be read; asking for every feed in full")
             states = [:]
         }
-        let tally = Mutex(RefreshProgress(total: subscriptions.count, done: 0, newItems: 0))
+        let tally = Locked(RefreshProgress(total: subscriptions.count, done: 0, newItems: 0))
         let writer = BatchWriter(storage: storage, threshold: options.batchUnits, logger: logger) { new in
             progress(
                 tally.withLock {

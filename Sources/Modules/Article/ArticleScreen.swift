@@ -112,11 +112,15 @@ public final class ArticleScreen: ArticleModule {
 
     /// Marks the article read, finds out whether it is saved, asks for its picture, and reads its
     /// page as ``startReading()`` says.
+    ///
+    /// The read mark is written in a task of its own: leaving the screen (`b`, `next`) cancels the
+    /// screen's work, and the store drops a write whose task is cancelled before it runs.
     public func start() {
         let article = article
+        let marking = Task { [readingList] in await readingList.markRead(article) }
         activity.run("Opening the article", holdingDisplay: .atMost(grace)) {
             [weak self, readingList] in
-            await readingList.markRead(article)
+            await marking.value
             let saved = await readingList.isSaved(article)
             guard let self, !Task.isCancelled, saved != self.isSaved else { return }
             self.isSaved = saved

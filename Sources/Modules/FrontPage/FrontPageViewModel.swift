@@ -29,6 +29,12 @@ public final class FrontPageViewModel {
     private var fetched: [NewsCategory: [Article]] = [:]
     /// Picture downloads started for the items shown.
     private var imageDownloads: [Task<Void, Never>] = []
+    /// The read marks of the articles opened from the page, written one after another: this is
+    /// the last, which waits for those before. The article screen writes its mark too, but may
+    /// be left before that is done. The feed sections wait for these before they ask the library,
+    /// and ask again when an article was opened meanwhile, so its unread counts include every
+    /// article opened here.
+    private var markWrites: Task<Void, Never>?
 
     /// A section's answer, as it arrives.
     private enum Arrival: Sendable {
@@ -83,12 +89,13 @@ public final class FrontPageViewModel {
         for index in state.sections.indices where state.sections[index].phase != .loaded {
             state.sections[index].phase = .loading
         }
-        let loads = loaders()
+        let marks = markWrites
+        let loads = loaders(after: marks)
         await withTaskGroup(of: Arrival.self) { group in
             for load in loads { group.addTask { await load() } }
             for await arrival in group where current == generation {
                 let hadGaps = !state.isSettled
-                guard await apply(arrival, generation: current) else { continue }
+                guard await apply(arrival, generation: current, marks: marks) else { continue }
                 sectionArrived(hadGaps)
             }
         }
@@ -97,6 +104,7 @@ public final class FrontPageViewModel {
     /// Asks again which articles are read and how many are unread, e.g. when the reader comes
     /// back from a section's list; the feed sections are read again from the library.
     public func updateReadMarks() async {
+        await markWrites?.value
         let current = generation
         let shown = fetched.values.flatMap { $0 } + feedItems
         let read = shown.isEmpty ? [] : await readingList.readArticles(among: shown)
@@ -110,18 +118,31 @@ public final class FrontPageViewModel {
     /// the feeds were refreshed; a failure keeps the sections shown.
     public func reloadFeedSections() async {
         let current = generation
-        guard sources.feeds, let sections = try? await feeds.sections(itemsEach: feedItemLimit),
-            current == generation
-        else { return }
+        guard sources.feeds else { return }
+        var marks: Task<Void, Never>?
+        var sections: [FeedSection]
+        repeat {
+            marks = markWrites
+            await marks?.value
+            guard let answer = try? await feeds.sections(itemsEach: feedItemLimit), current == generation
+            else { return }
+            sections = answer
+        } while markWrites != marks
         showFeedSections(sections)
         await fetchReadMarks(feedItems, generation: current)
     }
 
-    /// Notes that the reader opened `article`: it shows as read, and the unread counts of the
-    /// sections holding it go down. Returns whether the rendering changed.
+    /// Notes that the reader opened `article`: it shows as read, the unread counts of the
+    /// sections holding it go down, and its read mark is written. Returns whether the rendering
+    /// changed.
     @discardableResult
     public func markOpened(_ article: Article) -> Bool {
         guard state.read.insert(article.id).inserted else { return false }
+        let (previous, readingList) = (markWrites, readingList)
+        markWrites = Task {
+            await previous?.value
+            await readingList.markRead(article)
+        }
         for index in state.sections.indices {
             if case .feeds = state.sections[index].source,
                 state.sections[index].items.contains(where: { $0.id == article.id })
@@ -148,7 +169,7 @@ public final class FrontPageViewModel {
     // MARK: Loading
 
     /// One closure per request, none of them holding the model.
-    private func loaders() -> [@Sendable () async -> Arrival] {
+    private func loaders(after marks: Task<Void, Never>?) -> [@Sendable () async -> Arrival] {
         var loads: [@Sendable () async -> Arrival] = []
         if sources.categories {
             let service = service
@@ -168,9 +189,9 @@ public final class FrontPageViewModel {
             }
         }
         if sources.feeds {
-            let feeds = feeds
-            let limit = feedItemLimit
+            let (feeds, limit) = (feeds, feedItemLimit)
             loads.append {
+                await marks?.value
                 do throws(FeedLibraryError) {
                     return .feeds(.success(try await feeds.sections(itemsEach: limit)))
                 } catch {
@@ -181,8 +202,9 @@ public final class FrontPageViewModel {
         return loads
     }
 
-    /// Applies an answer; returns whether the page changed.
-    private func apply(_ arrival: Arrival, generation current: Int) async -> Bool {
+    /// Applies an answer; returns whether the page changed. `marks` are the read marks the loads
+    /// waited for.
+    private func apply(_ arrival: Arrival, generation current: Int, marks: Task<Void, Never>?) async -> Bool {
         switch arrival {
         case .stored(let category, let page?):
             // The stored copy is shown only while nothing else is.
@@ -208,6 +230,8 @@ public final class FrontPageViewModel {
         case .feeds(.success(let sections)):
             showFeedSections(sections)
             await fetchReadMarks(feedItems, generation: current)
+            // An article opened while the library was asked may not be counted: ask again.
+            if markWrites != marks { await reloadFeedSections() }
         case .feeds(.failure(let error)):
             // Feed sections already shown stay; else the feeds' place says why.
             guard !state.sections.contains(where: isLoadedFeedSection) else { return false }

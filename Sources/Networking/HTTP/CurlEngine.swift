@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import Synchronization
 
 /// Runs every ``CurlExchange`` of the process on one thread through one libcurl multi handle,
 /// so connections are kept and reused across requests and clients. libcurl is loaded and the
@@ -37,7 +36,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private let multi: OpaquePointer
-    private let inbox = Mutex<[Command]>([])
+    private let inbox = Locked<[Command]>([])
     /// The engine thread's: each transfer on the multi handle and its exchange, which it keeps
     /// alive while libcurl may call back into it.
     private var running: [OpaquePointer: CurlExchange] = [:]

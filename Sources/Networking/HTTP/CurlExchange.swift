@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import Synchronization
 
 /// One exchange of ``CurlHTTPClient``: the request, each redirect followed, and the one outcome
 /// its caller is completed with.
@@ -26,7 +25,7 @@ final class CurlExchange: @unchecked Sendable {
     private let timeout: TimeInterval
     private let maxBodyBytes: Int
     private let skipsErrorBodies: Bool
-    private let completion = Mutex(Completion())
+    private let completion = Locked(Completion())
 
     private struct Completion {
         var continuation: CheckedContinuation<Outcome, Never>?

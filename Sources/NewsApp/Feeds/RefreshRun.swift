@@ -3,7 +3,6 @@ import Feeds
 import Foundation
 import Modules
 import Networking
-import Synchronization
 import TerminalText
 
 /// `newsapp refresh`: every feed once, headless, like `newsboat -x reload`. On a terminal one line
@@ -75,7 +74,7 @@ struct RefreshRun {
 final class ProgressLine: Sendable {
     private let enabled: Bool
     private let dumb: Bool
-    private let state = Mutex<(last: ContinuousClock.Instant?, width: Int)>((nil, 0))
+    private let state = Locked<(last: ContinuousClock.Instant?, width: Int)>((nil, 0))
 
     init(enabled: Bool, environment: [String: String]) {
         self.enabled = enabled

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Networking
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +21,7 @@ final class LogFile: Sendable {
     static let lineLimit = 4 << 10
 
     let path: String
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var descriptor: Int32 = -1
@@ -31,7 +31,7 @@ final class LogFile: Sendable {
 
     init(path: String) {
         self.path = path
-        state = Mutex(State())
+        state = Locked(State())
     }
 
     deinit {

@@ -1,6 +1,6 @@
 import Coordinators
 import Foundation
-import Synchronization
+import Networking
 import TerminalText
 
 /// The terminal when input is not one: commands are read line by line from standard input and
@@ -71,7 +71,7 @@ private final class LineQueue: Sendable {
         var waiter: CheckedContinuation<String?, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func push(_ line: String) {
         let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in

@@ -135,7 +135,9 @@ struct SavedFlowTests {
             await router.type("2")
             router.expect(.push("Article"))
             let second = articles.first { $0.title == TestFixtures.frontPageTitles[1] }
-            #expect(readingList.markedRead == [second?.url])
+            // The page and the article screen each write the mark (the reader may leave the
+            // article before its write is done).
+            #expect(Set(readingList.markedRead) == Set([second?.url].compactMap { $0 }))
             await router.type("b")
             router.expect(.pop)
             let lines = text(router.top).components(separatedBy: "\n")

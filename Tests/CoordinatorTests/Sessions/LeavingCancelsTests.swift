@@ -4,7 +4,6 @@ import Foundation
 import HTTPTestServer
 import Modules
 import Networking
-import Synchronization
 import Testing
 
 /// Leaving a screen cancels its load all the way down: a whole session on the real NewsAPI
@@ -57,7 +56,7 @@ final class ObservedNewsService: NewsService {
     }
 
     private let wrapped: any NewsService
-    private let searches = Mutex(Searches())
+    private let searches = Locked(Searches())
 
     private struct Searches {
         var outcomes: [Outcome] = []

@@ -2,7 +2,6 @@ import Coordinators
 import Foundation
 import Modules
 import Networking
-import Synchronization
 import TerminalText
 
 /// ``ArticleImages`` that draws every picture as a block of `▀` of the size asked for, at most
@@ -13,7 +12,7 @@ final class BlockImages: ArticleImages {
         let rows: Int
     }
 
-    private let requests = Mutex<[Request]>([])
+    private let requests = Locked<[Request]>([])
 
     var thumbnailRequests: [Request] { requests.withLock { $0 } }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Networking
 
 @testable import Feeds
 
@@ -14,7 +14,7 @@ final class RecordingConverter: Sendable {
         var numberingLinks: Bool
     }
 
-    private let recorded = Mutex<[Call]>([])
+    private let recorded = Locked<[Call]>([])
 
     var calls: [Call] { recorded.withLock { $0 } }
 

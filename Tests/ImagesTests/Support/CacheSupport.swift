@@ -1,14 +1,14 @@
 import Foundation
-import Synchronization
+import Networking
 
 @testable import Images
 
 /// An ``ImageFetching`` that answers from a table and records every request.
 final class StubFetcher: ImageFetching {
-    private let state: Mutex<(answers: [URL: Result<Data, ImageError>], requests: [URL])>
+    private let state: Locked<(answers: [URL: Result<Data, ImageError>], requests: [URL])>
 
     init(_ answers: [URL: Result<Data, ImageError>] = [:]) {
-        state = Mutex((answers, []))
+        state = Locked((answers, []))
     }
 
     /// The URLs fetched so far, in order.

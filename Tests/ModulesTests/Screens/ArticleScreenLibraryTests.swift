@@ -46,6 +46,20 @@ struct ArticleScreenLibraryTests {
         #expect(log.changedCount == 1)
     }
 
+    @Test("Leaving at once loses no read mark: it is written when the store gets to it")
+    func leavingKeepsTheMark() async {
+        let readingList = RecordingReadingList()
+        let gate = Gate()
+        let screen = screen(readingList: GatedReadingList(readingList, gate: gate))
+        screen.start()
+        await gate.waitForArrivals(1)
+        screen.activity.cancelAll()
+        gate.open()
+        await screen.activity.settle()
+        #expect(readingList.markedRead == [Articles.truncated.url])
+        #expect(gate.cancellations == 0)
+    }
+
     @Test("An unsaved article starts without a redraw")
     func startUnsaved() async {
         let screen = screen()

@@ -3,7 +3,6 @@ import Foundation
 import Modules
 import ModulesTestSupport
 import Networking
-import Synchronization
 import TerminalText
 import Testing
 
@@ -122,7 +121,7 @@ struct FrontPageScreenTests {
 /// The sample edition, counting the headlines requests.
 private final class CountingService: NewsService {
     private let sample: any NewsService
-    private let requests = Mutex(0)
+    private let requests = Locked(0)
 
     init(_ sample: any NewsService) {
         self.sample = sample

@@ -1,5 +1,4 @@
 import Networking
-import Synchronization
 
 /// A request a test double of ``NewsService`` received.
 enum ServiceRequest: Sendable, Equatable {
@@ -32,10 +31,10 @@ final class ScriptedNewsService: NewsService {
         var requests: [ServiceRequest] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(_ answers: [Answer]) {
-        state = Mutex(State(answers: answers))
+        state = Locked(State(answers: answers))
     }
 
     /// Every request received, oldest first.
@@ -104,7 +103,7 @@ final class GatedNewsService: NewsService {
         let continuation: CheckedContinuation<Void, Never>
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Returns once `count` requests have arrived in all.
     func waitForRequests(_ count: Int) async {
@@ -200,11 +199,11 @@ final class GatedNewsService: NewsService {
 /// stored pages (by page number, for any query) answer at once.
 final class StoringGatedNewsService: StoringNewsService {
     let network = GatedNewsService()
-    private let stored: Mutex<[Int: ArticlePage]>
-    private let storedAsks = Mutex(0)
+    private let stored: Locked<[Int: ArticlePage]>
+    private let storedAsks = Locked(0)
 
     init(stored: [Int: ArticlePage]) {
-        self.stored = Mutex(stored)
+        self.stored = Locked(stored)
     }
 
     /// How many times a stored page was asked for.

@@ -2,7 +2,6 @@ import Coordinators
 import Foundation
 import Modules
 import Networking
-import Synchronization
 import TerminalText
 
 /// Records what a screen tells its router through ``ScreenActivity/observer``.
@@ -74,10 +73,10 @@ final class Gate: Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(open: Bool = false) {
-        state = Mutex(State(isOpen: open))
+        state = Locked(State(isOpen: open))
     }
 
     var arrivals: Int { state.withLock { $0.arrivals } }
@@ -153,6 +152,95 @@ final class Gate: Sendable {
     }
 }
 
+/// A ``ReadingList`` whose read marks wait at `gate`, as a write waits for the store, and are
+/// dropped when the task that asked is cancelled first, as the store drops a cancelled write;
+/// everything else goes to `base` at once.
+final class GatedReadingList: ReadingList {
+    let base: any ReadingList
+    let gate: Gate
+
+    init(_ base: any ReadingList, gate: Gate) {
+        self.base = base
+        self.gate = gate
+    }
+
+    func markRead(_ article: Article) async {
+        guard await gate.pass() else { return }
+        await base.markRead(article)
+    }
+
+    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
+        await base.readArticles(among: articles)
+    }
+
+    func save(_ article: Article) async throws(ReadingListError) {
+        try await base.save(article)
+    }
+
+    func unsave(_ article: Article) async throws(ReadingListError) {
+        try await base.unsave(article)
+    }
+
+    func isSaved(_ article: Article) async -> Bool {
+        await base.isSaved(article)
+    }
+
+    func savedArticles() async throws(ReadingListError) -> [Article] {
+        try await base.savedArticles()
+    }
+}
+
+/// A ``FeedLibrary`` over `base` whose next answer to ``sections(itemsEach:)`` can be held at a
+/// gate after it was read, as an answer still on its way back from the store.
+final class HeldFeedLibrary: FeedLibrary {
+    let base: any FeedLibrary
+    private let hold = Locked<Gate?>(nil)
+
+    init(_ base: any FeedLibrary) {
+        self.base = base
+    }
+
+    /// Holds the next answer to ``sections(itemsEach:)`` at `gate` once it has been read.
+    func holdNextSections(at gate: Gate) {
+        hold.withLock { $0 = gate }
+    }
+
+    func sections(itemsEach limit: Int) async throws(FeedLibraryError) -> [FeedSection] {
+        let sections = try await base.sections(itemsEach: limit)
+        if let gate = hold.withLock({ gate in
+            defer { gate = nil }
+            return gate
+        }) {
+            _ = await gate.pass()
+        }
+        return sections
+    }
+
+    func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
+        try await base.feeds()
+    }
+
+    func items(in scope: FeedScope, unreadOnly: Bool, page: Int, pageSize: Int) async throws(FeedLibraryError)
+        -> ArticlePage
+    {
+        try await base.items(in: scope, unreadOnly: unreadOnly, page: page, pageSize: pageSize)
+    }
+
+    func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int {
+        try await base.markAllRead(in: scope)
+    }
+
+    func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? {
+        await base.nextUnread(after: article, in: scope)
+    }
+
+    func refresh(
+        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+    ) async -> FeedRefreshSummary {
+        await base.refresh(olderThan: interval, progress: progress)
+    }
+}
+
 /// ``ArticleImages`` that records what it was asked and answers with `answer`; thumbnails and
 /// prefetches wait at their gates first.
 final class RecordingImages: ArticleImages {
@@ -167,7 +255,7 @@ final class RecordingImages: ArticleImages {
     let thumbnailGate: Gate
     /// Prefetches pass it before returning.
     let prefetchGate: Gate
-    private let recorded = Mutex<(thumbnails: [Request], prefetches: [[URL]])>(([], []))
+    private let recorded = Locked<(thumbnails: [Request], prefetches: [[URL]])>(([], []))
 
     init(answer: Thumbnail, thumbnailGate: Gate = Gate(open: true), prefetchGate: Gate = Gate(open: true)) {
         self.answer = answer

@@ -92,6 +92,38 @@ struct FrontPageViewModelTests {
         #expect(viewModel.state.sections.map(\.unreadCount) == [4, 1, 5])
     }
 
+    @Test("An item opened from the page is marked read, and the feed sections read again count it")
+    func openedItemsAreCountedOnReload() async throws {
+        let library = SampleFeeds.library(now: Fixtures.now)
+        let viewModel = await FrontPageStates.loaded(
+            FrontPageSources(categories: false, feeds: true), service: ScriptedNewsService([]),
+            feeds: library, readingList: FeedReadingList(library))
+        let item = try #require(viewModel.article(numbered: 5))
+        viewModel.markOpened(item)
+        await viewModel.reloadFeedSections()
+        #expect(library.isRead(item), "the page writes the mark, as the reader may leave the article first")
+        #expect(viewModel.state.sections.map(\.unreadCount) == [4, 1, 5], "the library's count includes it")
+    }
+
+    @Test("An item opened while the library is asked for the feed sections is counted: it is asked again")
+    func openedWhileTheLibraryIsAsked() async throws {
+        let library = SampleFeeds.library(now: Fixtures.now)
+        let feeds = HeldFeedLibrary(library)
+        let viewModel = await FrontPageStates.loaded(
+            FrontPageSources(categories: false, feeds: true), service: ScriptedNewsService([]),
+            feeds: feeds, readingList: FeedReadingList(library))
+        let gate = Gate()
+        feeds.holdNextSections(at: gate)
+        let reload = Task { await viewModel.reloadFeedSections() }
+        await gate.waitForArrivals(1)
+        let item = try #require(viewModel.article(numbered: 5))
+        viewModel.markOpened(item)
+        gate.open()
+        await reload.value
+        #expect(
+            viewModel.state.sections.map(\.unreadCount) == [4, 1, 5], "not the answer read before the mark")
+    }
+
     @Test("A section that fails says why; the others load, and the numbers skip it")
     func failureIsolation() async throws {
         let service = FailingCategories(

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTestServer
-import Synchronization
+import Networking
 
 /// Feed files served over HTTP on 127.0.0.1 as a plain static server does: `Last-Modified` and an
 /// `ETag` on every file, `304 Not Modified` to a request that sends either back, 404 for the rest.
@@ -21,7 +21,7 @@ final class FeedServer: Sendable {
         statuses: [String: Int] = [:],
         holdingAfter limit: Int? = nil
     ) throws {
-        let served = Mutex(0)
+        let served = Locked(0)
         server = try RawHTTPServer(
             .routed { text in
                 if let limit {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Networking
 import TestSupport
 import Testing
 
@@ -79,7 +79,7 @@ enum NewsAppProcess {
             standardInput.fileHandleForWriting.write(input)
             try standardInput.fileHandleForWriting.close()
         }
-        let errorBytes = Mutex(Data())
+        let errorBytes = Locked(Data())
         let group = DispatchGroup()
         let errorReader = errors.fileHandleForReading
         DispatchQueue.global().async(group: group) {
@@ -102,10 +102,10 @@ final class ProcessSlots: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(_ count: Int) {
-        state = Mutex(State(free: count))
+        state = Locked(State(free: count))
     }
 
     func acquire() async {

@@ -3,10 +3,12 @@ import Foundation
 /// Runs the built `newsapp` through `PeakMemoryProbe` and reads its peak resident set, which a
 /// test runner's own size would otherwise skew (see the probe).
 enum PeakMemory {
-    /// True when the app runs under AddressSanitizer (`Scripts/sanitize address`), whose
-    /// quarantine of freed blocks and red zones make its peak memory no measure of the app's:
-    /// memory budgets are checked in the plain run, memory errors in that one.
-    static let isDistortedBySanitizer = NewsAppProcess.sanitizerOptions["ASAN_OPTIONS"] != nil
+    /// True when the app runs under AddressSanitizer or ThreadSanitizer (`Scripts/sanitize`),
+    /// whose quarantine of freed blocks and red zones, or shadow memory and per-thread state, make
+    /// its peak memory no measure of the app's: memory budgets are checked in the plain run.
+    static let isDistortedBySanitizer = ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains {
+        NewsAppProcess.sanitizerOptions[$0] != nil
+    }
 
     struct Run {
         var output: NewsAppProcess.Output

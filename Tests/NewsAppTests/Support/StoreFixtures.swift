@@ -1,14 +1,13 @@
 import Foundation
 import Networking
 import Store
-import Synchronization
 
 /// A clock the test sets by hand.
 final class ManualClock: Sendable {
-    private let now: Mutex<Date>
+    private let now: Locked<Date>
 
     init(_ start: Date = Date()) {
-        now = Mutex(start)
+        now = Locked(start)
     }
 
     var date: Date {

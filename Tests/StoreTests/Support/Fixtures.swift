@@ -1,6 +1,5 @@
 import Foundation
 import Networking
-import Synchronization
 import Testing
 
 @testable import Store
@@ -30,11 +29,11 @@ final class TemporaryDirectory: Sendable {
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
-    private let now: Mutex<Date>
+    private let now: Locked<Date>
 
     /// 2027-01-15 08:00:00 UTC: whole seconds, so dates survive the store exactly.
     init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        now = Mutex(start)
+        now = Locked(start)
     }
 
     var date: Date { now.withLock { $0 } }

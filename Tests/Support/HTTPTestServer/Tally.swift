@@ -1,4 +1,4 @@
-import Synchronization
+import Networking
 
 /// What the server has seen, shared between its thread, which records, and the tests, which read
 /// and wait. Waits end on events, never on time.
@@ -43,7 +43,7 @@ final class Tally: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The request heads read so far, oldest first.
     var heads: [String] { state.withLock { $0.heads } }

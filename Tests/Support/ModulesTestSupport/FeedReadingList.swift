@@ -1,14 +1,13 @@
 import Foundation
 import Modules
 import Networking
-import Synchronization
 
 /// A ``ReadingList`` whose read marks are those of a ``MemoryFeedLibrary``, as the store keeps one
 /// set of marks for both: an item opened is no longer unread for `next`, and `mark read` shows on
 /// the lists. Saved articles are kept in memory.
 public final class FeedReadingList: ReadingList {
     public let library: MemoryFeedLibrary
-    private let saved = Mutex<[Article]>([])
+    private let saved = Locked<[Article]>([])
 
     public init(_ library: MemoryFeedLibrary) {
         self.library = library

@@ -1,7 +1,6 @@
 import Foundation
 import Modules
 import Networking
-import Synchronization
 
 /// An ``ArticleReader`` in memory: pages are answered from ``pages`` (else ``failure``), what is
 /// fetched is kept as the store would keep it, and every fetch is counted.
@@ -13,12 +12,12 @@ public final class MemoryArticleReader: ArticleReader {
         var failure = ArticleReaderError("The server refused the connection.")
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     public let unavailableReason: String? = nil
 
     /// - Parameter pages: What each address gives.
     public init(pages: [URL: ReaderText] = [:]) {
-        state = Mutex(State(pages: pages))
+        state = Locked(State(pages: pages))
     }
 
     /// The addresses fetched so far, in order.

@@ -1,7 +1,6 @@
 import Foundation
 import Modules
 import Networking
-import Synchronization
 
 /// A ``FeedLibrary`` in memory, for tests about the screens and flows rather than the store: feeds
 /// with their tags and items, read marks, and refreshes that record what they were asked and
@@ -36,7 +35,7 @@ public final class MemoryFeedLibrary: FeedLibrary {
         var failure: FeedLibraryError?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// What a refresh reports, in order, before it returns.
     private let refreshProgress: [FeedRefreshProgress]
     private let refreshSummary: FeedRefreshSummary
@@ -45,7 +44,7 @@ public final class MemoryFeedLibrary: FeedLibrary {
         feeds: [Feed], refreshProgress: [FeedRefreshProgress] = [],
         refreshSummary: FeedRefreshSummary = FeedRefreshSummary(sentence: "Refreshed.")
     ) {
-        state = Mutex(State(feeds: feeds))
+        state = Locked(State(feeds: feeds))
         self.refreshProgress = refreshProgress
         self.refreshSummary = refreshSummary
     }

@@ -1,7 +1,6 @@
 import Foundation
 import Modules
 import Networking
-import Synchronization
 
 /// A ``ReadingList`` in memory that records what it was told, and can be made to fail; the
 /// screen and flow tests share it.
@@ -14,10 +13,10 @@ public final class RecordingReadingList: ReadingList {
         var failure: ReadingListError?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init(read: Set<URL> = [], saved: [Article] = [], failure: ReadingListError? = nil) {
-        state = Mutex(State(read: Set(read.map(ArticleID.address)), saved: saved, failure: failure))
+        state = Locked(State(read: Set(read.map(ArticleID.address)), saved: saved, failure: failure))
     }
 
     /// The addresses ``markRead(_:)`` was given, oldest first.
