@@ -67,6 +67,14 @@ enum ColdStartBenchmark {
         report.add(
             "Peak RSS of those runs (child's ru_maxrss, spawned from PeakMemoryProbe)", peak,
             target: .p99(30), unit: "MB")
+        if !versionExit.isEmpty && versionExit.p50 > 0 {
+            report.notes.append(
+                String(
+                    format:
+                        "Cold start: the first screen's prompt came %.1f× as late as the process start alone "
+                        + "(`--version`), p50 against p50 (%.3g ms against %.3g ms).",
+                    toPrompt.p50 / versionExit.p50, toPrompt.p50, versionExit.p50))
+        }
         report.notes.append(
             String(
                 format: "Peak RSS: a reading is the larger of the app's own peak and the probe's "
