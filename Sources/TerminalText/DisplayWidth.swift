@@ -6,7 +6,8 @@
 /// cluster add nothing, so `e` + U+0301 is 1 column.
 ///
 /// Most news text is made of scalars that are always a cluster of their own with a fixed width: ASCII,
-/// Latin, Greek and Cyrillic letters, common punctuation, CJK ideographs and Hangul syllables. Text made
+/// Latin, Greek, Cyrillic and Arabic letters, common punctuation, box drawing, CJK ideographs, kana, Hangul
+/// syllables and fullwidth forms. Text made
 /// only of those is measured scalar by scalar without asking the Unicode property tables; anything else
 /// (marks, emoji, joiners, variation selectors…) is measured cluster by cluster.
 public enum DisplayWidth {
@@ -64,11 +65,17 @@ public enum DisplayWidth {
         case 0x20...0x7E,  // ASCII
             0xA0...0xAC, 0xAE...0x2FF,  // Latin-1 and Latin Extended, without the soft hyphen (format)
             0x370...0x482, 0x48A...0x52F,  // Greek and Cyrillic, without Cyrillic's combining marks
+            0x620...0x64A,  // Arabic letters, without the prepended signs before them and the marks after
             0x2010...0x2027,  // dashes, quotes, bullets, ellipsis
-            0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E:  // per mille to ⁞, without ‼ and ⁉ (emoji)
+            0x2030...0x203B, 0x203D...0x2048, 0x204A...0x205E,  // per mille to ⁞, without ‼ and ⁉ (emoji)
+            0x2500...0x259F:  // box drawing (the split view's rule) and block elements (pictures)
             return 1
-        case 0x4E00...0x9FFF,  // CJK unified ideographs
-            0xAC00...0xD7A3:  // Hangul syllables
+        case 0x3000...0x3029,  // CJK symbols and punctuation, before the tone marks and 〰 (emoji)
+            0x3041...0x3096,  // hiragana, without the combining sound marks
+            0x30A0...0x30FF,  // katakana
+            0x4E00...0x9FFF,  // CJK unified ideographs
+            0xAC00...0xD7A3,  // Hangul syllables
+            0xFF01...0xFF60:  // fullwidth forms
             return 2
         default:
             return nil

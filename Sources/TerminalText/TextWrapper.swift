@@ -158,7 +158,10 @@ private struct LineBreaker {
 
     /// Feeds the next cluster of the paragraph.
     mutating func add(_ character: Character, attribute: Int) {
-        if character == " " {
+        // Compared by scalar: `==` on a Character normalises both sides when either is not ASCII.
+        let scalars = character.unicodeScalars
+        let lone = scalars.count == 1 ? scalars.first?.value : nil
+        if lone == 0x20 {
             placeUnit()
             pendingSpaces.append(attribute)
             return
@@ -169,7 +172,7 @@ private struct LineBreaker {
         }
         unit.append(cluster)
         unitWidth += cluster.width
-        if character == "\u{200B}" { placeUnit() }
+        if lone == 0x200B { placeUnit() }
     }
 
     /// Ends the paragraph and returns its lines (at least one).

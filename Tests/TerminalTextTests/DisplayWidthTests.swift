@@ -112,7 +112,7 @@ struct DisplayWidthTests {
     }
 
     /// Every scalar in the fast path's ranges, and a few at their edges.
-    static let scalarsNearTheFastPath: [Unicode.Scalar] = (0...0xE000).compactMap { value in
+    static let scalarsNearTheFastPath: [Unicode.Scalar] = (0...0xFFFF).compactMap { value in
         Unicode.Scalar(UInt32(value))
     }
 
@@ -132,11 +132,14 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.simpleWidth("\u{AD}") == nil)
         #expect(DisplayWidth.simpleWidth("\u{301}") == nil)
         #expect(DisplayWidth.simpleWidth("\u{203C}") == nil)
+        #expect(DisplayWidth.simpleWidth("\u{3099}") == nil, "a combining sound mark joins its kana")
+        #expect(DisplayWidth.simpleWidth("\u{64B}") == nil, "an Arabic mark joins its letter")
+        #expect(DisplayWidth.simpleWidth("\u{600}") == nil, "an Arabic prepended sign joins what follows")
     }
 
     @Test("Scalars of the fast path never join a neighbour into one grapheme cluster")
     func fastPathScalarsStandAlone() {
-        let neighbours: [Unicode.Scalar] = ["a", "é", "中", "한", "—", "\u{A9}"]
+        let neighbours: [Unicode.Scalar] = ["a", "é", "中", "한", "—", "\u{A9}", "ب", "あ", "カ", "│", "Ａ"]
         var joined: [String] = []
         for scalar in Self.scalarsNearTheFastPath where DisplayWidth.simpleWidth(scalar) != nil {
             for neighbour in neighbours {
