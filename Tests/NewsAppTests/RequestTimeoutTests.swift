@@ -4,7 +4,9 @@ import Testing
 
 /// `request_timeout` bounds a whole NewsAPI request: a server that trickles its answer, one byte
 /// at a time, cannot hold `newsapp headlines` past it.
-@Suite(.timeLimit(.minutes(1)))
+/// The time limit only guards against a hang: under a sanitizer at load 7 starting the app took
+/// most of a minute; the deadline itself is measured at the server.
+@Suite(.timeLimit(.minutes(5)))
 struct RequestTimeoutTests {
     let sandbox: Sandbox
 
