@@ -15,7 +15,7 @@ struct LazyNetworkTests {
     @Test("a launch that sends nothing (the sample edition, in a pipe) does not map libcurl")
     func notLoadedAtLaunch() async throws {
         let sandbox = try Sandbox()
-        let maps = try await LiveApp.maps(once: "? help", environment: sandbox.environment)
+        let (_, maps) = try await LiveApp.mapsOnceAScreenIsDrawn(environment: sandbox.environment)
         // The whole map was read: the executable and SQLite, which a launch does load, are in it.
         #expect(maps.contains("/newsapp") && maps.contains("libsqlite3"))
         #expect(!maps.contains("libcurl"))
@@ -28,9 +28,9 @@ struct LazyNetworkTests {
         let edition = try SampleEdition.bundled()
         let headline = try #require(edition.entries.first { $0.category == .business }?.article.title)
         try await withRunningStub { stub in
-            let maps = try await LiveApp.maps(
-                once: String(headline.prefix(30)),
+            let (screen, maps) = try await LiveApp.mapsOnceAScreenIsDrawn(
                 environment: sandbox.environment.merging(stub.environment) { $1 })
+            #expect(screen.contains(String(headline.prefix(30))), "the front page was:\n\(screen)")
             #expect(stub.requestCount >= 1)
             #expect(maps.contains("libcurl"))
         }
@@ -43,20 +43,24 @@ enum LiveApp {
         var description: String
     }
 
-    /// Starts the app, waits until it has written `marker` (in a pipe the prompt is written with
-    /// the line read, so a screen's last line, which names `? help`, marks a screen drawn), reads
-    /// its memory map, then types `q` and waits for it to quit.
-    static func maps(once marker: String, environment: [String: String]) async throws -> String {
+    /// Starts the app, waits until its first screen is drawn (in a pipe the prompt is written with
+    /// the line read, so a screen's last line, which names `? help`, marks a screen drawn; in a pipe
+    /// the front page is drawn once its sections have loaded or failed), reads its memory map, then
+    /// types `q` and waits for it to quit. Returns what the app wrote by then, and the map.
+    ///
+    /// Waiting for the screen's end rather than for a line on it: an app that drew its screen
+    /// without that line would wait for a command while the test waited for the line.
+    static func mapsOnceAScreenIsDrawn(environment: [String: String]) async throws -> (String, String) {
         let executable = try NewsAppProcess.binary()
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try run(executable, environment, marker) })
+                continuation.resume(with: Result { try run(executable, environment, marker: "? help") })
             }
         }
     }
 
-    private static func run(_ executable: URL, _ environment: [String: String], _ marker: String) throws
-        -> String
+    private static func run(_ executable: URL, _ environment: [String: String], marker: String) throws
+        -> (String, String)
     {
         let process = Process()
         process.executableURL = executable
@@ -85,7 +89,10 @@ enum LiveApp {
             }
             transcript.append(bytes)
         }
-        return try procFile("/proc/\(process.processIdentifier)/maps")
+        return (
+            String(decoding: transcript, as: UTF8.self),
+            try procFile("/proc/\(process.processIdentifier)/maps")
+        )
     }
 
     /// The whole of a /proc file, read until its end: such files say they are empty, and
