@@ -153,10 +153,9 @@ struct PageFetcherTests {
 
     @Test("A refused connection and a bad address are sentences too")
     func transport() async throws {
-        let server = try RawHTTPServer(.hangUp)
-        let port = server.port
-        await server.stop()
-        let refused = await Self.read(URL(string: "http://127.0.0.1:\(port)/")!)
+        // Not a stopped server's port: the system may give it to another test's server at once.
+        let refusing = try RefusingAddress()
+        let refused = await Self.read(URL(string: "http://127.0.0.1:\(refusing.port)/")!)
         #expect(refused.failure?.sentence == "The server refused the connection.")
         let ftp = await Self.read(URL(string: "ftp://example.org/page")!)
         #expect(ftp.failure?.sentence == "The address is not an http or https address.")

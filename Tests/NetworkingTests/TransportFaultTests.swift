@@ -169,7 +169,8 @@ struct TransportFaultTests {
 
     @Test("a closed port refuses the connection")
     func connectionRefused() async throws {
-        let port = try RawHTTPServer.closedPort()
+        let refusing = try RefusingAddress()
+        let port = refusing.port
         let service = StubHarness.service(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
         let result = await outcome { try await service.topHeadlines(HeadlinesRequest()) }
         #expect(result.failure == .transport(.connectionRefused, host: "127.0.0.1:\(port)"))

@@ -100,13 +100,6 @@ public final class RawHTTPServer: Sendable {
         await tally.wait(for: .stop, times: 1)
     }
 
-    /// A port on 127.0.0.1 that nothing listens on: bound once, then closed.
-    public static func closedPort() throws -> Int {
-        let (descriptor, port) = try Socket.boundToLoopback()
-        close(descriptor)
-        return port
-    }
-
     // MARK: - The server thread
 
     private func serve() {
