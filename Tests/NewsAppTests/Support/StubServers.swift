@@ -4,12 +4,6 @@ import Networking
 import NewsAPIStub
 import SampleEdition
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A started NewsAPI stub serving the sample edition, or another service, (key `test-key`) on
 /// 127.0.0.1.
 struct RunningStub {
