@@ -2,14 +2,13 @@ import Foundation
 
 @testable import Networking
 
-/// NewsAPI response bodies as `NewsAPIService` decodes them: the envelope (`ok` or `error`) around
-/// articles and around sources. Whatever the body, decoding throws or gives articles with a title
+/// NewsAPI response bodies as `NewsAPIService` reads them (as a stream): the envelope (`ok` or
+/// `error`) around articles and around sources. Whatever the body, decoding throws or gives articles with a title
 /// and a URL, each URL once; an article written back and read again settles after one round.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNewsAPIJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = FuzzInput(data, size).data
-    let decoder = JSONDecoder()
-    if case .ok(let payload)? = try? decoder.decode(NewsAPIEnvelope<ArticlesPayload>.self, from: body) {
+    if case .ok(let payload)? = try? ArticlesPayload.read(body) {
         Invariant.check(payload.skippedCount >= 0, "negative skipped count \(payload.skippedCount)")
         Invariant.check(
             Set(payload.articles.map(\.url)).count == payload.articles.count, "an article URL is listed twice"
@@ -18,7 +17,7 @@ public func fuzzNewsAPIJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             checkArticle(article)
         }
     }
-    if case .ok(let payload)? = try? decoder.decode(NewsAPIEnvelope<SourcesPayload>.self, from: body) {
+    if case .ok(let payload)? = try? SourcesPayload.read(body) {
         for source in payload.sources {
             Invariant.check(!source.id.isEmpty && !source.name.isEmpty, "a source without an id or a name")
         }

@@ -63,6 +63,7 @@ public struct HTTPImageFetcher: ImageFetching {
         case .redirectRefused(let reason): return .downloadFailed("a redirect was not followed: \(reason)")
         case .unsupportedURL: return .unsupportedURL
         case .cancelled: return .cancelled
+        case .redirected(_, let error): return imageError(error, maxBytes: maxBytes)
         }
     }
 }

@@ -7,8 +7,7 @@ import Testing
 @Suite("Decoding NewsAPI responses")
 struct DecodingTests {
     static func articles(_ fixture: String) throws -> ArticlesPayload {
-        let envelope = try JSONDecoder().decode(
-            NewsAPIEnvelope<ArticlesPayload>.self, from: Fixture.data(fixture))
+        let envelope = try ArticlesPayload.read(Fixture.data(fixture))
         guard case .ok(let payload) = envelope else {
             Issue.record("\(fixture) decoded as an error: \(envelope)")
             throw CancellationError()
@@ -174,7 +173,7 @@ struct DecodingTests {
               {"title":"T","url":"https://a.example/1","author":42},
               {"title":"U","url":"https://a.example/2"}, 17, "text", null]}
             """#
-        let envelope = try JSONDecoder().decode(NewsAPIEnvelope<ArticlesPayload>.self, from: Data(page.utf8))
+        let envelope = try ArticlesPayload.read(Data(page.utf8))
         guard case .ok(let payload) = envelope else {
             Issue.record("expected ok, got \(envelope)")
             return
@@ -249,8 +248,7 @@ struct DecodingTests {
 
     @Test("the envelope tells success from error by its status", arguments: Fixture.errorCodes)
     func errorBodies(code: String) throws {
-        let envelope = try JSONDecoder().decode(
-            NewsAPIEnvelope<ArticlesPayload>.self, from: Fixture.data("errors/\(code).json"))
+        let envelope = try ArticlesPayload.read(Fixture.data("errors/\(code).json"))
         guard case .error(let decodedCode, let message) = envelope else {
             Issue.record("expected an error, got \(envelope)")
             return
@@ -262,8 +260,7 @@ struct DecodingTests {
 
     @Test("an error body without code or message still decodes")
     func bareErrorBody() throws {
-        let envelope = try JSONDecoder().decode(
-            NewsAPIEnvelope<ArticlesPayload>.self, from: Data(#"{"status":"error"}"#.utf8))
+        let envelope = try ArticlesPayload.read(Data(#"{"status":"error"}"#.utf8))
         guard case .error(let code, let message) = envelope else {
             Issue.record("expected an error, got \(envelope)")
             return
@@ -276,15 +273,12 @@ struct DecodingTests {
         "a body with no or an unknown status is not an envelope",
         arguments: [#"{}"#, #"{"status":"maybe"}"#, #"{"status":null}"#, #"[]"#, #"{"status":200}"#])
     func notAnEnvelope(json: String) {
-        #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(NewsAPIEnvelope<ArticlesPayload>.self, from: Data(json.utf8))
-        }
+        #expect(throws: JSONStreamError.self) { try ArticlesPayload.read(Data(json.utf8)) }
     }
 
     @Test("ok without articles or total is an empty page")
     func emptyOK() throws {
-        let envelope = try JSONDecoder().decode(
-            NewsAPIEnvelope<ArticlesPayload>.self, from: Data(#"{"status":"ok"}"#.utf8))
+        let envelope = try ArticlesPayload.read(Data(#"{"status":"ok"}"#.utf8))
         guard case .ok(let payload) = envelope else {
             Issue.record("expected ok, got \(envelope)")
             return
@@ -294,8 +288,7 @@ struct DecodingTests {
 
     @Test("sources: a source without an id is skipped, blanks become nil, unknown categories nil")
     func sources() throws {
-        let envelope = try JSONDecoder().decode(
-            NewsAPIEnvelope<SourcesPayload>.self, from: Fixture.data("sources.json"))
+        let envelope = try SourcesPayload.read(Fixture.data("sources.json"))
         guard case .ok(let payload) = envelope else {
             Issue.record("expected ok, got \(envelope)")
             return

@@ -167,7 +167,7 @@ struct ErrorTests {
     @Test(
         "200 with a body that is not a NewsAPI response is undecodable",
         arguments: [
-            ("<html>OK</html>", "the body is not valid JSON"), ("", "the body is not valid JSON"),
+            ("<html>OK</html>", "the body is not valid JSON"), ("", "the body is empty"),
             (#"{"status":"ok","totalResults":"many"}"#, "unexpected value at totalResults"),
             (#"{"articles":[]}"#, "missing status"), (#"{"status":"maybe"}"#, "bad value at status"),
             (#"{"status":"ok","articles":{}}"#, "unexpected value at articles"),

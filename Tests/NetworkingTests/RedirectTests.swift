@@ -144,8 +144,31 @@ struct RedirectTests {
             })
         let result = await Self.fetch(server.baseURL.appendingPathComponent("hop0"))
         await server.stop()
-        #expect(result.failure == .redirectRefused("too many redirects"))
+        // The refusal names the address that redirected once too often.
+        #expect(
+            result.failure
+                == .redirected(
+                    to: server.baseURL.appendingPathComponent("hop10"), .redirectRefused("too many redirects")
+                ))
+        #expect(result.failure?.underlying == .redirectRefused("too many redirects"))
         #expect(server.requestHeads.count == 11)
+    }
+
+    @Test("a failure after a redirect names the address it led to, not the one asked for")
+    func failureAfterARedirectNamesItsAddress() async throws {
+        let refusing = try RefusingAddress()
+        let target = try #require(URL(string: "http://127.0.0.1:\(refusing.port)/moved.xml"))
+        let server = try Self.server(["/feed.xml": Self.redirect(302, to: target.absoluteString)])
+        let result = await Self.fetch(server.baseURL.appendingPathComponent("feed.xml"))
+        await server.stop()
+        #expect(result.failure == .redirected(to: target, .transport(.connectionRefused)))
+        // As NewsAPI says it: the host it led to.
+        let stub = try RawHTTPServer(Self.redirect(302, to: target.absoluteString))
+        let service = await outcome {
+            try await StubHarness.service(baseURL: stub.baseURL).topHeadlines(HeadlinesRequest())
+        }
+        await stub.stop()
+        #expect(service.failure == .transport(.connectionRefused, host: "127.0.0.1:\(refusing.port)"))
     }
 
     @Test("ten redirects are followed")
@@ -183,7 +206,8 @@ struct RedirectTests {
     func downgrade() throws {
         #expect(
             Self.next(from: "https://feeds.example/a", location: "http://feeds.example/b").failure
-                == .redirectRefused("the redirect leads from https down to plain http"))
+                == .redirectRefused(
+                    "the redirect leads from https down to plain http (http://feeds.example/b)"))
         let upgraded = try #require(
             Self.next(from: "http://feeds.example/a", location: "https://feeds.example/b").success)
         #expect(upgraded.url.absoluteString == "https://feeds.example/b")

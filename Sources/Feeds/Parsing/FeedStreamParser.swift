@@ -2,8 +2,8 @@ import Foundation
 import Networking
 
 /// Reads a feed from its bytes as they arrive, with the result of ``FeedParser/parse(_:contentType:url:)``:
-/// the bytes are decoded and parsed as they come, never held whole (except JSON Feed's), and the
-/// size cap holds while they arrive.
+/// the bytes are decoded and parsed as they come, never held whole, and the size cap holds while
+/// they arrive.
 ///
 /// ```swift
 /// var parser = FeedStreamParser(contentType: response.contentType, url: url)
@@ -25,8 +25,9 @@ public struct FeedStreamParser: ~Copyable {
     }
 
     /// Reads the next bytes of the body. Throws as soon as the body is over
-    /// ``FeedParser/maximumBytes`` (`.tooLarge`) or shows it is not a feed (`.htmlPage`,
-    /// `.notAFeed`); the error is thrown again by every later call.
+    /// ``FeedParser/maximumBytes`` (`.tooLarge`), shows it is not a feed (`.htmlPage`,
+    /// `.notAFeed`) or is JSON that is not valid (`.malformed`); the error is thrown again by every
+    /// later call.
     public mutating func consume(_ bytes: some Collection<UInt8>) throws(FeedParseError) {
         let session = session
         if let failure = bytes.withContiguousStorageIfAvailable(session.consumeReporting) {
@@ -53,12 +54,12 @@ public struct FeedStreamParser: ~Copyable {
 }
 
 /// The state of one parse: the size count, the decoder, and where the decoded text goes (the
-/// XML parser or the JSON buffer), chosen from its first character.
+/// XML parser or the JSON Feed reader), chosen from its first character.
 private final class FeedParsingSession {
     private enum Route {
         case undecided
         case xml(XMLPushParser, XMLFeedReader)
-        case json
+        case json(JSONFeedReader)
         case text
     }
 
@@ -70,7 +71,6 @@ private final class FeedParsingSession {
     private var received = 0
     private var decoder: DocumentDecoder
     private var route = Route.undecided
-    private var json: [UInt8] = []
     private var failure: FeedParseError?
 
     init(contentType: String?, url: URL, convert: @escaping HTMLConverter) {
@@ -112,8 +112,8 @@ private final class FeedParsingSession {
             throw fail(.malformed("the document is empty"))
         case .text:
             throw fail(.notAFeed("the document is neither XML nor JSON"))
-        case .json:
-            return try JSONFeedReader.document(from: json, url: url, convertingHTMLWith: convert)
+        case .json(let reader):
+            return try reader.finish()
         case .xml(let parser, let reader):
             parser.finish()
             try checkVerdict()
@@ -130,8 +130,8 @@ private final class FeedParsingSession {
         switch route {
         case .xml(let parser, _):
             parser.parse(text)
-        case .json:
-            json.append(contentsOf: text)
+        case .json(let reader):
+            read(text, with: reader)
         case .text:
             break
         case .undecided:
@@ -152,11 +152,22 @@ private final class FeedParsingSession {
                 route = .xml(parser, reader)
                 parser.parse(rest)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                route = .json
-                json.append(contentsOf: rest)
+                let reader = JSONFeedReader(url: url, convertingHTMLWith: convert)
+                route = .json(reader)
+                read(rest, with: reader)
             default:
                 route = .text
             }
+        }
+    }
+
+    /// Hands decoded text to the JSON Feed reader; its first error is the parse's.
+    private func read(_ text: UnsafeBufferPointer<UInt8>, with reader: JSONFeedReader) {
+        guard failure == nil else { return }
+        do {
+            try reader.read(text)
+        } catch {
+            failure = error
         }
     }
 

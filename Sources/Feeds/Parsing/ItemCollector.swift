@@ -9,18 +9,32 @@ struct ItemCollector {
     static let limit = 10_000
 
     private let convert: HTMLConverter
+    /// The most items kept: ``limit``, less in tests.
+    let capacity: Int
     private(set) var items: [FeedItem] = []
     private var ids: Set<String> = []
 
-    init(convertingHTMLWith convert: @escaping HTMLConverter) { self.convert = convert }
+    init(convertingHTMLWith convert: @escaping HTMLConverter, capacity: Int = limit) {
+        self.convert = convert
+        self.capacity = capacity
+    }
 
-    var isFull: Bool { items.count >= Self.limit }
+    var isFull: Bool { items.count >= capacity }
 
-    mutating func add(_ draft: ItemDraft) {
+    /// Adds the draft's item; false when it is empty, its id was seen, or the collector is full.
+    @discardableResult
+    mutating func add(_ draft: ItemDraft) -> Bool {
         guard !draft.isEmpty, !isFull, let item = item(from: draft), ids.insert(item.id).inserted else {
-            return
+            return false
         }
         items.append(item)
+        return true
+    }
+
+    /// Sets the author of the items at `indices` (a JSON Feed's own authors, for its items that
+    /// name none).
+    mutating func setAuthor(_ author: String, of indices: [Int]) {
+        for index in indices { items[index].author = author }
     }
 
     private func item(from draft: ItemDraft) -> FeedItem? {

@@ -1,55 +1,94 @@
 import Foundation
 import Networking
 
-/// JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1). Read leniently: a field of the wrong
-/// type is ignored, not fatal; an item that cannot be read is skipped; ids may be numbers.
-enum JSONFeedReader {
-    static func document(
-        from json: [UInt8], url: URL, convertingHTMLWith convert: @escaping HTMLConverter
-    ) throws(FeedParseError) -> FeedDocument {
-        let feed: Feed
+/// JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1), read as its bytes arrive with a
+/// ``JSONStreamReader``: each item is decoded on its own as soon as it ends, and the document is
+/// never held or built whole, so memory is the items kept. At most ``ItemCollector/limit`` items are
+/// kept and at most ``entryLimit`` entries of `items` decoded; the entries after them are checked
+/// and skipped unread. Read leniently: a field of the wrong type is ignored, not fatal; an item
+/// that cannot be read is skipped; ids may be numbers.
+final class JSONFeedReader {
+    /// Entries of `items` decoded at most: twice the items kept, for feeds that repeat items or
+    /// hold empty ones. A million `{}` entries are checked, not decoded.
+    static let entryLimit = 2 * ItemCollector.limit
+
+    private let url: URL
+    private let entryLimit: Int
+    private var reader = JSONStreamReader(
+        keeping: ["version", "title", "home_page_url", "author", "authors"], streaming: ["items"])
+    private var collector: ItemCollector
+    private let decoder = JSONDecoder()
+    private var members: [String: Data] = [:]
+    private var entries = 0
+    /// Items whose entry names no author: the feed's authors are theirs, known only at the end
+    /// (its members may come in any order).
+    private var itemsWithoutAuthor: [Int] = []
+
+    /// Reads the feed at `url`; `itemLimit` and `entryLimit` are lower in tests of the caps.
+    init(
+        url: URL, convertingHTMLWith convert: @escaping HTMLConverter, itemLimit: Int = ItemCollector.limit,
+        entryLimit: Int = entryLimit
+    ) {
+        self.url = url
+        self.entryLimit = entryLimit
+        collector = ItemCollector(convertingHTMLWith: convert, capacity: itemLimit)
+    }
+
+    /// Reads the next decoded bytes (UTF-8).
+    func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(FeedParseError) {
         do {
-            feed = try JSONDecoder().decode(Feed.self, from: Data(json))
+            try reader.read(bytes, handle)
         } catch {
             throw .malformed("the JSON is not valid")
         }
-        guard feed.version?.hasPrefix("https://jsonfeed.org/version/") == true || feed.items != nil else {
+    }
+
+    /// The feed, once every byte was read.
+    func finish() throws(FeedParseError) -> FeedDocument {
+        do {
+            try reader.finish()
+        } catch {
+            throw .malformed("the JSON is not valid")
+        }
+        let version = member(String.self, "version")
+        guard version?.hasPrefix("https://jsonfeed.org/version/") == true || reader.kinds["items"] == .array
+        else {
             throw .notAFeed("the document is JSON, not a JSON Feed")
         }
-        var collector = ItemCollector(convertingHTMLWith: convert)
-        let feedAuthors = Author.names(feed.authors, feed.author)
-        for case let item? in (feed.items ?? []).map(\.value) {
-            collector.add(item.draft(base: url, feedAuthors: feedAuthors))
+        let feedAuthors = Author.names(
+            member([Lenient<Author>].self, "authors"), member(Author.self, "author"))
+        if !feedAuthors.isEmpty {
+            collector.setAuthor(feedAuthors.joined(separator: ", "), of: itemsWithoutAuthor)
         }
-        let title = feed.title.map(FeedText.line).flatMap { $0.isEmpty ? nil : $0 }
+        let title = member(String.self, "title").map(FeedText.line).flatMap { $0.isEmpty ? nil : $0 }
         return FeedDocument(
             format: .jsonFeed, title: title,
-            siteURL: feed.homePageURL.flatMap { WebURL.resolve($0, against: url) },
+            siteURL: member(String.self, "home_page_url").flatMap { WebURL.resolve($0, against: url) },
             items: collector.items)
     }
 
-    private struct Feed: Decodable {
-        var version: String?
-        var title: String?
-        var homePageURL: String?
-        var author: Author?
-        var authors: [Lenient<Author>]?
-        var items: [Lenient<Item>]?
-
-        enum CodingKeys: String, CodingKey {
-            case version, title, author, authors, items
-            case homePageURL = "home_page_url"
+    private func handle(_ event: JSONStreamReader.Event) -> Bool {
+        switch event {
+        case .member(let name, let json):
+            if members[name] == nil { members[name] = Data(json) }
+            return true
+        case .element(_, let json):
+            entries += 1
+            if let item = (try? decoder.decode(Lenient<Item>.self, from: Data(json)))?.value {
+                let draft = item.draft(base: url)
+                if collector.add(draft), draft.authors.isEmpty {
+                    itemsWithoutAuthor.append(collector.items.count - 1)
+                }
+            }
+        case .oversized:
+            entries += 1
         }
+        return entries < entryLimit && !collector.isFull
+    }
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            version = container.lenient(String.self, .version)
-            title = container.lenient(String.self, .title)
-            homePageURL = container.lenient(String.self, .homePageURL)
-            author = container.lenient(Author.self, .author)
-            authors = container.lenient([Lenient<Author>].self, .authors)
-            items = container.lenient([Lenient<Item>].self, .items)
-        }
+    /// The kept member `name` as `type`, nil when absent or of another type.
+    private func member<Value: Decodable>(_ type: Value.Type, _ name: String) -> Value? {
+        members[name].flatMap { try? decoder.decode(Lenient<Value>.self, from: $0).value }
     }
 
     private struct Author: Decodable {
@@ -119,7 +158,8 @@ enum JSONFeedReader {
             attachments = container.lenient([Lenient<Attachment>].self, .attachments)
         }
 
-        func draft(base: URL, feedAuthors: [String]) -> ItemDraft {
+        /// The item's draft; its authors are empty when the entry names none.
+        func draft(base: URL) -> ItemDraft {
             var draft = ItemDraft()
             draft.id = id.map(FeedText.line)
             draft.offerLink(url.flatMap { WebURL.resolve($0, against: base) }, rank: 3)
@@ -139,7 +179,6 @@ enum JSONFeedReader {
             draft.published = published.flatMap(FeedDate.parse)
             draft.updated = modified.flatMap(FeedDate.parse)
             for name in Author.names(authors, author) { draft.addAuthor(name) }
-            if draft.authors.isEmpty { draft.authors = feedAuthors }
             for attachment in (attachments ?? []).compactMap(\.value) {
                 draft.addMedia(
                     WebURL.resolve(attachment.url, against: base), type: attachment.mimeType,

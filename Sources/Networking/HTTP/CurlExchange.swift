@@ -25,12 +25,15 @@ final class CurlExchange: @unchecked Sendable {
     private let timeout: TimeInterval
     private let maxBodyBytes: Int
     private let skipsErrorBodies: Bool
+    private let sink: (any HTTPBodySink)?
     private let completion = Locked(Completion())
 
     private struct Completion {
         var continuation: CheckedContinuation<Outcome, Never>?
         var deadline: Deadline?
         var outcome: Outcome?
+        /// Where the last redirect followed led: a failure from then on names it.
+        var redirectedTo: URL?
     }
 
     // MARK: The engine's thread only
@@ -41,7 +44,10 @@ final class CurlExchange: @unchecked Sendable {
     /// The transfer in flight and the header list it sends (libcurl does not copy it).
     private(set) var transfer: CurlTransfer?
     private var head = CurlHead()
+    /// The body, unless it goes to ``sink``.
     private var body = Data()
+    /// The bytes of the body so far, for the cap.
+    private var received = 0
     private var verdict: Verdict?
 
     init(_ request: HTTPRequest, engine: CurlEngine) {
@@ -50,6 +56,7 @@ final class CurlExchange: @unchecked Sendable {
         timeout = request.timeout
         maxBodyBytes = request.maxBodyBytes
         skipsErrorBodies = request.skipsErrorBodies
+        sink = request.bodySink
     }
 
     // MARK: - Completing the caller
@@ -75,13 +82,17 @@ final class CurlExchange: @unchecked Sendable {
     func finish(_ outcome: Outcome, transferEnded: Bool = false) {
         let ended = completion.withLock { state -> (CheckedContinuation<Outcome, Never>?, Deadline?)? in
             guard state.outcome == nil else { return nil }
+            var outcome = outcome
+            if case .failure(let error) = outcome, error != .cancelled, let address = state.redirectedTo {
+                outcome = .failure(.redirected(to: address, error))
+            }
             state.outcome = outcome
             defer { (state.continuation, state.deadline) = (nil, nil) }
             return (state.continuation, state.deadline)
         }
         guard let (continuation, deadline) = ended else { return }
         deadline?.cancel()
-        continuation?.resume(returning: outcome)
+        continuation?.resume(returning: completion.withLock { $0.outcome ?? outcome })
         if !transferEnded { engine.stop(self) }
     }
 
@@ -91,7 +102,7 @@ final class CurlExchange: @unchecked Sendable {
 
     /// Makes the transfer of ``request``; nil when libcurl cannot.
     func makeTransfer() -> CurlTransfer? {
-        (head, body, verdict) = (CurlHead(), Data(), nil)
+        (head, body, received, verdict) = (CurlHead(), Data(), 0, nil)
         transfer = CurlTransfer(request, context: Unmanaged.passUnretained(self).toOpaque())
         return transfer
     }
@@ -112,7 +123,7 @@ final class CurlExchange: @unchecked Sendable {
             return false
         case .complete:
             verdict = decideAtHead()
-            if verdict == nil, let length = head.contentLength, length > 0 {
+            if verdict == nil, sink == nil, let length = head.contentLength, length > 0 {
                 body.reserveCapacity(Int(length))
             }
             return verdict == nil
@@ -122,11 +133,20 @@ final class CurlExchange: @unchecked Sendable {
     /// Takes bytes of the body, decoded; false stops the transfer (at the cap).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard verdict == nil else { return false }
-        guard body.count + bytes.count <= maxBodyBytes else {
+        guard received + bytes.count <= maxBodyBytes else {
             verdict = .outcome(.failure(.responseTooLarge(limit: maxBodyBytes)))
             return false
         }
-        body.append(contentsOf: bytes)
+        received += bytes.count
+        guard let sink else {
+            body.append(contentsOf: bytes)
+            return true
+        }
+        guard sink.take(bytes) else {
+            // The sink has read all it wants (or found the body unreadable): the answer is its head.
+            verdict = .outcome(.success(response(body: Data())))
+            return false
+        }
         return true
     }
 
@@ -147,6 +167,7 @@ final class CurlExchange: @unchecked Sendable {
     /// Follows `next`, a redirect of the request in flight.
     func follow(_ next: HTTPRequest) {
         request = next
+        completion.withLock { $0.redirectedTo = next.url }
     }
 
     /// At the end of the head: a redirect to follow or refuse, an error page skipped, a length

@@ -2,8 +2,8 @@ import Foundation
 
 /// The live ``HTTPClient`` and ``HTTPFetching``: libcurl, loaded at the first request (see
 /// ``CurlEngine``), with a hard cap on the body, a deadline for the whole exchange, redirects on
-/// our own rules and cooperative cancellation. ``send(_:decoding:)`` is ``fetch(_:)`` and a JSON
-/// decoder.
+/// our own rules and cooperative cancellation. ``send(_:reading:)`` is ``fetch(_:)`` and a reader of
+/// the body.
 ///
 /// The size cap counts the body after decompression and holds while it streams in: a
 /// `Content-Length` over the cap is refused at the head, before the body is read, and any other
@@ -17,7 +17,7 @@ import Foundation
 /// down to http, and credentials stay with their origin. Cancelling the calling task ends the
 /// exchange at once and closes its connection; a task cancelled before it starts sends nothing.
 public final class CurlHTTPClient: HTTPClient, HTTPFetching {
-    /// The limits ``send(_:decoding:)`` applies; ``fetch(_:)`` takes them from each request.
+    /// The limits ``send(_:reading:)`` applies; ``fetch(_:)`` takes them from each request.
     public struct Limits: Sendable, Equatable {
         /// Seconds a request may take in all, from sending to the last byte.
         public var timeout: TimeInterval
@@ -50,17 +50,19 @@ public final class CurlHTTPClient: HTTPClient, HTTPFetching {
         return try outcome.get()
     }
 
-    /// Sends `request` with ``limits`` (its timeout at most theirs) and decodes the body.
-    public func send<Value: Decodable & Sendable>(
+    /// Sends `request` with ``limits`` (its timeout at most theirs), the body going to `reader`
+    /// as it arrives.
+    public func send<Reader: HTTPBodyReader>(
         _ request: HTTPRequest,
-        decoding type: Value.Type
-    ) async throws(HTTPClientError) -> Value {
+        reading reader: Reader
+    ) async throws(HTTPClientError) -> Reader.Value {
         var bounded = request
         bounded.timeout = min(request.timeout, limits.timeout)
         bounded.maxBodyBytes = limits.maxResponseBytes
+        bounded.bodySink = reader
         let response = try await fetch(bounded)
         do {
-            return try JSONDecoder().decode(Value.self, from: response.body)
+            return try reader.finish()
         } catch {
             guard (200..<300).contains(response.status) else { throw .unexpectedStatus(response.status) }
             throw .undecodable(DecodingFailure.describe(error))
@@ -73,6 +75,7 @@ public final class CurlHTTPClient: HTTPClient, HTTPFetching {
 /// Short, type-free descriptions of `DecodingError`s for error sentences.
 enum DecodingFailure {
     static func describe(_ error: any Error) -> String {
+        if let error = error as? JSONStreamError { return error.reason }
         guard let error = error as? DecodingError else { return "the body could not be read" }
         switch error {
         case .dataCorrupted(let context):

@@ -1,18 +1,31 @@
 import Foundation
 
-/// Sends HTTP requests and decodes their bodies.
+/// Sends HTTP requests and reads their bodies.
 ///
-/// One call does everything: send, wait, enforce the size limit, decode. The body is decoded
+/// One call does everything: send, wait, enforce the size limit, read. The body is read
 /// whatever the HTTP status, because some APIs (NewsAPI among them) explain their errors in a
-/// JSON body sent with 401, 426 or 500; a body that does not decode is reported as
+/// JSON body sent with 401, 426 or 500; a body that cannot be read is reported as
 /// ``HTTPClientError/unexpectedStatus(_:)`` for a non-2xx status and as
 /// ``HTTPClientError/undecodable(_:)`` otherwise.
 public protocol HTTPClient: Sendable {
-    /// Sends `request` (a GET) and decodes the response body as `Value`.
-    func send<Value: Decodable & Sendable>(
+    /// Sends `request` (a GET) and gives what `reader` makes of the response body, which it reads
+    /// as the bytes arrive: the body is never held whole. What ``HTTPBodyReader/finish()`` throws
+    /// is described in ``HTTPClientError/undecodable(_:)`` (a ``JSONStreamError``, a
+    /// `DecodingError`).
+    func send<Reader: HTTPBodyReader>(
         _ request: HTTPRequest,
-        decoding type: Value.Type
-    ) async throws(HTTPClientError) -> Value
+        reading reader: Reader
+    ) async throws(HTTPClientError) -> Reader.Value
+}
+
+/// Reads a response body as it arrives (``HTTPBodySink``), then says what it held. One reader
+/// reads one body.
+public protocol HTTPBodyReader: HTTPBodySink {
+    associatedtype Value: Sendable
+
+    /// What the body held, once it has all arrived (or once ``take(_:)`` said it wanted no
+    /// more); throws when it cannot be read.
+    func finish() throws -> Value
 }
 
 /// Why an HTTP exchange produced no value.
@@ -31,6 +44,15 @@ public enum HTTPClientError: Error, Sendable, Equatable {
     case unsupportedURL
     /// The calling task was cancelled.
     case cancelled
+    /// The exchange failed as `error` says at `to`, the address a redirect led to (its password
+    /// is the URL's: show it with ``Foundation/URL/shownAddress``).
+    indirect case redirected(to: URL, HTTPClientError)
+
+    /// The failure itself, wherever a redirect led.
+    public var underlying: HTTPClientError {
+        if case .redirected(_, let error) = self { return error.underlying }
+        return self
+    }
 }
 
 /// The ways a request can fail before any HTTP response is complete.

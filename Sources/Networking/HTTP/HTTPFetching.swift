@@ -25,17 +25,30 @@ public struct HTTPRequest: Sendable {
     /// empty body, for callers to whom an error page is of no use (pictures). False: its body is
     /// read, as NewsAPI explains its errors in it.
     public var skipsErrorBodies: Bool
+    /// Where the final answer's body goes as it arrives, instead of ``HTTPResponse/body`` (which is
+    /// then empty): a reader that keeps only what it needs never holds the whole body.
+    public var bodySink: (any HTTPBodySink)?
 
     public init(
         url: URL, headers: [String: String] = [:], timeout: TimeInterval = 10, maxBodyBytes: Int = 8 << 20,
-        skipsErrorBodies: Bool = false
+        skipsErrorBodies: Bool = false, bodySink: (any HTTPBodySink)? = nil
     ) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
         self.skipsErrorBodies = skipsErrorBodies
+        self.bodySink = bodySink
     }
+}
+
+/// Takes a response body piece by piece as it arrives (after decompression, within the size
+/// cap), on the HTTP client's thread: one call at a time, in order, all before the exchange
+/// completes.
+public protocol HTTPBodySink: AnyObject, Sendable {
+    /// The next bytes of the final answer's body; false stops the transfer, and the exchange
+    /// completes with the answer's head (what went wrong is the sink's to say).
+    func take(_ bytes: UnsafeRawBufferPointer) -> Bool
 }
 
 /// One redirect followed on the way to an answer.

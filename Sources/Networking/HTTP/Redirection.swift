@@ -43,7 +43,8 @@ enum Redirection {
                 .redirectRefused("the redirect leads to \(scheme.prefix(24)):, not to http or https"))
         }
         if from.scheme?.lowercased() == "https" && scheme == "http" {
-            return .failure(.redirectRefused("the redirect leads from https down to plain http"))
+            return .failure(
+                .redirectRefused("the redirect leads from https down to plain http (\(target.shownAddress))"))
         }
         var request = current
         if Origin(from) == Origin(target) {

@@ -35,7 +35,7 @@ public struct NewsAPIService: NewsService {
     }
 
     public func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {
-        try await send(.sources(request), payload: SourcesPayload.self).sources
+        try await send(.sources(request), reading: SourcesPayload.reader()).sources
     }
 
     // MARK: - Sending
@@ -44,7 +44,7 @@ public struct NewsAPIService: NewsService {
         -> ArticlePage
     {
         do {
-            let payload = try await send(route, payload: ArticlesPayload.self)
+            let payload = try await send(route, reading: ArticlesPayload.reader())
             return ArticlePage(
                 articles: payload.articles, totalResults: payload.totalResults, page: page,
                 pageSize: pageSize, skippedCount: payload.skippedCount)
@@ -56,28 +56,19 @@ public struct NewsAPIService: NewsService {
         }
     }
 
-    private func send<Payload: Decodable & Sendable>(
+    /// Sends `route`'s request, its body read by `reader` as it arrives (see ``NewsAPIBodyReader``).
+    private func send<Entry, Payload>(
         _ route: NewsAPIRouter,
-        payload: Payload.Type
+        reading reader: NewsAPIBodyReader<Entry, Payload>
     ) async throws(NewsServiceError) -> Payload {
         let host = configuration.hostDescription
         let request = NewsAPIRequest(route, configuration: configuration).request(
             timeout: configuration.timeout)
         let envelope: NewsAPIEnvelope<Payload>
         do {
-            envelope = try await client.send(request, decoding: NewsAPIEnvelope<Payload>.self)
+            envelope = try await client.send(request, reading: reader)
         } catch {
-            switch error {
-            case .transport(let failure): throw .transport(failure, host: host)
-            case .unexpectedStatus(let status): throw .server(status: status, host: host)
-            case .undecodable(let reason): throw .undecodable(reason: reason, host: host)
-            case .responseTooLarge(let limit): throw .responseTooLarge(limit: limit, host: host)
-            case .redirectRefused(let reason):
-                throw .unavailable("\(host) redirected the request and NewsApp did not follow: \(reason).")
-            case .unsupportedURL:
-                throw .unavailable("\(host) is not an http or https address NewsApp can reach.")
-            case .cancelled: throw .cancelled
-            }
+            throw Self.serviceError(error, host: host)
         }
         switch envelope {
         case .ok(let payload):
@@ -85,6 +76,24 @@ public struct NewsAPIService: NewsService {
         case .error(let code, let message):
             let redact = configuration.apiKey.redacting
             throw .api(code: redact(code), message: redact(message))
+        }
+    }
+
+    /// What `error` means for the service at `host`; after a redirect, the host it led to is named.
+    private static func serviceError(_ error: HTTPClientError, host: String) -> NewsServiceError {
+        switch error {
+        case .transport(let failure): .transport(failure, host: host)
+        case .unexpectedStatus(let status): .server(status: status, host: host)
+        case .undecodable(let reason): .undecodable(reason: reason, host: host)
+        case .responseTooLarge(let limit): .responseTooLarge(limit: limit, host: host)
+        case .redirectRefused(let reason):
+            .unavailable("\(host) redirected the request and NewsApp did not follow: \(reason).")
+        case .unsupportedURL: .unavailable("\(host) is not an http or https address NewsApp can reach.")
+        case .cancelled: .cancelled
+        case .redirected(let address, let error):
+            serviceError(
+                error, host: address.host.map { host in address.port.map { "\(host):\($0)" } ?? host } ?? host
+            )
         }
     }
 }

@@ -20,14 +20,16 @@ enum PeakMemory {
         var description: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String]) async throws -> Run {
+    static func run(_ arguments: [String], environment: [String: String], input: String? = nil) async throws
+        -> Run
+    {
         let newsapp = try NewsAppProcess.binary()
         let probe = newsapp.deletingLastPathComponent().appendingPathComponent("PeakMemoryProbe")
         guard FileManager.default.isExecutableFile(atPath: probe.path) else {
             throw Missing(description: "PeakMemoryProbe was not built next to newsapp (swift build).")
         }
         var output = try await NewsAppProcess.run(
-            [newsapp.path] + arguments, environment: environment, executable: probe)
+            [newsapp.path] + arguments, environment: environment, input: input, executable: probe)
         let lines = output.err.split(separator: "\n", omittingEmptySubsequences: false)
         guard let report = lines.last(where: { $0.hasPrefix("peak-memory: ") }) else {
             throw Missing(description: "the probe reported nothing: \(output.err.suffix(500))")
