@@ -18,9 +18,14 @@ struct MemoryCapTests {
     /// 1 GiB of zeros, gzip-compressed to about 1 MB.
     static let bomb: Data = (try? Zlib.gzipZeros(mebibytes: 1_024)) ?? Data()
 
+    /// A NewsAPI page that opens its list of articles, then 1 GiB of spaces: JSON all the way, so
+    /// that it is read until the cap (zeros are refused at their first byte), gzip-compressed.
+    static let jsonBomb: Data =
+        (try? Zlib.gzipRepeating(UInt8(ascii: " "), mebibytes: 1_024, after: Endless.openingPage)) ?? Data()
+
     /// ``bomb`` as a `type` answer.
-    static func gzipBomb(type: String) -> RawHTTPServer.Behaviour {
-        .reply(RawHTTPServer.response(contentType: type, headers: ["Content-Encoding: gzip"], body: bomb))
+    static func gzipBomb(type: String, body: Data = bomb) -> RawHTTPServer.Behaviour {
+        .reply(RawHTTPServer.response(contentType: type, headers: ["Content-Encoding: gzip"], body: body))
     }
 
     /// A server answering requests under `hostilePath` as `hostile`, and the others with `good`.
@@ -37,7 +42,7 @@ struct MemoryCapTests {
     @Test func aGzipBombFromNewsAPIIsRefusedAtTheCapWithBoundedMemory() async throws {
         let empty = Data(#"{"status":"ok","totalResults":0,"articles":[]}"#.utf8)
         let server = try Self.server(
-            sending: Self.gzipBomb(type: "application/json"), under: "/bomb", good: empty,
+            sending: Self.gzipBomb(type: "application/json", body: Self.jsonBomb), under: "/bomb", good: empty,
             type: "application/json")
         var environment = sandbox.environment
         environment["NEWSAPI_KEY"] = "test-key"
@@ -81,7 +86,9 @@ struct MemoryCapTests {
         await server.stop()
     }
 
-    /// Bodies that never end, as a broken or hostile server sends them.
+    /// Bodies that never end, as a broken or hostile server sends them: `[` for ever, or, for
+    /// NewsAPI (whose answers are read as they arrive, and refused at their first byte that is not
+    /// JSON), a page that opens its list of articles and sends spaces for ever.
     enum Endless: String, CaseIterable, Sendable {
         /// `Transfer-Encoding: chunked`, 64 KiB chunks of `[` for ever.
         case chunked
@@ -90,20 +97,29 @@ struct MemoryCapTests {
         /// `Content-Length: 1000000000000`, then bytes for ever.
         case lyingLength
 
-        var behaviour: RawHTTPServer.Behaviour {
-            let block = Data(repeating: UInt8(ascii: "["), count: 64 << 10)
+        static let openingPage = Data(#"{"status":"ok","totalResults":1,"articles":["#.utf8)
+
+        var behaviour: RawHTTPServer.Behaviour { behaviour(repeating: UInt8(ascii: "["), after: Data()) }
+
+        /// The NewsAPI page that never ends.
+        var page: RawHTTPServer.Behaviour { behaviour(repeating: UInt8(ascii: " "), after: Self.openingPage) }
+
+        func behaviour(repeating byte: UInt8, after opening: Data) -> RawHTTPServer.Behaviour {
+            let block = Data(repeating: byte, count: 64 << 10)
             switch self {
             case .chunked:
                 let head = RawHTTPServer.response(
                     contentLength: .none, headers: ["Transfer-Encoding: chunked"], body: Data())
-                return .endless(head: head, chunk: Data("10000\r\n".utf8) + block + Data("\r\n".utf8))
+                let first = opening.isEmpty ? Data() : RawHTTPServer.chunked(opening, size: opening.count).dropLast(5)
+                return .endless(
+                    head: head + first, chunk: Data("10000\r\n".utf8) + block + Data("\r\n".utf8))
             case .closeDelimited:
                 return .endless(
-                    head: RawHTTPServer.response(contentLength: .none, body: Data()), chunk: block)
+                    head: RawHTTPServer.response(contentLength: .none, body: Data()) + opening, chunk: block)
             case .lyingLength:
                 return .endless(
-                    head: RawHTTPServer.response(contentLength: 1_000_000_000_000, body: Data()), chunk: block
-                )
+                    head: RawHTTPServer.response(contentLength: 1_000_000_000_000, body: Data()) + opening,
+                    chunk: block)
             }
         }
     }
@@ -112,7 +128,7 @@ struct MemoryCapTests {
     func anEndlessNewsAPIBodyIsRefusedAtTheCapWithBoundedMemory(_ shape: Endless) async throws {
         let empty = Data(#"{"status":"ok","totalResults":0,"articles":[]}"#.utf8)
         let server = try Self.server(
-            sending: shape.behaviour, under: "/endless", good: empty, type: "application/json")
+            sending: shape.page, under: "/endless", good: empty, type: "application/json")
         var environment = sandbox.environment
         environment["NEWSAPI_KEY"] = "test-key"
         environment["NEWSAPI_BASE_URL"] = server.baseURL.appendingPathComponent("endless").absoluteString

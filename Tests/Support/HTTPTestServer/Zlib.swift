@@ -36,12 +36,18 @@ public enum Zlib {
     /// the zeros: after a full flush deflate starts afresh, so every MiB after the first compresses
     /// to the same bytes, and the CRC-32 of the whole is combined from that of one MiB.
     public static func gzipZeros(mebibytes: Int) throws -> Data {
-        let mebibyte = Data(count: 1 << 20)
+        try gzipRepeating(0, mebibytes: mebibytes)
+    }
+
+    /// A valid gzip stream of `prefix` then `mebibytes` MiB of `byte` (a JSON body that never
+    /// ends: `{"articles":[` and spaces), made as ``gzipZeros(mebibytes:)`` is.
+    public static func gzipRepeating(_ byte: UInt8, mebibytes: Int, after prefix: Data = Data()) throws -> Data {
+        let mebibyte = Data(repeating: byte, count: 1 << 20)
         let flush = try function("gzflush", as: GzFlush.self)
         var marks: [Int] = []
         let made = try gzipFile { file, descriptor in
-            for _ in 0..<2 {
-                try write(mebibyte, to: file)
+            for round in 0..<2 {
+                try write(round == 0 ? prefix + mebibyte : mebibyte, to: file)
                 guard flush(file, 3) == 0 else { throw Failure(reason: "gzflush failed") }  // Z_FULL_FLUSH
                 marks.append(Int(lseek(descriptor, 0, SEEK_CUR)))
             }
@@ -52,7 +58,10 @@ public enum Zlib {
         let crc = try function("crc32", as: CRC32.self)
         let combine = try function("crc32_combine", as: CRC32Combine.self)
         let crcOfOne = mebibyte.withUnsafeBytes { crc(0, $0.bindMemory(to: UInt8.self).baseAddress, 1 << 20) }
-        var crcOfAll = crcOfOne
+        let opening = prefix + mebibyte
+        var crcOfAll = opening.withUnsafeBytes {
+            crc(0, $0.bindMemory(to: UInt8.self).baseAddress, UInt32(opening.count))
+        }
         var stream = Data(first)
         stream.reserveCapacity(first.count + repeated.count * mebibytes + 32)
         for _ in 1..<mebibytes {
@@ -61,7 +70,7 @@ public enum Zlib {
         }
         stream.append(end)
         stream.append(littleEndian: UInt32(truncatingIfNeeded: crcOfAll))
-        stream.append(littleEndian: UInt32(truncatingIfNeeded: mebibytes << 20))
+        stream.append(littleEndian: UInt32(truncatingIfNeeded: (mebibytes << 20) + prefix.count))
         return stream
     }
 
