@@ -151,6 +151,28 @@ struct FeedCommandTests {
         await server.stop()
     }
 
+    @Test func anOPMLFileOfAHundredThousandFeedsImportsWhole() async throws {
+        // One read and one write of the urls file (UrlsFileImportTests counts the passes); 8,000
+        // outlines used to take over 200 s, each one re-reading the whole file.
+        var text = #"<?xml version="1.0"?><opml version="2.0"><head/><body><outline text="All">"#
+        for index in 0..<100_000 {
+            text += #"<outline type="rss" text="Feed number \#(index)" xmlUrl="https://f\#(index).example/rss"/>"#
+        }
+        try sandbox.directory.write(text + "</outline></body></opml>", to: "many.opml")
+        let imported = try await sandbox.run(["feeds", "import", sandbox.home + "/many.opml"])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.out.hasPrefix("Imported 100,000 feeds from an OPML file into ~/.config/newsapp/urls."))
+        let urls = try String(contentsOfFile: urlsFile, encoding: .utf8)
+        #expect(urls.split(separator: "\n").count == 100_000)
+        // More than the 4 MiB the file was once read to: the next command reads it all.
+        #expect(urls.utf8.count > 4 << 20)
+        let list = try await sandbox.run(["feeds"])
+        #expect(list.status == 0, "\(list.err)")
+        #expect(list.out.hasPrefix("Feeds · 100000 in ~/.config/newsapp/urls"))
+        let again = try await sandbox.run(["feeds", "import", sandbox.home + "/many.opml"])
+        #expect(again.out.hasPrefix("Imported 0 feeds from an OPML file into ~/.config/newsapp/urls (100,000 already there)."))
+    }
+
     @Test func anOPMLImportExportsAndImportsBackAsTheSameFeeds() async throws {
         try sandbox.directory.write(
             """

@@ -48,14 +48,16 @@ public enum OPML {
     public static func document(for subscriptions: [Subscription], title: String, dateCreated: Date) -> String
     {
         var entries: [(folder: String?, feeds: [Subscription])] = []
+        var folders: [String: Int] = [:]
         for subscription in subscriptions {
             guard let folder = subscription.tags.first else {
                 entries.append((nil, [subscription]))
                 continue
             }
-            if let index = entries.firstIndex(where: { $0.folder == folder }) {
+            if let index = folders[folder] {
                 entries[index].feeds.append(subscription)
             } else {
+                folders[folder] = entries.count
                 entries.append((folder, [subscription]))
             }
         }

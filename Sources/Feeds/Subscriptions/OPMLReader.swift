@@ -8,6 +8,8 @@ final class OPMLReader: XMLEventHandler {
     private(set) var isOPML = false
     private(set) var rootName = ""
     private(set) var subscriptions: [Subscription] = []
+    /// Where each address is in ``subscriptions``.
+    private var indices: [URL: Int] = [:]
     private var depth = 0
     /// The folder title of each open outline (nil for a feed or an untitled folder).
     private var folders: [String?] = []
@@ -49,7 +51,8 @@ final class OPMLReader: XMLEventHandler {
 
     /// A feed listed twice (in two folders) is one subscription with the tags of both.
     private func add(_ subscription: Subscription) {
-        guard let index = subscriptions.firstIndex(where: { $0.url == subscription.url }) else {
+        guard let index = indices[subscription.url] else {
+            indices[subscription.url] = subscriptions.count
             subscriptions.append(
                 Subscription(
                     url: subscription.url, tags: unique(subscription.tags), title: subscription.title))

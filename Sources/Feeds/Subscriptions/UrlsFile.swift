@@ -31,6 +31,9 @@ public struct UrlsFile: Sendable, Hashable {
     /// The lines, without their `\n` (a `\r` before it stays part of the line).
     private var lines: [Substring]
     private var endsWithNewline: Bool
+    /// How many times the lines were read through: once, then once for each edit, however many
+    /// feeds it adds (the tests of an import's single pass count them).
+    private(set) var passes = 0
 
     public init(text: String) {
         // By scalars: as a Character, "\r\n" is not "\n".
@@ -48,20 +51,45 @@ public struct UrlsFile: Sendable, Hashable {
         return lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
     }
 
+    /// Two files are equal when their text is (``passes`` is how they were made, not what they hold).
+    public static func == (lhs: UrlsFile, rhs: UrlsFile) -> Bool {
+        lhs.lines == rhs.lines && lhs.endsWithNewline == rhs.endsWithNewline
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(lines)
+        hasher.combine(endsWithNewline)
+    }
+
     // MARK: Editing
 
     /// Adds a line for `subscription` at the end; false when its URL is already listed. Tags
     /// starting with `~` or `!`, which newsboat reads as a title or a hiding mark, are left out.
     @discardableResult
     public mutating func add(_ subscription: Subscription) -> Bool {
-        guard !lines.indices.contains(where: { url(onLine: $0) == subscription.url }) else { return false }
-        let tags = subscription.tags.filter { !$0.isEmpty && Self.mark(of: $0) == nil }
-        let tokens = [subscription.url.absoluteString] + tags + (subscription.title.map { ["~" + $0] } ?? [])
+        add(contentsOf: [subscription]) == 1
+    }
+
+    /// Adds a line for each of `subscriptions` whose URL is not listed yet (nor earlier among
+    /// them), in their order, and returns how many were added: one pass over the file and the
+    /// list, whatever their sizes (an OPML import of 100,000 feeds).
+    @discardableResult
+    public mutating func add(contentsOf subscriptions: [Subscription]) -> Int {
+        // Every URL a line lists is a subscription's: a line listing it again is skipped.
+        var listed = Set(self.subscriptions.map(\.url))
         let lineEnd = lines.last?.hasSuffix("\r") == true ? "\r" : ""
-        lines.append(Substring(tokens.map(UrlsLine.written).joined(separator: " ") + lineEnd))
+        var added = 0
+        for subscription in subscriptions where listed.insert(subscription.url).inserted {
+            let tags = subscription.tags.filter { !$0.isEmpty && Self.mark(of: $0) == nil }
+            let tokens =
+                [subscription.url.absoluteString] + tags + (subscription.title.map { ["~" + $0] } ?? [])
+            lines.append(Substring(tokens.map(UrlsLine.written).joined(separator: " ") + lineEnd))
+            added += 1
+        }
+        guard added > 0 else { return 0 }
         endsWithNewline = true
         read()
-        return true
+        return added
     }
 
     /// Removes the feed at `url` (its line, and any later line listing it again, so that it does not
@@ -99,6 +127,7 @@ public struct UrlsFile: Sendable, Hashable {
     // MARK: Reading
 
     private mutating func read() {
+        passes += 1
         subscriptions = []
         skipped = []
         var seen: [URL: Int] = [:]

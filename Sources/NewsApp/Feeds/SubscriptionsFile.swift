@@ -18,7 +18,8 @@ struct SubscriptionsFile: Sendable, Equatable {
     var path: String
     var home: String?
 
-    static let sizeLimit = 4 << 20
+    /// The largest file read, and written: as large as the largest OPML file imported.
+    static let sizeLimit = 16 << 20
 
     /// Why the file could not be read or written, as one sentence.
     struct Failure: Error, Equatable, CustomStringConvertible {
@@ -64,7 +65,15 @@ struct SubscriptionsFile: Sendable, Equatable {
         var file = try load()
         let before = file.text
         let result = try change(&file)
-        if file.text != before { try write(file.text) }
+        let after = file.text
+        guard after != before else { return result }
+        // Never written past what the next command could read back.
+        guard after.utf8.count <= Self.sizeLimit else {
+            throw Failure(
+                description: "\(displayPath) would be larger than \(Self.sizeLimit >> 20) MiB, the most "
+                    + "NewsApp reads; it was left as it was.")
+        }
+        try write(after)
         return result
     }
 
