@@ -33,7 +33,9 @@ import Testing
             "\n  <div class=\"wrap\">\n    <div>\(indented)\n    </div>\n  </div>\n")
         #expect(article.text.hasPrefix("The river crested"))
         #expect(article.text.hasSuffix("away from the banks."))
-        let document = Array("<div>\n<p>one</p>\n</div>".utf8).withUnsafeBufferPointer(ReaderDocument.parse)
+        let document = Array("<div>\n<p>one</p>\n</div>".utf8).withUnsafeBufferPointer {
+            ReaderDocument.parse($0)
+        }
         for node in 0..<document.count where document.tags[node] == .text {
             #expect(Int(document.ends[node]) == node + 1, "a text node has no descendants")
         }

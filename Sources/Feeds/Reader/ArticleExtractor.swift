@@ -27,11 +27,24 @@ public enum ArticleExtractor {
     public static func extract(html: Data, url: URL?, contentType: String?) throws(ArticleExtractionError)
         -> ExtractedArticle
     {
+        try extract(html: html, url: url, contentType: contentType, until: nil)
+    }
+
+    /// ``extract(html:url:contentType:)`` that stops with ``ArticleExtractionError/interrupted``
+    /// once `deadline` has passed or the task is cancelled: looked at between each 256 KiB that
+    /// libxml2 reads and between the passes over the page.
+    public static func extract(
+        html: Data, url: URL?, contentType: String?, until deadline: ContinuousClock.Instant?
+    ) throws(ArticleExtractionError) -> ExtractedArticle {
+        let isOver: @Sendable () -> Bool = {
+            Task.isCancelled || deadline.map { ContinuousClock.now >= $0 } == true
+        }
         guard html.count <= maximumBytes else { throw .tooLarge(bytes: html.count) }
         let charset = contentType.flatMap(EncodingSniffer.charset(inContentType:))
         var decoded = CharsetDecoder.decode(html, declaredCharset: charset)
-        let document = decoded.withUTF8(parse)
+        let document = decoded.withUTF8 { parse($0, stoppingWhen: isOver) }
         decoded = ""
+        if isOver() { throw .interrupted }
         let metadata = ArticleMetadata(document: document)
         var links = LinkReferences(baseURL: url)
         if let href = document.baseHref { links.setBase(href: href) }
@@ -40,6 +53,7 @@ public enum ArticleExtractor {
         // not traded for the same one with the furniture that the first pass left out.
         var best: (selection: ContentSelector.Selection, rendering: ArticleRendering, text: HTMLText)?
         for rules in ContentSelector.Rules.attempts {
+            if isOver() { throw .interrupted }
             var selector = ContentSelector(document: document, rules: rules)
             let selection = selector.select(title: metadata.title ?? "")
             var rendering = ArticleRendering(document: document, selection: selection, links: links)
@@ -69,24 +83,33 @@ public enum ArticleExtractor {
         text.utf8.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
     }
 
-    /// The page's bytes without the text of its scripts and style sheets (``RawTextElements``),
-    /// without escape sequences and with its named entities decoded, parsed.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
-        guard let emptied = RawTextElements.emptied(bytes) else { return parseWithoutRawText(bytes) }
-        return emptied.withUnsafeBufferPointer(parseWithoutRawText)
+    /// The page's bytes without the text of its scripts and style sheets (``RawTextElements``)
+    /// (cut at ``RawTextElements``' limits), without escape sequences and with its named
+    /// entities decoded, parsed until `isOver`.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, stoppingWhen isOver: () -> Bool)
+        -> ReaderDocument
+    {
+        guard let emptied = RawTextElements.emptied(bytes) else { return parseWithoutRawText(bytes, isOver) }
+        return emptied.withUnsafeBufferPointer { parseWithoutRawText($0, isOver) }
     }
 
-    private static func parseWithoutRawText(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
+    private static func parseWithoutRawText(_ bytes: UnsafeBufferPointer<UInt8>, _ isOver: () -> Bool)
+        -> ReaderDocument
+    {
         guard !EscapeSequences.occur(in: bytes) else {
-            return EscapeSequences.removed(from: bytes).withUnsafeBufferPointer(parseWithoutEscapes)
+            return EscapeSequences.removed(from: bytes).withUnsafeBufferPointer {
+                parseWithoutEscapes($0, isOver)
+            }
         }
-        return parseWithoutEscapes(bytes)
+        return parseWithoutEscapes(bytes, isOver)
     }
 
-    private static func parseWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
+    private static func parseWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>, _ isOver: () -> Bool)
+        -> ReaderDocument
+    {
         if let decoded = NamedEntities.decoded(bytes) {
-            return decoded.withUnsafeBufferPointer(ReaderDocument.parse)
+            return decoded.withUnsafeBufferPointer { ReaderDocument.parse($0, stoppingWhen: isOver) }
         }
-        return ReaderDocument.parse(bytes)
+        return ReaderDocument.parse(bytes, stoppingWhen: isOver)
     }
 }

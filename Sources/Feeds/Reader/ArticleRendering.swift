@@ -103,11 +103,18 @@ struct ArticleRendering {
 
     /// The `datetime` of the article's first `<time>`, else the page's.
     func firstTime() -> String? {
-        let times = (0..<document.count).filter { document.tags[$0] == .time }
-        let inArticle = times.first { time in
-            selection.roots.contains { $0 <= time && time < Int(document.ends[$0]) }
+        var first: Int?
+        // The roots are in page order and apart: one walk over both.
+        var root = 0
+        let roots = selection.roots
+        for node in 0..<document.count where document.tags[node] == .time {
+            if first == nil { first = node }
+            while root < roots.count && Int(document.ends[roots[root]]) <= node { root += 1 }
+            if root < roots.count && roots[root] <= node {
+                return document.attributes(of: node)?.datetime
+            }
         }
-        return (inArticle ?? times.first).flatMap { document.attributes(of: $0)?.datetime }
+        return first.flatMap { document.attributes(of: $0)?.datetime }
     }
 
     /// The `src` of the article's first picture.

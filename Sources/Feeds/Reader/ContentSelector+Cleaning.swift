@@ -2,11 +2,17 @@
 
 extension ContentSelector {
     /// Hides the furniture inside `roots` in `shown` (step 4); the first byline element found.
+    ///
+    /// Linear in the nodes: a hidden node's counts are taken from its ancestors' as the backward
+    /// loop comes up to them (``removed``), and the nodes under a hidden one are marked once at
+    /// the end, rather than at every hiding, which was the nodes times their depth.
     func clean(roots: [Int], top: Int, title: String, shown: inout [Bool]) -> Int? {
-        var counts = statistics.counts
+        let counts = statistics.counts
         var byline: Int?
         var titleWords = Self.words(title)
         for root in roots {
+            // Nodes hidden here: their subtrees go with them, and their counts from their ancestors'.
+            var hidden: [Int] = []
             var node = root
             while node < Int(document.ends[root]) {
                 let tag = document.tags[node]
@@ -36,7 +42,9 @@ extension ContentSelector {
                     }
                 }
                 if remove {
-                    hide(node, under: root, counts: &counts, shown: &shown)
+                    // Nothing inside is visited again: each node is marked once.
+                    for index in node..<Int(document.ends[node]) { shown[index] = false }
+                    hidden.append(node)
                     node = Int(document.ends[node])
                 } else if tag == .pre || tag == .code || (tag == .table && document.isDataTable(node)) {
                     node = Int(document.ends[node])
@@ -45,17 +53,49 @@ extension ContentSelector {
                 }
             }
             guard rules.cleansConditionally else { continue }
-            let protected = protectedRanges(in: root)
-            for node in stride(from: Int(document.ends[root]) - 1, through: root, by: -1) {
-                guard shown[node], node != top, document.tags[node] != .text,
-                    !protected.contains(where: { $0.contains(node) }), isFurniture(node, counts: counts[node])
-                else { continue }
-                hide(node, under: root, counts: &counts, shown: &shown)
-            }
+            cleanConditionally(root: root, top: top, counts: counts, hidden: hidden, shown: &shown)
         }
         return byline
     }
 
+    /// Readability's conditional cleaning of `root`'s subtree, from its last node back, so that a
+    /// block is judged without what went inside it; `hidden` are the nodes of the subtree hidden
+    /// before.
+    private func cleanConditionally(
+        root: Int, top: Int, counts: [NodeStatistics.Counts], hidden: [Int], shown: inout [Bool]
+    ) {
+        let end = Int(document.ends[root])
+        let protected = protectedNodes(in: root)
+        var hiddenBefore = [Bool](repeating: false, count: end - root)
+        for node in hidden { hiddenBefore[node - root] = true }
+        // What went from each node's subtree so far, indexed from `root`.
+        var removed = [NodeStatistics.Counts](repeating: NodeStatistics.Counts(), count: end - root)
+        var gone: [Int] = []
+        for node in stride(from: end - 1, through: root, by: -1) {
+            var goes = removed[node - root]
+            if !shown[node] {
+                // Hidden before (a byline, the title's heading) with everything in it, or left out
+                // before any scoring (which counted it for nothing).
+                if hiddenBefore[node - root] { goes = counts[node] }
+            } else if node != top, document.tags[node] != .text, !protected[node - root] {
+                var left = counts[node]
+                left -= removed[node - root]
+                if isFurniture(node, counts: left) {
+                    gone.append(node)
+                    goes = counts[node]
+                }
+            }
+            if node > root { removed[Int(document.parents[node]) - root] += goes }
+        }
+        guard !gone.isEmpty else { return }
+        // Each node under a gone one, marked in one pass down the subtree.
+        var isGone = [Bool](repeating: false, count: end - root)
+        for node in gone { isGone[node - root] = true }
+        for node in root..<end where shown[node] {
+            let parent = Int(document.parents[node])
+            if isGone[node - root] || (node > root && !shown[parent]) { shown[node] = false }
+        }
+    }
     /// A byline block longer than Readability's 100 characters (the author's name with a date, an
     /// avatar, a print link): no paragraph in it, and under 250 characters.
     private func isBylineBlock(_ node: Int, _ counts: NodeStatistics.Counts) -> Bool {
@@ -115,40 +155,33 @@ extension ContentSelector {
         return false
     }
 
-    private func hide(
-        _ node: Int, under root: Int, counts: inout [NodeStatistics.Counts], shown: inout [Bool]
-    ) {
-        for index in node..<Int(document.ends[node]) { shown[index] = false }
-        let removed = counts[node]
-        var ancestor = node
-        while ancestor != root {
-            ancestor = Int(document.parents[ancestor])
-            counts[ancestor] -= removed
-        }
-    }
-
-    /// Data tables, preformatted text and code inside `root`, which are kept as they are.
-    private func protectedRanges(in root: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
+    /// Whether each node of `root`'s subtree (indexed from `root`) is inside a data table,
+    /// preformatted text or code, which are kept as they are.
+    private func protectedNodes(in root: Int) -> [Bool] {
+        let end = Int(document.ends[root])
+        var protected = [Bool](repeating: false, count: end - root)
         var node = root
-        while node < Int(document.ends[root]) {
+        while node < end {
             let tag = document.tags[node]
             if tag == .pre || tag == .code || (tag == .table && document.isDataTable(node)) {
-                ranges.append(node..<Int(document.ends[node]))
-                node = Int(document.ends[node])
+                let subtreeEnd = Int(document.ends[node])
+                for index in node..<subtreeEnd { protected[index - root] = true }
+                node = subtreeEnd
             } else {
                 node += 1
             }
         }
-        return ranges
+        return protected
     }
 
     // MARK: Text
 
-    /// The text of `node`'s subtree, at most 2,000 bytes of it.
+    /// The text of `node`'s subtree, at most 2,000 bytes of it, from its first 4,000 nodes (so that
+    /// headings nested in headings do not each read the whole page).
     func text(of node: Int) -> String {
         var bytes: [UInt8] = []
-        for index in node..<Int(document.ends[node]) where document.tags[index] == .text && live[index] {
+        let end = min(Int(document.ends[node]), node + 4_000)
+        for index in node..<end where document.tags[index] == .text && live[index] {
             document.withText(of: index) { bytes.append(contentsOf: $0.prefix(2_000 - bytes.count)) }
             if bytes.count >= 2_000 { break }
         }

@@ -35,6 +35,8 @@ public enum ArticleExtractionError: Error, Sendable, Equatable, CustomStringConv
     case tooLarge(bytes: Int)
     /// Nothing on the page reads as an article.
     case noText
+    /// The deadline passed, or the task was cancelled, before the article was found.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -44,6 +46,8 @@ public enum ArticleExtractionError: Error, Sendable, Equatable, CustomStringConv
                 + "reader mode reads."
         case .noText:
             return "No article text was found on the page."
+        case .interrupted:
+            return "Reading the page was stopped before it was done."
         }
     }
 }

@@ -4,8 +4,9 @@ import Networking
 /// Reader mode over the network: asks for a web page through the hardened HTTP client (the body
 /// capped at ``ArticleExtractor/maximumBytes`` while it arrives, counted after decompression; a
 /// deadline for the whole exchange; redirects under Networking's rules, credentials kept with
-/// their origin) and extracts its article with ``ArticleExtractor``. Every way a page can fail is
-/// a ``PageReadError`` with one sentence.
+/// their origin) and extracts its article with ``ArticleExtractor``, fetch and extraction together
+/// within ``timeout``: past it, or when the task is cancelled, extraction stops with a sentence.
+/// Every way a page can fail is a ``PageReadError`` with one sentence.
 public struct PageFetcher: Sendable {
     public let http: any HTTPFetching
     /// Seconds the page may take in all, from the request to its last byte.
@@ -27,8 +28,9 @@ public struct PageFetcher: Sendable {
         public var article: ExtractedArticle
     }
 
-    /// Fetches `url` and extracts its article.
+    /// Fetches `url` and extracts its article, both within ``timeout``.
     public func read(_ url: URL) async throws(PageReadError) -> Page {
+        let deadline = ContinuousClock.now + .milliseconds(Int((timeout * 1_000).rounded(.up)))
         let request = HTTPRequest(
             url: url, headers: ["Accept": Self.accept, "User-Agent": Self.userAgent], timeout: timeout,
             maxBodyBytes: ArticleExtractor.maximumBytes, skipsErrorBodies: true)
@@ -38,11 +40,23 @@ public struct PageFetcher: Sendable {
         } catch {
             throw PageReadError(FeedFailure.transport(error, timeout: timeout, subject: "page").sentence)
         }
-        return try Self.read(answer)
+        do {
+            return try Self.read(answer, until: deadline)
+        } catch let error where error == Self.interrupted {
+            if Task.isCancelled { throw PageReadError("Fetching the page was cancelled.") }
+            let seconds = Int(timeout.rounded(.up))
+            throw PageReadError(
+                "Reading the page took longer than \(seconds) second\(seconds == 1 ? "" : "s"), so it was stopped."
+            )
+        }
     }
 
-    /// The article of an answer already received.
-    static func read(_ answer: HTTPResponse) throws(PageReadError) -> Page {
+    private static let interrupted = PageReadError(ArticleExtractionError.interrupted.description)
+
+    /// The article of an answer already received, extracted until `deadline`.
+    static func read(_ answer: HTTPResponse, until deadline: ContinuousClock.Instant? = nil)
+        throws(PageReadError) -> Page
+    {
         guard (200..<300).contains(answer.status) else {
             throw PageReadError(FeedFailure.status(answer.status, retryAfter: nil, subject: "page").sentence)
         }
@@ -50,7 +64,7 @@ public struct PageFetcher: Sendable {
         try PageKind.check(answer.body, contentType: contentType, url: answer.url)
         do {
             let article = try ArticleExtractor.extract(
-                html: answer.body, url: answer.url, contentType: contentType)
+                html: answer.body, url: answer.url, contentType: contentType, until: deadline)
             return Page(url: answer.url, article: article)
         } catch {
             throw PageReadError(error.description)

@@ -9,13 +9,43 @@ import Foundation
 /// mode: an element's raw text ends at the first `</script` or `</style` (in any case), and the
 /// rest of the page is its text when there is none; comments and quoted attribute values are
 /// skipped over, so that a `<script` inside them starts nothing. One pass, nothing recursive.
+///
+/// The same pass bounds what libxml2 2.9's HTML parser is given, whose work on hostile markup is
+/// not linear in the page: it looks for each end tag among all the open elements (up to
+/// ``ReaderDocument/depthLimit``), and for each attribute among the tag's others. An end tag whose
+/// element was never opened, which libxml2 would look for in vain and drop, is dropped here; the
+/// page is cut (what comes before is kept, as libxml2 keeps it) at its ``tagLimit``-th tag, and
+/// before a start tag of more than ``attributeLimit`` attributes. Real pages stay far below both:
+/// the largest news pages hold some 40,000 tags, and a tag some 30 attributes.
 enum RawTextElements {
-    /// `html` without the text of its scripts (but JSON-LD) and style sheets; nil when it has none
-    /// worth cutting.
+    /// The most start and end tags read from a page: some 125,000 elements.
+    static let tagLimit = 250_000
+    /// The most attributes one start tag may have (libxml2 compares each with all the others).
+    static let attributeLimit = 256
+
+    /// A page ready for libxml2: its bytes, when they differ from the page's, and whether it was
+    /// cut short.
+    struct Prepared {
+        /// Nil when the page is given as it is.
+        var bytes: [UInt8]?
+        var wasCut = false
+    }
+
+    /// `html` without the text of its scripts (but JSON-LD) and style sheets, cut at the limits;
+    /// nil when there is nothing worth cutting.
     static func emptied(_ html: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        prepared(html).bytes
+    }
+
+    /// `html` without the text of its scripts (but JSON-LD) and style sheets, and cut at
+    /// ``tagLimit`` tags or before a start tag of more than ``attributeLimit`` attributes.
+    static func prepared(_ html: UnsafeBufferPointer<UInt8>, tagLimit: Int = tagLimit) -> Prepared {
         var output: [UInt8] = []
         var copied = 0
         var index = 0
+        var tags = 0
+        var cut: Int?
+        var opened = OpenedNames()
         let count = html.count
         while let open = next(UInt8(ascii: "<"), in: html, from: index) {
             index = open + 1
@@ -23,66 +53,155 @@ enum RawTextElements {
                 index = find("-->", in: html, from: open + 4).map { $0 + 3 } ?? count
                 continue
             }
-            guard isLetter(at: open + 1, in: html) else { continue }
+            let isEnd = open + 1 < count && html[open + 1] == UInt8(ascii: "/")
+            guard isLetter(at: open + (isEnd ? 2 : 1), in: html) else { continue }
+            if isEnd {
+                guard opened.close(name(in: html, from: open + 2)) else {
+                    // Never opened: libxml2 would look for it among every open element, then drop it.
+                    let end = next(UInt8(ascii: ">"), in: html, from: open + 2).map { $0 + 1 } ?? count
+                    if output.isEmpty { output.reserveCapacity(count) }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<open]))
+                    copied = end
+                    index = end
+                    continue
+                }
+            }
+            tags += 1
+            if tags > tagLimit {
+                cut = open
+                break
+            }
+            if isEnd { continue }
+            opened.open(name(in: html, from: open + 1))
+            let tag = startTag(in: html, at: open)
+            if tag.attributes > attributeLimit {
+                cut = open
+                break
+            }
             // A start tag that never ends: libxml2 reads the rest as its attributes.
-            guard let tag = startTag(in: html, at: open) else { break }
-            index = tag.end
+            guard let end = tag.end else { break }
+            index = end
             guard tag.isRaw else { continue }
-            let close = closing(tag.name, in: html, from: tag.end) ?? count
+            let close = closing(tag.name, in: html, from: end) ?? count
             index = close
-            guard !tag.isJSONLD, close > tag.end else { continue }
+            guard !tag.isJSONLD, close > end else { continue }
             if output.isEmpty { output.reserveCapacity(count / 2) }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<tag.end]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<end]))
             copied = close
         }
-        guard copied > 0 else { return nil }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<count]))
-        return output
+        guard copied > 0 || cut != nil else { return Prepared() }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<(cut ?? count)]))
+        return Prepared(bytes: output, wasCut: cut != nil)
+    }
+
+    /// The name of the tag whose name starts at `start`.
+    private static func name(in html: UnsafeBufferPointer<UInt8>, from start: Int) -> UnsafeBufferPointer<
+        UInt8
+    > {
+        var end = start
+        while end < html.count, isNameByte(html[end]) { end += 1 }
+        return UnsafeBufferPointer(rebasing: html[start..<end])
+    }
+
+    /// How many elements of each name may still be open, counted by a hash of the lowercased name:
+    /// two names sharing a count only make it larger, so an end tag is dropped only when no
+    /// element of its name can be open. `html`, `head`, `body` and `p`, which libxml2 may open by
+    /// itself, always count as open.
+    private struct OpenedNames {
+        private var counts = [Int32](repeating: 0, count: 1_024)
+
+        mutating func open(_ name: UnsafeBufferPointer<UInt8>) {
+            counts[Self.slot(name)] += 1
+        }
+
+        /// Counts an end tag of `name`; false when no element of that name can be open.
+        mutating func close(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+            if Self.isOuter(name) { return true }
+            let slot = Self.slot(name)
+            guard counts[slot] > 0 else { return false }
+            counts[slot] -= 1
+            return true
+        }
+
+        private static func slot(_ name: UnsafeBufferPointer<UInt8>) -> Int {
+            var hash: UInt32 = 2_166_136_261
+            for byte in name {
+                hash = (hash ^ UInt32(byte | 0x20)) &* 16_777_619
+            }
+            return Int(hash & 1_023)
+        }
+
+        private static func isOuter(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+            ["html", "head", "body", "p"].contains { outer in
+                outer.utf8.count == name.count && zip(outer.utf8, name).allSatisfy { $0 == $1 | 0x20 }
+            }
+        }
     }
 
     private struct StartTag {
         /// `script` or `style` when ``isRaw``.
-        var name: StaticString
-        var isRaw: Bool
-        var isJSONLD: Bool
-        /// Just past its `>`.
-        var end: Int
+        var name: StaticString = ""
+        var isRaw = false
+        var isJSONLD = false
+        /// Just past its `>`; nil when no `>` ends it.
+        var end: Int?
+        /// Its attributes, counted as libxml2 would read them (at most: repeats are one).
+        var attributes = 0
     }
 
     private static let script: StaticString = "script"
     private static let style: StaticString = "style"
 
-    /// The start tag at `open` (a `<` and a letter), when a `>` ends it.
-    private static func startTag(in html: UnsafeBufferPointer<UInt8>, at open: Int) -> StartTag? {
+    /// The start tag at `open` (a `<` and a letter): where it ends and how many attributes it has.
+    private static func startTag(in html: UnsafeBufferPointer<UInt8>, at open: Int) -> StartTag {
         var index = open + 1
         let nameStart = index
         while index < html.count, isNameByte(html[index]) { index += 1 }
         let nameLength = index - nameStart
         var quote: UInt8 = 0
+        var tag = StartTag()
+        // An attribute starts at a byte other than white space, `=`, `/` or a quote after white
+        // space (or after a quoted value, or the name).
+        var spaced = true
         while index < html.count {
             let byte = html[index]
             if quote != 0 {
-                if byte == quote { quote = 0 }
+                if byte == quote {
+                    quote = 0
+                    spaced = true
+                }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 // Only a value's opening quote: after `=` and any white space.
                 var before = index - 1
                 while before > nameStart, isSpace(html[before]) { before -= 1 }
                 if html[before] == UInt8(ascii: "=") { quote = byte }
+                spaced = false
             } else if byte == UInt8(ascii: ">") {
                 break
+            } else if isSpace(byte) {
+                spaced = true
+            } else if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "/") {
+                spaced = false
+            } else {
+                if spaced && index > nameStart + nameLength && html[index - 1] != UInt8(ascii: "=") {
+                    tag.attributes += 1
+                }
+                spaced = false
             }
             index += 1
         }
-        guard index < html.count else { return nil }
+        guard index < html.count else { return tag }
         let end = index + 1
+        tag.end = end
         if equalsIgnoringCase(html, at: nameStart, length: nameLength, script) {
-            let isJSONLD = occurs("ld+json", in: html, nameStart..<end)
-            return StartTag(name: script, isRaw: true, isJSONLD: isJSONLD, end: end)
+            tag.name = script
+            tag.isRaw = true
+            tag.isJSONLD = occurs("ld+json", in: html, nameStart..<end)
+        } else if equalsIgnoringCase(html, at: nameStart, length: nameLength, style) {
+            tag.name = style
+            tag.isRaw = true
         }
-        if equalsIgnoringCase(html, at: nameStart, length: nameLength, style) {
-            return StartTag(name: style, isRaw: true, isJSONLD: false, end: end)
-        }
-        return StartTag(name: "", isRaw: false, isJSONLD: false, end: end)
+        return tag
     }
 
     /// Where `</name` (in any case) starts, from `start` on.

@@ -11,7 +11,8 @@ import CXML2
 /// `display: none`, `visibility: hidden`, and the classes that hide text from all but screen
 /// readers) are left out with everything in them; form controls stay as empty ``ReaderTag/input``
 /// nodes. The head's title, `<meta>` elements, `<base href>` and JSON-LD scripts are kept aside.
-/// Parsing stops, keeping what came before, past ``depthLimit`` open elements.
+/// Parsing stops, keeping what came before, past ``depthLimit`` open elements (those of left-out
+/// subtrees included: libxml2 holds them open all the same).
 struct ReaderDocument {
     /// libxml2 2.9 looks for each end tag among all the open elements (see
     /// ``HTMLTextConverter/depthLimit``); real pages stay far below this.
@@ -55,8 +56,11 @@ struct ReaderDocument {
 
     // MARK: Building
 
-    /// Parses `html` (UTF-8, escape sequences removed, named entities decoded).
-    static func parse(_ html: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
+    /// Parses `html` (UTF-8, escape sequences removed, named entities decoded); stops, keeping what
+    /// was read, when `isOver` says so (asked after each chunk libxml2 reads).
+    static func parse(_ html: UnsafeBufferPointer<UInt8>, stoppingWhen isOver: () -> Bool = { false })
+        -> ReaderDocument
+    {
         let builder = UnsafeMutablePointer<Builder>.allocate(capacity: 1)
         builder.initialize(to: Builder())
         defer {
@@ -64,7 +68,7 @@ struct ReaderDocument {
             builder.deallocate()
         }
         builder.pointee.document.text.reserveCapacity(html.count / 2)
-        Builder.parse(html, into: builder)
+        Builder.parse(html, into: builder, stoppingWhen: isOver)
         builder.pointee.finish()
         return builder.pointee.document
     }
@@ -98,7 +102,10 @@ struct ReaderDocument {
         /// head's elements arrive as any other.
         private static let opening: StaticString = "<html><body>"
 
-        static func parse(_ html: UnsafeBufferPointer<UInt8>, into builder: UnsafeMutablePointer<Self>) {
+        static func parse(
+            _ html: UnsafeBufferPointer<UInt8>, into builder: UnsafeMutablePointer<Self>,
+            stoppingWhen isOver: () -> Bool
+        ) {
             LibXML.initialise()
             var handler = htmlSAXHandler()
             handler.initialized = UInt32(XML_SAX2_MAGIC)
@@ -137,7 +144,7 @@ struct ReaderDocument {
                 let count = min(chunkSize, html.count - offset)
                 offset += count
                 htmlParseChunk(parser, base + offset - count, Int32(count), offset == html.count ? 1 : 0)
-            } while offset < html.count && !builder.pointee.stopped
+            } while offset < html.count && !builder.pointee.stopped && !isOver()
             builder.pointee.parser = nil
         }
 
@@ -157,14 +164,15 @@ struct ReaderDocument {
                 outerDepth += 1
                 return
             }
-            if skippedDepth > 0 {
-                skippedDepth += 1
-                return
-            }
-            guard open.count + outerDepth <= ReaderDocument.depthLimit else {
+            // libxml2 holds the elements of a left-out subtree open too: they count.
+            guard open.count + outerDepth + skippedDepth <= ReaderDocument.depthLimit else {
                 document.wasCut = true
                 stopped = true
                 if let parser { xmlStopParser(parser) }
+                return
+            }
+            if skippedDepth > 0 {
+                skippedDepth += 1
                 return
             }
             let tag = ReaderTag(name: name)
