@@ -42,7 +42,8 @@ struct MemoryCapTests {
     @Test func aGzipBombFromNewsAPIIsRefusedAtTheCapWithBoundedMemory() async throws {
         let empty = Data(#"{"status":"ok","totalResults":0,"articles":[]}"#.utf8)
         let server = try Self.server(
-            sending: Self.gzipBomb(type: "application/json", body: Self.jsonBomb), under: "/bomb", good: empty,
+            sending: Self.gzipBomb(type: "application/json", body: Self.jsonBomb), under: "/bomb",
+            good: empty,
             type: "application/json")
         var environment = sandbox.environment
         environment["NEWSAPI_KEY"] = "test-key"
@@ -110,7 +111,9 @@ struct MemoryCapTests {
             case .chunked:
                 let head = RawHTTPServer.response(
                     contentLength: .none, headers: ["Transfer-Encoding: chunked"], body: Data())
-                let first = opening.isEmpty ? Data() : RawHTTPServer.chunked(opening, size: opening.count).dropLast(5)
+                // The opening in one chunk, without the empty chunk that would end the body.
+                let first =
+                    opening.isEmpty ? Data() : RawHTTPServer.chunked(opening, size: opening.count).dropLast(5)
                 return .endless(
                     head: head + first, chunk: Data("10000\r\n".utf8) + block + Data("\r\n".utf8))
             case .closeDelimited:

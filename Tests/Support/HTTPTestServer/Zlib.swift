@@ -41,7 +41,9 @@ public enum Zlib {
 
     /// A valid gzip stream of `prefix` then `mebibytes` MiB of `byte` (a JSON body that never
     /// ends: `{"articles":[` and spaces), made as ``gzipZeros(mebibytes:)`` is.
-    public static func gzipRepeating(_ byte: UInt8, mebibytes: Int, after prefix: Data = Data()) throws -> Data {
+    public static func gzipRepeating(_ byte: UInt8, mebibytes: Int, after prefix: Data = Data()) throws
+        -> Data
+    {
         let mebibyte = Data(repeating: byte, count: 1 << 20)
         let flush = try function("gzflush", as: GzFlush.self)
         var marks: [Int] = []
