@@ -255,7 +255,8 @@ struct UrlsFileTests {
         for folder in 0..<100 {
             text += #"<outline text="Folder \#(folder)">"#
             for index in 0..<1_000 {
-                text += #"<outline type="rss" text="F\#(index)" xmlUrl="https://f\#(folder * 1_000 + index).example/"/>"#
+                text +=
+                    #"<outline type="rss" text="F\#(index)" xmlUrl="https://f\#(folder * 1_000 + index).example/"/>"#
             }
             text += "</outline>"
         }

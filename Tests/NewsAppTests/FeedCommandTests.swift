@@ -156,12 +156,14 @@ struct FeedCommandTests {
         // outlines used to take over 200 s, each one re-reading the whole file.
         var text = #"<?xml version="1.0"?><opml version="2.0"><head/><body><outline text="All">"#
         for index in 0..<100_000 {
-            text += #"<outline type="rss" text="Feed number \#(index)" xmlUrl="https://f\#(index).example/rss"/>"#
+            text +=
+                #"<outline type="rss" text="Feed number \#(index)" xmlUrl="https://f\#(index).example/rss"/>"#
         }
         try sandbox.directory.write(text + "</outline></body></opml>", to: "many.opml")
         let imported = try await sandbox.run(["feeds", "import", sandbox.home + "/many.opml"])
         #expect(imported.status == 0, "\(imported.err)")
-        #expect(imported.out.hasPrefix("Imported 100,000 feeds from an OPML file into ~/.config/newsapp/urls."))
+        #expect(
+            imported.out.hasPrefix("Imported 100,000 feeds from an OPML file into ~/.config/newsapp/urls."))
         let urls = try String(contentsOfFile: urlsFile, encoding: .utf8)
         #expect(urls.split(separator: "\n").count == 100_000)
         // More than the 4 MiB the file was once read to: the next command reads it all.
@@ -170,7 +172,9 @@ struct FeedCommandTests {
         #expect(list.status == 0, "\(list.err)")
         #expect(list.out.hasPrefix("Feeds · 100000 in ~/.config/newsapp/urls"))
         let again = try await sandbox.run(["feeds", "import", sandbox.home + "/many.opml"])
-        #expect(again.out.hasPrefix("Imported 0 feeds from an OPML file into ~/.config/newsapp/urls (100,000 already there)."))
+        #expect(
+            again.out.hasPrefix(
+                "Imported 0 feeds from an OPML file into ~/.config/newsapp/urls (100,000 already there)."))
     }
 
     @Test func anOPMLImportExportsAndImportsBackAsTheSameFeeds() async throws {

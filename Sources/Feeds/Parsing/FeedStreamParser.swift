@@ -21,7 +21,9 @@ public struct FeedStreamParser: ~Copyable {
     }
 
     init(contentType: String?, url: URL, convertingHTMLWith convert: @escaping HTMLConverter) {
-        session = FeedParsingSession(contentType: contentType, url: url, convert: convert)
+        // Links are resolved against the address without its credentials: they are shown and
+        // stored, and a password in the feed's address goes with its request only.
+        session = FeedParsingSession(contentType: contentType, url: url.withoutCredentials, convert: convert)
     }
 
     /// Reads the next bytes of the body. Throws as soon as the body is over

@@ -63,8 +63,11 @@ public struct PageFetcher: Sendable {
         let contentType = answer.headers["Content-Type"]
         try PageKind.check(answer.body, contentType: contentType, url: answer.url)
         do {
+            // Links resolve against the address without its credentials (a password goes with the
+            // request only).
             let article = try ArticleExtractor.extract(
-                html: answer.body, url: answer.url, contentType: contentType, until: deadline)
+                html: answer.body, url: answer.url.withoutCredentials, contentType: contentType,
+                until: deadline)
             return Page(url: answer.url, article: article)
         } catch {
             throw PageReadError(error.description)

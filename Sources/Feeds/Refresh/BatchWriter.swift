@@ -21,6 +21,8 @@ actor BatchWriter {
     private(set) var counts: [URL: ItemCounts] = [:]
     /// Feeds whose write failed, and why.
     private(set) var failures: [URL: String] = [:]
+    /// Why the last write failed.
+    private var lastError: String?
 
     init(
         storage: any FeedStorage, threshold: Int, logger: Logger,
@@ -60,7 +62,18 @@ actor BatchWriter {
         await previous?.value
     }
 
+    /// Writes `batch` in one transaction; when that fails, each feed alone, so that a feed too
+    /// big for what is left of the disk (or one the store refuses) does not fail the others.
     private func write(_ batch: [FeedOutcome]) async {
+        guard !(await writeTogether(batch)) else { return }
+        guard batch.count > 1 else { return await recordFailure(of: batch[0]) }
+        for outcome in batch {
+            if !(await writeTogether([outcome])) { await recordFailure(of: outcome) }
+        }
+    }
+
+    /// Writes `batch` in one transaction; false when the store refused it (and why is kept).
+    private func writeTogether(_ batch: [FeedOutcome]) async -> Bool {
         let clock = ContinuousClock()
         let started = clock.now
         do {
@@ -77,36 +90,28 @@ actor BatchWriter {
                 new += count.new
             }
             onStored(new)
+            return true
         } catch {
-            let reason = "The feed could not be stored (\(Self.describe(error)))."
-            for outcome in batch {
-                failures[outcome.url] = reason
-                logger.error(
-                    "store write failed",
-                    metadata: ["url": "\(LoggedURL(outcome.url))", "reason": "\(reason)"])
-            }
+            lastError = "The feed could not be stored (\(Self.describe(error)))."
+            return false
         }
+    }
+
+    /// The store refused `outcome` alone: its failure is reported, and recorded in the store when
+    /// that small write still fits, so that `newsapp feeds` says why (a full disk among others).
+    private func recordFailure(of outcome: FeedOutcome) async {
+        let reason = lastError ?? "The feed could not be stored."
+        failures[outcome.url] = reason
+        logger.error(
+            "store write failed", metadata: ["url": "\(outcome.url.shownAddress)", "reason": "\(reason)"])
+        guard case .fetched = outcome.result else { return }
+        let failed = FeedOutcome(
+            subscription: outcome.subscription, result: .failed(FeedFailure(reason)),
+            attemptedAt: outcome.attemptedAt, bytes: outcome.bytes)
+        _ = try? await storage.write([failed])
     }
 
     private static func describe(_ error: any Error) -> String {
         (error as? FeedStorageError)?.reason ?? String(describing: type(of: error))
-    }
-}
-
-/// A URL as it may be logged: without a user name or password.
-struct LoggedURL: CustomStringConvertible {
-    var url: URL
-
-    init(_ url: URL) {
-        self.url = url
-    }
-
-    var description: String {
-        guard url.user != nil || url.password != nil,
-            var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return url.absoluteString }
-        parts.user = nil
-        parts.password = nil
-        return parts.url?.absoluteString ?? "(an address with credentials)"
     }
 }

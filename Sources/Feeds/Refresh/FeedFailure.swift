@@ -9,6 +9,8 @@ public struct FeedFailure: Error, Sendable, Equatable {
     public var retryAfter: Date?
     /// True when the address gave a web page rather than a feed: the page may announce one.
     public var isWebPage = false
+    /// True when the server did not answer in time.
+    public var isTimeout = false
 
     public init(_ sentence: String, retryAfter: Date? = nil) {
         self.sentence = sentence
@@ -41,8 +43,10 @@ public struct FeedFailure: Error, Sendable, Equatable {
         switch error {
         case .transport(.timedOut):
             let seconds = Int(timeout.rounded(.up))
-            return FeedFailure(
+            var failure = FeedFailure(
                 "The \(subject) did not answer within \(seconds) second\(seconds == 1 ? "" : "s").")
+            failure.isTimeout = true
+            return failure
         case .transport(.connectionRefused):
             return FeedFailure("The server refused the connection.")
         case .transport(.hostNotFound):
@@ -70,8 +74,18 @@ public struct FeedFailure: Error, Sendable, Equatable {
         case .cancelled:
             return FeedFailure(
                 subject == "feed" ? "The refresh was cancelled." : "Fetching the \(subject) was cancelled.")
+        case .redirected(let address, let error):
+            // The address that failed, not the one asked for.
+            var failure = transport(error, timeout: timeout, subject: subject)
+            failure.sentence =
+                String(failure.sentence.dropLast()) + " (at \(address.shownAddress), where a redirect led)."
+            return failure
         }
     }
+
+    /// A feed not asked for: its server did not answer the last two requests of this refresh.
+    static let silentServer = FeedFailure(
+        "Not asked: the server did not answer the last two requests of this refresh.")
 
     /// A body the parsers could not read.
     static func unreadable(_ error: FeedParseError) -> FeedFailure {

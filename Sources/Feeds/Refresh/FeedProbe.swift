@@ -68,10 +68,10 @@ public struct FeedProbe: Sendable {
         case .failed(let failure):
             return .failure(
                 FeedFailure(
-                    "The page announces the feed \(chosen.url.absoluteString), but: \(failure.sentence)"))
+                    "The page announces the feed \(chosen.url.shownAddress), but: \(failure.sentence)"))
         case .notModified, .skipped:
             return .failure(
-                FeedFailure("The page announces the feed \(chosen.url.absoluteString), which did not answer.")
+                FeedFailure("The page announces the feed \(chosen.url.shownAddress), which did not answer.")
             )
         }
     }

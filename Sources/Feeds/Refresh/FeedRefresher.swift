@@ -5,7 +5,8 @@ import Networking
 /// Refreshes many feeds at once: a bounded number of requests in flight (at most
 /// ``Options/perHost`` to one host, so no server sees a burst), each answer parsed as soon as it
 /// arrives, and the parsed feeds written to the store in large transactions while the next ones
-/// are fetched. A feed's failure is recorded and never stops the others.
+/// are fetched. A feed's failure is recorded and never stops the others; a host whose last two
+/// requests timed out is not asked again in the refresh (``SilentHosts``).
 public struct FeedRefresher: Sendable {
     public struct Options: Sendable, Equatable {
         /// Feeds in flight at once.
@@ -66,18 +67,30 @@ public struct FeedRefresher: Sendable {
             FeedReport(subscription: $0, status: .failed("The refresh stopped before this feed."))
         }
         await withTaskGroup(of: (Int, FeedOutcome).self) { group in
+            let hosts = subscriptions.map { Self.hostKey($0.url) }
             var schedule = HostSchedule(
-                hosts: subscriptions.map { Self.hostKey($0.url) }, concurrency: options.concurrency,
-                perHost: options.perHost)
+                hosts: hosts, concurrency: options.concurrency, perHost: options.perHost)
+            var silent = SilentHosts()
             func startWhatFits() {
-                while let index = schedule.next() {
+                while let index = schedule.next(allowing: { silent.mayStart($0) }) {
                     let subscription = subscriptions[index]
                     let state = states[subscription.url]
+                    silent.started(hosts[index])
+                    if silent.isSilent(hosts[index]),
+                        (state?.retryAfter).map({ $0 <= fetcher.clock() }) ?? true
+                    {
+                        let outcome = FeedOutcome(
+                            subscription: subscription, result: .failed(.silentServer),
+                            attemptedAt: fetcher.clock())
+                        group.addTask { (index, outcome) }
+                        continue
+                    }
                     group.addTask { (index, await fetcher.fetch(subscription, state: state)) }
                 }
             }
             startWhatFits()
             while let (index, outcome) = await group.next() {
+                silent.record(outcome, host: hosts[index])
                 schedule.finished(index)
                 startWhatFits()
                 log(outcome)
@@ -131,7 +144,7 @@ public struct FeedRefresher: Sendable {
     }
 
     private func log(_ outcome: FeedOutcome) {
-        let url = "\(LoggedURL(outcome.url))"
+        let url = outcome.url.shownAddress
         switch outcome.result {
         case .fetched(let document, _):
             logger.debug(
@@ -146,7 +159,7 @@ public struct FeedRefresher: Sendable {
                 "skipped: the server asked to wait", metadata: ["url": "\(url)", "until": "\(until)"])
         }
         if let movedTo = outcome.movedTo {
-            logger.notice("moved permanently", metadata: ["url": "\(url)", "to": "\(LoggedURL(movedTo))"])
+            logger.notice("moved permanently", metadata: ["url": "\(url)", "to": "\(movedTo.shownAddress)"])
         }
     }
 

@@ -16,10 +16,12 @@ struct HostSchedule {
         waiting = Array(hosts.indices)
     }
 
-    /// The next feed to start, marked in flight; nil when none may start now.
-    mutating func next() -> Int? {
+    /// The next feed to start whose host `allows` it, marked in flight; nil when none may start now.
+    mutating func next(allowing allows: (_ host: String) -> Bool = { _ in true }) -> Int? {
         guard inFlight < concurrency,
-            let position = waiting.firstIndex(where: { perHostInFlight[hosts[$0], default: 0] < perHost })
+            let position = waiting.firstIndex(where: {
+                perHostInFlight[hosts[$0], default: 0] < perHost && allows(hosts[$0])
+            })
         else { return nil }
         let index = waiting.remove(at: position)
         inFlight += 1

@@ -2,15 +2,18 @@ import CCurl
 import Foundation
 
 /// One libcurl transfer (an easy handle) for one request: a GET of an `http` or `https` address
-/// with the request's headers, the body decoded (gzip, deflate), no redirect followed by libcurl,
+/// with the request's headers, the body decoded (any encoding libcurl was built with), no redirect
+/// followed by libcurl,
 /// and every line of the head and piece of the body handed to the ``CurlExchange`` at `context`.
 /// Freed with its header list when released, once the engine has taken it off its multi handle.
 final class CurlTransfer {
     let handle: OpaquePointer
     private let headers: OpaquePointer?
 
-    /// What a request asks for when its headers do not say: encodings libcurl decodes everywhere.
-    /// (Left alone, libcurl would offer whatever it was built with: brotli, zstd.)
+    /// What a request asks for when its headers do not say: encodings every libcurl decodes.
+    /// (Left alone, libcurl would offer whatever it was built with: brotli, zstd.) A server that
+    /// sends another encoding all the same is decoded too when libcurl can (Debian's decodes br and
+    /// zstd), and is held to the same cap after decoding.
     static let acceptEncoding = "gzip, deflate"
 
     /// Sent when the request names no `User-Agent` (libcurl sends none).
@@ -49,7 +52,8 @@ final class CurlTransfer {
         // Any thread may run transfers: no signals (for timeouts or a closed pipe).
         set(CCURLOPT_NOSIGNAL, 1)
         set(CCURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
-        // libcurl decodes bodies only in the encodings this option names; it sends the header too.
+        // The header to send; setting it also turns decoding on, for every encoding libcurl was
+        // built with, whatever the header names (br and zstd bodies are decoded, and capped, too).
         set(CCURLOPT_ACCEPT_ENCODING, acceptEncoding)
         _ = ccurl_easy_set_pointer(handle, Int32(CCURLOPT_HTTPHEADER), UnsafeRawPointer(headers))
         // The exchange keeps the deadline; this only backs it up.

@@ -50,7 +50,7 @@ enum Redirection {
         if Origin(from) == Origin(target) {
             request.url = target
         } else {
-            request.url = withoutUser(target)
+            request.url = target.withoutCredentials
             request.headers = current.headers.filter { !credentialHeaders.contains($0.key.lowercased()) }
         }
         return .success(request)
@@ -58,16 +58,6 @@ enum Redirection {
 
     private static func isWeb(_ scheme: String) -> Bool {
         scheme == "http" || scheme == "https"
-    }
-
-    /// `url` without a user or password.
-    private static func withoutUser(_ url: URL) -> URL {
-        guard url.user != nil || url.password != nil,
-            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return url }
-        components.user = nil
-        components.password = nil
-        return components.url ?? url
     }
 
     /// Scheme, host and port, with the scheme's default port filled in.

@@ -9,6 +9,17 @@ extension URL {
 
     /// Whether the address carries a password (`http://alice:secret@host/feed`).
     public var carriesPassword: Bool { shownAddress != absoluteString }
+
+    /// The address without a user name or password: what links found in a document fetched from
+    /// it are resolved against, so that they do not carry the credentials on.
+    public var withoutCredentials: URL {
+        guard user != nil || password != nil,
+            var components = URLComponents(url: self, resolvingAgainstBaseURL: false)
+        else { return self }
+        components.user = nil
+        components.password = nil
+        return components.url ?? self
+    }
 }
 
 /// Text with the passwords of the addresses in it hidden: what a line of the urls file, an error

@@ -1,14 +1,15 @@
 import Foundation
 
 /// JSON for standard output that no text from the network can turn into terminal commands:
-/// pretty-printed with sorted keys; JSON escapes C0 controls itself, and C1 controls, bidi
-/// controls and line separators are escaped too.
+/// pretty-printed with sorted keys, every string cleaned as the screen cleans it (``Sanitized``:
+/// escape sequences, controls and bidi overrides removed), and what is left of C1 controls, bidi
+/// marks and line separators escaped too.
 enum TerminalSafeJSON {
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Our documents hold strings, numbers and dates as strings: they always encode.
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(Sanitized(value))) ?? Data("{}".utf8)
         var text = ""
         for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
             if mustEscape(scalar.value) {

@@ -85,7 +85,7 @@ struct FeedCommands {
             FeedAddress.comparable($0.url) == FeedAddress.comparable(url)
         }) {
             StandardOutput.write(
-                TextSanitizer.clean("Already subscribed: \(listed.url.absoluteString)") + "\n")
+                TextSanitizer.clean("Already subscribed: \(listed.url.shownAddress)") + "\n")
             return 0
         }
         let asked = Subscription(url: url, tags: Self.uniqued(tags), title: title)
@@ -93,9 +93,10 @@ struct FeedCommands {
         let found: FeedProbe.Found
         switch await probe.probe(asked) {
         case .failure(let failure):
+            let reason = ShownAddress.hidingPasswords(in: failure.sentence)
             context.logger.warning(
-                "add failed", metadata: ["url": "\(url.absoluteString)", "reason": "\(failure.sentence)"])
-            FeedsContext.fail("\(url.absoluteString): \(failure.sentence) Nothing was added.")
+                "add failed", metadata: ["url": "\(url.shownAddress)", "reason": "\(reason)"])
+            FeedsContext.fail("\(url.shownAddress): \(reason) Nothing was added.")
             return 1
         case .success(let success):
             found = success
@@ -106,7 +107,7 @@ struct FeedCommands {
             let added = try context.subscriptions.update { file in file.add(subscription) }
             guard added else {
                 StandardOutput.write(
-                    TextSanitizer.clean("Already subscribed: \(found.url.absoluteString)") + "\n")
+                    TextSanitizer.clean("Already subscribed: \(found.url.shownAddress)") + "\n")
                 return 0
             }
         } catch {
@@ -117,16 +118,16 @@ struct FeedCommands {
         stored.subscription = subscription
         let counts = (try? await StoreFeedStorage(store: context.store).write([stored]))?[subscription.url]
         var lines = [
-            "Added “\(subscription.title ?? found.document.title ?? found.url.host ?? found.url.absoluteString)” "
-                + "(\(found.url.absoluteString)) · \(Self.items(counts?.new ?? found.document.items.count))"
+            "Added “\(subscription.title ?? found.document.title ?? found.url.host ?? found.url.shownAddress)” "
+                + "(\(found.url.shownAddress)) · \(Self.items(counts?.new ?? found.document.items.count))"
         ]
         if let page = found.page {
-            lines.append("Found through the page \(page.absoluteString), which announces it.")
+            lines.append("Found through the page \(page.shownAddress), which announces it.")
         }
         if !found.alternatives.isEmpty {
             lines.append(
                 "The page also announces: "
-                    + found.alternatives.map(\.url.absoluteString).joined(separator: ", "))
+                    + found.alternatives.map(\.url.shownAddress).joined(separator: ", "))
         }
         if !subscription.tags.isEmpty { lines.append("Tags: " + subscription.tags.joined(separator: ", ")) }
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
@@ -160,7 +161,7 @@ struct FeedCommands {
         let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
         StandardOutput.write(
             TextSanitizer.clean(
-                "Removed “\(title)” (\(subscription.url.absoluteString)); its saved items stay in saved.")
+                "Removed “\(title)” (\(subscription.url.shownAddress)); its saved items stay in saved.")
                 + "\n")
         return 0
     }
@@ -186,8 +187,7 @@ struct FeedCommands {
         let (added, present): (Int, Int)
         do {
             (added, present) = try context.subscriptions.update { file in
-                var added = 0
-                for subscription in imported.subscriptions where file.add(subscription) { added += 1 }
+                let added = file.add(contentsOf: imported.subscriptions)
                 return (added, imported.subscriptions.count - added)
             }
         } catch {
@@ -211,6 +211,15 @@ struct FeedCommands {
     func export() -> Int32 {
         guard let file = load() else { return 1 }
         StandardOutput.write(OPML.document(for: file.subscriptions, title: "NewsApp feeds", dateCreated: now))
+        // The list is written as it is, passwords included, so that importing it gives the same
+        // feeds; whoever keeps the file should know.
+        let withPasswords = file.subscriptions.filter(\.url.carriesPassword).count
+        if withPasswords > 0 {
+            let feeds =
+                withPasswords == 1 ? "1 feed's address" : "\(Amount.grouped(withPasswords)) feeds' addresses"
+            StandardError.write(
+                "newsapp: the export holds the passwords written in \(feeds); keep it private.")
+        }
         return 0
     }
 

@@ -21,7 +21,7 @@ struct FeedItemsListing {
         var header = StyledLine(title, .heading)
         header.append(" · \(Amount.grouped(unread)) unread of \(Amount.grouped(total))", .muted)
         var lines = header.wrapped(toWidth: width)
-        lines.append(StyledLine(url.absoluteString, .link))
+        lines.append(StyledLine(url.shownAddress, .link))
         lines.append(.blank)
         guard !items.isEmpty else {
             lines.append(
@@ -116,7 +116,7 @@ struct FeedItemsListing {
 
     var document: Document {
         Document(
-            url: url.absoluteString, title: title,
+            url: url.shownAddress, title: title,
             items: items.map { stored in
                 let item = stored.item
                 return Document.Item(

@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import Networking
 
 /// A feed named on the command line: its address, or its number in `newsapp feeds` (the order of
 /// the urls file, from 1).
@@ -24,7 +25,7 @@ struct FeedSelector: Equatable {
         guard let match = subscriptions.first(where: { FeedAddress.comparable($0.url) == wanted }) else {
             return .failure(
                 .init(
-                    description: "\(url.absoluteString) is not among your feeds (newsapp feeds lists them)."))
+                    description: "\(url.shownAddress) is not among your feeds (newsapp feeds lists them)."))
         }
         return .success(match)
     }

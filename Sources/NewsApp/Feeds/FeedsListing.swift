@@ -17,7 +17,7 @@ struct FeedsListing {
         /// The user's name for it, else the feed's own, else its host.
         var title: String {
             subscription.title ?? stored?.title.flatMap { $0.isEmpty ? nil : $0 } ?? subscription.url.host
-                ?? subscription.url.absoluteString
+                ?? subscription.url.shownAddress
         }
     }
 
@@ -50,7 +50,7 @@ struct FeedsListing {
             var title = StyledLine(entry.title, .strong)
             title.append("  " + Self.counts(entry.stored), .muted)
             lines += StyledLine.hanging(Span(label, .accent), title, width: width)
-            var address = StyledLine([Span(indent), Span(entry.subscription.url.absoluteString, .link)])
+            var address = StyledLine([Span(indent), Span(entry.subscription.url.shownAddress, .link)])
             if !entry.subscription.tags.isEmpty {
                 address.append(" · " + entry.subscription.tags.joined(separator: ", "), .muted)
             }
@@ -58,7 +58,9 @@ struct FeedsListing {
             lines += StyledLine.hanging(
                 Span(indent), StyledLine(Self.refreshed(entry.stored, time: time), .muted), width: width)
             if let error = entry.stored?.lastError {
-                lines += StyledLine.hanging(Span(indent), StyledLine("✗ " + error, .warning), width: width)
+                lines += StyledLine.hanging(
+                    Span(indent), StyledLine("✗ " + ShownAddress.hidingPasswords(in: error), .warning),
+                    width: width)
             }
         }
         let skipped = skippedLines(width: width)
@@ -72,7 +74,10 @@ struct FeedsListing {
             .wrapped(toWidth: width)
         for line in skipped {
             lines += StyledLine.hanging(
-                Span("  "), StyledLine("line \(line.line): \(line.text) — \(line.reason)", .muted),
+                Span("  "),
+                StyledLine(
+                    "line \(line.line): \(ShownAddress.hidingPasswords(in: line.text)) — \(line.reason)",
+                    .muted),
                 width: width)
         }
         return lines
@@ -148,14 +153,17 @@ struct FeedsListing {
             file: file,
             feeds: entries.enumerated().map { offset, entry in
                 Document.Feed(
-                    number: offset + 1, url: entry.subscription.url.absoluteString, title: entry.title,
+                    number: offset + 1, url: entry.subscription.url.shownAddress, title: entry.title,
                     tags: entry.subscription.tags, items: entry.stored?.itemCount ?? 0,
                     unread: entry.stored?.unreadCount ?? 0,
                     lastRefresh: entry.stored?.lastAttemptAt.map(Timestamp.format),
                     lastSuccess: entry.stored?.lastSuccessAt.map(Timestamp.format),
-                    lastError: entry.stored?.lastError,
+                    lastError: entry.stored?.lastError.map { ShownAddress.hidingPasswords(in: $0) },
                     retryAfter: entry.stored?.retryAfter.map(Timestamp.format))
             },
-            skipped: skipped.map { Document.Skipped(line: $0.line, text: $0.text, reason: $0.reason) })
+            skipped: skipped.map {
+                Document.Skipped(
+                    line: $0.line, text: ShownAddress.hidingPasswords(in: $0.text), reason: $0.reason)
+            })
     }
 }

@@ -40,7 +40,7 @@ struct RefreshRun {
         } else {
             for move in outcome.moves {
                 let line =
-                    "Moved permanently: \(move.from.absoluteString) → \(move.to.absoluteString) "
+                    "Moved permanently: \(move.from.shownAddress) → \(move.to.shownAddress) "
                     + "(\(context.subscriptions.displayPath) updated)"
                 StandardOutput.write(TextSanitizer.clean(line) + "\n")
             }
@@ -159,15 +159,15 @@ struct RefreshDocument: Encodable {
         seconds = (report.seconds * 1000).rounded() / 1000
         results = report.feeds.map { feed in
             var result = Feed(
-                url: feed.subscription.url.absoluteString, title: feed.subscription.title ?? feed.title,
+                url: feed.subscription.url.shownAddress, title: feed.subscription.title ?? feed.title,
                 status: "updated", new: feed.counts.new, updated: feed.counts.updated,
-                movedTo: feed.movedTo?.absoluteString)
+                movedTo: feed.movedTo?.shownAddress)
             switch feed.status {
             case .updated: result.status = "updated"
             case .unchanged: result.status = "unchanged"
             case .failed(let sentence):
                 result.status = "failed"
-                result.error = sentence
+                result.error = ShownAddress.hidingPasswords(in: sentence)
             case .skipped(let until):
                 result.status = "skipped"
                 result.retryAfter = Timestamp.format(until)

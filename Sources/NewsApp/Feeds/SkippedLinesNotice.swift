@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import Networking
 
 /// Says once which lines of the urls file NewsApp skips (newsboat's `query:`, `exec:` and
 /// `filter:` feeds, other schemes, repeats): a line reported before, by any command, is not
@@ -21,10 +22,13 @@ struct SkippedLinesNotice {
         let reported = Set(
             ((memory.flatMap { try? String(contentsOf: $0, encoding: .utf8) }) ?? "").split(separator: "\n")
                 .map(String.init))
-        let fresh = skipped.filter { !reported.contains($0.text) }
+        // Kept with their passwords hidden: the file is not the subscriptions.
+        let fresh = skipped.filter { !reported.contains(ShownAddress.hidingPasswords(in: $0.text)) }
         guard !fresh.isEmpty else { return [] }
         if let memory {
-            let all = reported.union(skipped.map(\.text)).sorted().joined(separator: "\n") + "\n"
+            let all =
+                reported.union(skipped.map { ShownAddress.hidingPasswords(in: $0.text) }).sorted().joined(
+                    separator: "\n") + "\n"
             try? FileManager.default.createDirectory(
                 at: memory.deletingLastPathComponent(), withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])

@@ -10,9 +10,14 @@ actor MemoryFeedStorage: FeedStorage {
     private(set) var items: [URL: Set<String>] = [:]
     /// Each write's outcomes, by subscription address.
     private(set) var writes: [[URL]] = []
+    /// The failure last recorded for each feed, as the store keeps it for `newsapp feeds`.
+    private(set) var lastErrors: [URL: String] = [:]
+    /// Writes of more items than this fail as a full disk does (nil: none fails).
+    private let room: Int?
 
-    init(states: [URL: FeedState] = [:]) {
+    init(states: [URL: FeedState] = [:], room: Int? = nil) {
         feeds = states
+        self.room = room
     }
 
     func states(for urls: [URL]) async throws -> [URL: FeedState] {
@@ -20,6 +25,9 @@ actor MemoryFeedStorage: FeedStorage {
     }
 
     func write(_ outcomes: [FeedOutcome]) async throws -> [URL: ItemCounts] {
+        if let room, outcomes.reduce(0, { $0 + $1.itemCount }) > room {
+            throw FeedStorageError(reason: "database or disk is full")
+        }
         writes.append(outcomes.map(\.url))
         var counts: [URL: ItemCounts] = [:]
         for outcome in outcomes {
@@ -37,6 +45,7 @@ actor MemoryFeedStorage: FeedStorage {
                 state.retryAfter = nil
             case .failed(let failure):
                 state.retryAfter = failure.retryAfter
+                lastErrors[outcome.url] = failure.sentence
             case .skipped:
                 break
             }
