@@ -1,7 +1,11 @@
 /// The attributes of an element that the reader mode reads, kept only for elements that have one.
 struct ReaderAttributes: Sendable {
-    /// The `class` and `id`, lowercased and joined by a space: what the class hints look at.
+    /// The `class` and `id`, lowercased and joined by a space: what the class hints look at. Each
+    /// is read to its first ``hintLimit`` bytes (the hints are looked for in it by every pass).
     var hints = ""
+
+    /// Bytes of a `class` or `id` read: real ones are a few dozen, a hostile one megabytes.
+    static let hintLimit = 1_024
     var role: String?
     var href: String?
     var src: String?
@@ -42,7 +46,7 @@ struct ReaderAttributes: Sendable {
                 if let value, Self.hides(style: Self.lowered(value)) { reading.hidden = true }
             case .class, .id:
                 guard let value else { continue }
-                let lowered = Self.lowered(value)
+                let lowered = Self.lowered(value, limit: Self.hintLimit)
                 found.hints += (found.hints.isEmpty ? "" : " ") + lowered
                 any = true
                 if kind == .class && Self.hidesFromSight(classes: lowered) { reading.hidden = true }
@@ -111,6 +115,13 @@ struct ReaderAttributes: Sendable {
 
     private static func lowered(_ value: UnsafePointer<UInt8>) -> String {
         String(cString: value).lowercased()
+    }
+
+    /// The first `limit` bytes of `value`, lowercased (a character cut in two becomes U+FFFD).
+    private static func lowered(_ value: UnsafePointer<UInt8>, limit: Int) -> String {
+        var length = 0
+        while length < limit && value[length] != 0 { length += 1 }
+        return String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self).lowercased()
     }
 
     private enum Name {
