@@ -34,6 +34,8 @@ public struct UrlsFile: Sendable, Hashable {
     /// How many times the lines were read through: once, then once for each edit, however many
     /// feeds it adds (the tests of an import's single pass count them).
     private(set) var passes = 0
+    /// The line (from 1) that lists each feed.
+    private var lineOfURL: [URL: Int] = [:]
 
     public init(text: String) {
         // By scalars: as a Character, "\r\n" is not "\n".
@@ -75,11 +77,13 @@ public struct UrlsFile: Sendable, Hashable {
     /// list, whatever their sizes (an OPML import of 100,000 feeds).
     @discardableResult
     public mutating func add(contentsOf subscriptions: [Subscription]) -> Int {
-        // Every URL a line lists is a subscription's: a line listing it again is skipped.
-        var listed = Set(self.subscriptions.map(\.url))
+        // Every URL a line lists is in `lineOfURL`: a line listing it again is skipped.
+        var adding: Set<URL> = []
         let lineEnd = lines.last?.hasSuffix("\r") == true ? "\r" : ""
+        let firstNew = lines.count
         var added = 0
-        for subscription in subscriptions where listed.insert(subscription.url).inserted {
+        for subscription in subscriptions
+        where lineOfURL[subscription.url] == nil && adding.insert(subscription.url).inserted {
             let tags = subscription.tags.filter { !$0.isEmpty && Self.mark(of: $0) == nil }
             let tokens =
                 [subscription.url.absoluteString] + tags + (subscription.title.map { ["~" + $0] } ?? [])
@@ -88,7 +92,8 @@ public struct UrlsFile: Sendable, Hashable {
         }
         guard added > 0 else { return 0 }
         endsWithNewline = true
-        read()
+        // Only the new lines are read: the others are as they were.
+        read(from: firstNew)
         return added
     }
 
@@ -126,22 +131,25 @@ public struct UrlsFile: Sendable, Hashable {
 
     // MARK: Reading
 
-    private mutating func read() {
+    /// Reads the lines from `start` on (from the first, all of them afresh).
+    private mutating func read(from start: Int = 0) {
         passes += 1
-        subscriptions = []
-        skipped = []
-        var seen: [URL: Int] = [:]
-        for index in lines.indices {
+        if start == 0 {
+            subscriptions = []
+            skipped = []
+            lineOfURL = [:]
+        }
+        for index in start..<lines.count {
             let tokens = UrlsLine(readable(index)).tokens
             guard let first = tokens.first else { continue }
             let reason: String
             if let feature = Self.unsupportedFeature(first.text) {
                 reason = feature
             } else if let url = Self.url(first.text) {
-                if let line = seen[url] {
+                if let line = lineOfURL[url] {
                     reason = "The same feed as line \(line)."
                 } else {
-                    seen[url] = index + 1
+                    lineOfURL[url] = index + 1
                     subscriptions.append(Self.subscription(url: url, tags: tokens.dropFirst().map(\.text)))
                     continue
                 }
