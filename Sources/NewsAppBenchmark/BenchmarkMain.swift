@@ -141,6 +141,15 @@ struct BenchmarkMain {
                         + String(format: "%.3f", real.meanF1) + ")", real.perPage, target: .p99(50))
             }
         }
+        if options.sections.contains(.hostile) {
+            if let newsapp = options.newsapp {
+                try HostileInputBenchmark.run(
+                    newsapp: newsapp, probe: options.probe(beside: newsapp), runs: options.hostileRuns,
+                    into: &report)
+            } else {
+                report.notes.append("Hostile input: skipped (no --newsapp binary given).")
+            }
+        }
         report.notes.append(
             "Load average (1 min) at start \(loadAtStart), at end \(Machine.loadAverage()), on "
                 + "\(machine.logicalCores) cores: other work on the machine shows in the p99s.")
@@ -155,6 +164,7 @@ struct Options {
         case feedsStore = "feeds-store"
         case refresh
         case extract
+        case hostile
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -177,6 +187,7 @@ struct Options {
     var paceCommands = 30
     var feedRuns = 3
     var extractRounds = 20
+    var hostileRuns = 3
     /// Reader mode's corpus, read from the repository.
     var readerCorpus = URL(fileURLWithPath: "Tests/FeedsTests/Fixtures/reader", isDirectory: true)
     /// Real pages with their expected texts (`Scripts/real-pages` fetches them); none by default.
@@ -187,10 +198,11 @@ struct Options {
 
     static let usage = """
         usage: newsapp-bench [--newsapp PATH] [--rss-probe PATH] [--newsboat PATH] [--data DIR]
-                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract]
+                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract,hostile]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
                              [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N]
-                             [--extract-rounds N] [--reader-corpus DIR] [--real-pages DIR]
+                             [--extract-rounds N] [--hostile-runs N] [--reader-corpus DIR]
+                             [--real-pages DIR]
                              [--label TEXT]
 
           --newsapp PATH  the release newsapp binary, for the cold start (skipped without it)
@@ -243,6 +255,7 @@ struct Options {
             case "--pace-commands": paceCommands = try count(argument)
             case "--feed-runs": feedRuns = try count(argument)
             case "--extract-rounds": extractRounds = try count(argument)
+            case "--hostile-runs": hostileRuns = try count(argument)
             case "--reader-corpus":
                 readerCorpus = URL(fileURLWithPath: try value(argument), isDirectory: true)
             case "--real-pages":
