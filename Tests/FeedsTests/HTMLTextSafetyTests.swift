@@ -174,3 +174,17 @@ struct HTMLTextTagSoupTests {
         }
     }
 }
+
+/// HTML from a feed is bounded as reader mode's pages are: libxml2 2.9 compared a tag's every
+/// attribute with the others and looked for each stray end tag among every open element, so one
+/// item could hold a refresh for minutes.
+@Suite struct HTMLTextBoundsTests {
+    @Test func strayEndTagsAndATagOfManyAttributesLeaveTheTextAsItWas() {
+        let strays =
+            "<p>Before</p>" + String(repeating: "<b>", count: 200) + "bold"
+            + String(repeating: "</i>", count: 100_000)
+        #expect(HTMLText(html: strays, baseURL: nil).text == "Before\n\nbold")
+        let attributes = (0..<100_000).map { "a\($0)" }.joined(separator: " ")
+        #expect(HTMLText(html: "<p>Kept</p><p \(attributes)>gone</p>", baseURL: nil).text == "Kept")
+    }
+}

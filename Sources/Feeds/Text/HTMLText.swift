@@ -86,6 +86,16 @@ public struct HTMLText: Sendable, Hashable {
             return HTMLText(text: layout.finish())
         }
         let links = numberingLinks ? LinkReferences(baseURL: baseURL) : nil
+        // What libxml2 is given is bounded as reader mode's pages are (``RawTextElements``): a
+        // feed's item can hold a tag of a million attributes or end tags by the million too.
+        if let prepared = RawTextElements.emptied(html) {
+            return prepared.withUnsafeBufferPointer { convertBounded($0, links: links) }
+        }
+        return convertBounded(html, links: links)
+    }
+
+    private static func convertBounded(_ html: UnsafeBufferPointer<UInt8>, links: LinkReferences?) -> HTMLText
+    {
         if let decoded = NamedEntities.decoded(html) {
             return decoded.withUnsafeBufferPointer { HTMLTextConverter.convert($0, links: links) }
         }
