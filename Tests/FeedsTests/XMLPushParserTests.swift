@@ -131,3 +131,61 @@ struct XMLPushParserTests {
         #expect(!longer)
     }
 }
+
+/// A start tag of more than 256 attributes ends the document before libxml2 reads it whole: libxml2 2.9
+/// compares each attribute with the others (40,000 took 3.5 s; a 16 MiB feed of them, hours).
+@Suite struct AttributeLimitTests {
+    static func allowed(_ text: String, chunk: Int = .max) -> (Int, Bool) {
+        var limit = AttributeLimit()
+        let bytes = Array(text.utf8)
+        var total = 0
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + chunk)
+            let part = bytes[offset..<end].withUnsafeBufferPointer { limit.allowed($0) }
+            total += part
+            if limit.isCut { break }
+            offset = end
+        }
+        return (total, limit.isCut)
+    }
+
+    @Test func aTagOfTooManyAttributesEndsTheDocumentWhereItStarts() {
+        let many = (0...AttributeLimit.limit).map { "a\($0)=\"v\"" }.joined(separator: " ")
+        let text = "<rss><channel><title>T</title><item \(many)><title>x</title></item></channel></rss>"
+        let cutAt = text.utf8.count - "<item \(many)><title>x</title></item></channel></rss>".utf8.count
+        #expect(Self.allowed(text) == (cutAt, true))
+        // In pieces, what went before the piece holding the tag's 257th attribute went to libxml2
+        // already (a start tag it cannot finish, of at most 256 attributes); nothing after it does.
+        let last =
+            text.utf8.count
+            - "a\(AttributeLimit.limit)=\"v\"><title>x</title></item></channel></rss>".utf8.count
+        for chunk in [1, 7, 64] {
+            let (allowed, isCut) = Self.allowed(text, chunk: chunk)
+            #expect(isCut, "in chunks of \(chunk)")
+            #expect((cutAt...last).contains(allowed), "in chunks of \(chunk): \(allowed)")
+        }
+    }
+
+    @Test func whatIsNotATagCountsForNothing() {
+        let words = (0..<1_000).map { "w\($0)" }.joined(separator: " ")
+        let text = """
+            <?xml version="1.0"?><!DOCTYPE rss [<!ENTITY e "\(words)">]><rss v="1" \
+            w='<a \(words)>'><!-- <a \(words)> --><d><![CDATA[<a \(words)>]]></d><?pi <a \(words)>?>\
+            <e a="1" b='2' c=3 d/></rss>
+            """
+        for chunk in [1, 5, .max] {
+            #expect(Self.allowed(text, chunk: chunk) == (text.utf8.count, false), "in chunks of \(chunk)")
+        }
+    }
+
+    @Test func aFeedWithSuchATagKeepsTheItemsBeforeIt() throws {
+        let many = (0..<100_000).map { "a\($0)" }.joined(separator: " ")
+        let feed = """
+            <rss version="2.0"><channel><title>T</title><item><title>First</title><guid>1</guid></item>\
+            <item \(many)><title>Second</title></item></channel></rss>
+            """
+        let document = try FeedParser.parse(Data(feed.utf8), url: URL(string: "https://example.org/feed")!)
+        #expect(document.items.map(\.title) == ["First"])
+    }
+}

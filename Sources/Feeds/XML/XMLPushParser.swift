@@ -6,7 +6,8 @@ import CXML2
 /// libxml2 (entity references resolve through ``XMLEntityTable``), no encoding switch (the input
 /// is UTF-8 already, `XML_PARSE_IGNORE_ENC`), and no message on stderr. In recovery mode it reads
 /// on past errors: unclosed and mismatched tags, undeclared prefixes, stray characters, and bare
-/// ampersands, which ``AmpersandRepair`` escapes before libxml2 sees them.
+/// ampersands, which ``AmpersandRepair`` escapes before libxml2 sees them. A start tag of more than
+/// ``AttributeLimit/limit`` attributes ends the document (``AttributeLimit``).
 final class XMLPushParser {
     private static let options = Int32(
         bitPattern: XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
@@ -16,6 +17,7 @@ final class XMLPushParser {
     private let context: xmlParserCtxtPtr
     private var isStopped = false
     private var repair = AmpersandRepair()
+    private var attributeLimit = AttributeLimit()
 
     /// Nil when libxml2 cannot allocate a parser.
     init?(handler: any XMLEventHandler) {
@@ -55,9 +57,10 @@ final class XMLPushParser {
 
     private func parseChunk(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !isStopped, let base = bytes.baseAddress else { return }
+        let allowed = attributeLimit.allowed(bytes)
         var offset = 0
-        while offset < bytes.count {
-            let count = min(bytes.count - offset, 1 << 20)
+        while offset < allowed {
+            let count = min(allowed - offset, 1 << 20)
             UnsafeRawPointer(base + offset).withMemoryRebound(to: CChar.self, capacity: count) {
                 _ = xmlParseChunk(context, $0, Int32(count), 0)
             }
