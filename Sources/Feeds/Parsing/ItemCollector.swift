@@ -41,7 +41,9 @@ struct ItemCollector {
             ?? FeedItem.fallbackID(title: title, date: date)
         return FeedItem(
             id: id, title: title, link: draft.link,
-            author: draft.authors.isEmpty ? nil : draft.authors.joined(separator: ", "),
+            author: draft.authors.isEmpty
+                ? draft.podcastAuthor.map(ItemDraft.personName).flatMap(Self.nonEmpty)
+                : draft.authors.joined(separator: ", "),
             published: draft.published, updated: draft.updated, summary: summaryText,
             content: contentText, links: links, enclosures: draft.enclosures,
             imageURL: draft.thumbnail ?? draft.image)
