@@ -69,11 +69,10 @@ struct RealWorldQuirksTests {
     }
 
     @Test func aDocumentLibxmlGivesUpOnCountsTheItemsItHoldsAfter() throws {
-        // Nesting past libxml2's 256 levels stops it for good; the 21 entries after are counted.
-        let document = Self.atom(count: 25) { index in
-            index == 5 ? String(repeating: "<span>", count: 300) + "deep" + String(repeating: "</span>", count: 300)
-                : "<p>Text \(index).</p>"
-        }
+        // An end of the feed between two entries (two documents glued together): what follows is
+        // "extra content" to libxml2, which stops; the 21 entries after are counted.
+        let document = Self.atom(count: 25) { "<p>Text \($0).</p>" }
+            .replacingOccurrences(of: "<entry><id>urn:entry:5<", with: "</feed>\n<entry><id>urn:entry:5<")
         let feed = try Fixture.feed(text: document)
         #expect(feed.items.count == 4)
         let damage = try #require(feed.damage)
@@ -84,6 +83,15 @@ struct RealWorldQuirksTests {
     @Test func aDocumentThatEndsBeforeItsFirstItemIsAnError() {
         let error = Fixture.error(parsing: Data("<rss><channel><title>Cut</title><item><title>One".utf8))
         #expect(error == .malformed("it ended early at line 1, before any item could be read"))
+    }
+
+    @Test func theEndOfTheFeedInsideAnEntryIsAStrayTag() throws {
+        let document = Self.atom(count: 25) {
+            $0 == 3 ? "<p>Pasted.</p></feed></body></html>" : "<p>Text \($0).</p>"
+        }
+        let feed = try Fixture.feed(text: document)
+        #expect(feed.items.count == 25)
+        #expect(feed.damage == nil)
     }
 
     @Test func somethingAfterTheDocumentLosesNothing() throws {

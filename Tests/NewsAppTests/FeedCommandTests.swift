@@ -56,7 +56,7 @@ struct FeedCommandTests {
         #expect(
             Set(first.keys) == [
                 "id", "title", "link", "author", "published", "updated", "summary", "content", "links",
-                "enclosures",
+                "enclosures", "image",
                 "read",
             ])
         #expect(first["id"] as? String == "urn:orbit:0")

@@ -20,13 +20,21 @@ struct DocumentDecoder {
         self.init(charset: contentType.flatMap(EncodingSniffer.charset(inContentType:)), markup: markup)
     }
 
-    /// A whole page's bytes as a string of clean UTF-8.
+    /// A whole page's bytes as a string of clean UTF-8. Terminal escape sequences go first, whole
+    /// (``EscapeSequences``): the decoder drops the ESC that starts one, which would leave its
+    /// parameters (`[31m`) as text.
     static func decode(_ data: Data, charset: String?, markup: EncodingSniffer.Markup) -> String {
         var decoder = DocumentDecoder(charset: charset, markup: markup)
         var output: [UInt8] = []
         output.reserveCapacity(data.count)
         data.withUnsafeBytes { raw in
-            decoder.decode(raw.bindMemory(to: UInt8.self)) { output.append(contentsOf: $0) }
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard EscapeSequences.occur(in: bytes) else {
+                return decoder.decode(bytes) { output.append(contentsOf: $0) }
+            }
+            EscapeSequences.removed(from: bytes).withUnsafeBufferPointer {
+                decoder.decode($0) { output.append(contentsOf: $0) }
+            }
         }
         decoder.finish { output.append(contentsOf: $0) }
         return String(decoding: output, as: UTF8.self)

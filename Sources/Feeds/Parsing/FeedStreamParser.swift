@@ -120,7 +120,10 @@ private final class FeedParsingSession {
             guard var document = reader.document else {
                 throw fail(.malformed("no XML element could be read"))
             }
-            if case .early(let line) = parser.ending {
+            if case .trailing(let line) = parser.ending, parser.itemStarts > document.items.count {
+                document.damage = FeedDamage(
+                    line: line, itemsRead: document.items.count, itemsSeen: parser.itemStarts)
+            } else if case .early(let line) = parser.ending {
                 // What was read is kept, with a warning; a document that broke before its first
                 // item gives nothing to keep, and is an error.
                 guard !document.items.isEmpty else {

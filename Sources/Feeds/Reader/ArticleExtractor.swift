@@ -63,7 +63,8 @@ public enum ArticleExtractor {
             let selection = selector.wholePage()
             var rendering = ArticleRendering(
                 document: document, selection: selection, links: numberingLinks ? links : nil)
-            best = (selection, rendering, rendering.render())
+            let text = rendering.render()
+            best = (selection, rendering, text)
         }
         guard let best, !best.text.text.isEmpty else { throw .noText }
         let (selection, rendering, text) = best
@@ -76,9 +77,11 @@ public enum ArticleExtractor {
             published: metadata.published ?? rendering.firstTime().flatMap { FeedDate.parse($0) },
             leadImage: lead,
             text: text.text, links: text.links, siteName: metadata.siteName, language: metadata.language,
-            pictures: Self.unique([lead].compactMap { $0 } + rendering.images().compactMap {
-                WebURL.resolve($0, against: base)
-            }))
+            pictures: Self.unique(
+                [lead].compactMap { $0 }
+                    + rendering.images().compactMap {
+                        WebURL.resolve($0, against: base)
+                    }))
     }
 
     /// `urls` without repeats, in order, at most 100.
@@ -98,7 +101,8 @@ public enum ArticleExtractor {
             }
             let end = head[open.upperBound...].firstIndex(of: UInt8(ascii: ">")) ?? head.endIndex
             let tag = head[open.upperBound..<end]
-            guard let name = tag.firstRange(of: Array(" lang".utf8)) ?? tag.firstRange(of: Array("\nlang".utf8))
+            guard
+                let name = tag.firstRange(of: Array(" lang".utf8)) ?? tag.firstRange(of: Array("\nlang".utf8))
             else { return nil }
             var rest = tag[name.upperBound...].drop { $0 <= 0x20 }
             guard rest.first == UInt8(ascii: "=") else { return nil }

@@ -55,8 +55,7 @@ enum ClassHints {
         "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "foot", "footnote", "gdpr",
         "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox",
         "sidebar", "skyscraper", "sponsor", "shopping", "tags", "tool", "widget", "cookie", "consent",
-        "newsletter", "subscribe", "social", "trending", "recommend", "taboola", "gallery", "slideshow",
-        "carousel",
+        "newsletter", "subscribe", "social", "trending", "recommend", "taboola",
     ]
 
     private static let byline = ["byline", "author", "dateline", "writtenby", "p-author"]

@@ -251,6 +251,8 @@ struct ContentSelector {
         guard tag == document.tags[top], tag.isContainer || tag == .li else { return false }
         let counts = statistics.counts[sibling]
         guard counts.paragraphs > 0, counts.headingText > 0, counts.text >= 80 else { return false }
+        // Not a strip of captioned pictures.
+        guard counts.captions <= 2 || counts.paragraphs > 2 * counts.captions else { return false }
         // The heading may be a link (a product's name); the prose may not.
         let proseLinks = max(0, counts.linkText - counts.headingText)
         guard Double(proseLinks) < 0.25 * Double(counts.text - counts.headingText) else { return false }

@@ -99,7 +99,9 @@ struct TagBalancer {
                         // The elements inside the one closed, innermost first, then the one itself
                         // under the name it was opened with.
                         var closing: [UInt8] = []
-                        for level in stride(from: nameStarts.count - 1, through: nameStarts.count - inner, by: -1) {
+                        for level in stride(
+                            from: nameStarts.count - 1, through: nameStarts.count - inner, by: -1)
+                        {
                             closing += Array("</".utf8) + name(at: level) + [UInt8(ascii: ">")]
                         }
                         closing += Array("</".utf8) + exact + [UInt8(ascii: ">")]
@@ -111,7 +113,8 @@ struct TagBalancer {
                 }
             case .comment, .cdata, .instruction:
                 let terminator: [UInt8] =
-                    state == .comment ? Array("-->".utf8) : state == .cdata ? Array("]]>".utf8) : Array("?>".utf8)
+                    state == .comment
+                    ? Array("-->".utf8) : state == .cdata ? Array("]]>".utf8) : Array("?>".utf8)
                 guard let end = Self.find(terminator, in: bytes, from: index) else {
                     // The terminator may begin in the last bytes.
                     if !isFinal { heldBack = max(index, handedOn, bytes.count - (terminator.count - 1)) }
@@ -159,7 +162,9 @@ struct TagBalancer {
             resume = nil
             scan = resumed
         } else {
-            guard open + 1 < count else { return isFinal ? .passed(end: count) : .incomplete(Scan(kind: .start, nameEnd: 0, cursor: 0)) }
+            guard open + 1 < count else {
+                return isFinal ? .passed(end: count) : .incomplete(Scan(kind: .start, nameEnd: 0, cursor: 0))
+            }
             let next = bytes[open + 1]
             switch next {
             case UInt8(ascii: "!"):
@@ -168,7 +173,8 @@ struct TagBalancer {
                     let available = min(opening.count, rest.count)
                     guard rest[..<available].elementsEqual(opening[..<available]) else { continue }
                     if available < opening.count {
-                        return isFinal ? .passed(end: count) : .incomplete(Scan(kind: .start, nameEnd: 0, cursor: 0))
+                        return isFinal
+                            ? .passed(end: count) : .incomplete(Scan(kind: .start, nameEnd: 0, cursor: 0))
                     }
                     return .entered(state, end: open + 2 + opening.count)
                 }
@@ -275,8 +281,15 @@ struct TagBalancer {
                 let same =
                     exact
                     ? open.elementsEqual(wanted)
-                    : open.count == wanted.count && zip(open, wanted).allSatisfy { Self.lowered($0) == Self.lowered($1) }
+                    : open.count == wanted.count
+                        && zip(open, wanted).allSatisfy { Self.lowered($0) == Self.lowered($1) }
                 guard same else { continue }
+                // The document's end inside an item is a stray tag (a page's HTML pasted into an
+                // entry), not the end of the feed and of every item after it.
+                if level == 0 && top > 0 && (1...top).contains(where: { Self.isItemName(self.name(at: $0)) })
+                {
+                    return .stray
+                }
                 if level == top {
                     return .closing(inner: 0, exact: Array(open))
                 }
@@ -301,8 +314,11 @@ struct TagBalancer {
 
     /// Whether the name in `range` is `item` or `entry` after any prefix.
     private static func isItem(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        let name = bytes[range]
-        let local = name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name
+        isItemName(bytes[range])
+    }
+
+    private static func isItemName(_ name: some Collection<UInt8>) -> Bool {
+        let local = name.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).last ?? []
         return local.elementsEqual("item".utf8) || local.elementsEqual("entry".utf8)
     }
 
@@ -323,23 +339,18 @@ struct TagBalancer {
 
     private static func lowered(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 
-    /// The index of the first `byte` from `index` (memchr); the end of the bytes, or nil with
-    /// `orNil`, when there is none.
-    private static func find(
-        _ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from index: Int, orNil: Bool = false
-    ) -> Int? {
+    /// The index of the first `byte` from `index` (memchr), or the end of the bytes.
+    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
         guard let base = bytes.baseAddress, index < bytes.count,
             let found = memchr(base + index, Int32(byte), bytes.count - index)
-        else { return orNil ? nil : bytes.count }
+        else { return bytes.count }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
-    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
-        find(byte, in: bytes, from: index, orNil: false)!
-    }
-
     /// The index just past the first `sequence` from `index`, or nil.
-    private static func find(_ sequence: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+    private static func find(_ sequence: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from index: Int)
+        -> Int?
+    {
         var start = index
         while true {
             let first = find(sequence[0], in: bytes, from: start)

@@ -24,6 +24,8 @@ final class XMLPushParser {
     private var balancer = TagBalancer()
     /// The line libxml2 stopped at on an error it does not recover from, if it did.
     private var haltLine: Int?
+    /// Whether it stopped after the root element had closed.
+    private var haltedAfterRoot = false
 
     /// How the document ended.
     enum Ending: Equatable {
@@ -31,6 +33,9 @@ final class XMLPushParser {
         case complete
         /// It ended, or libxml2 stopped, at `line` with elements still open.
         case early(line: Int)
+        /// Its root element closed, and libxml2 stopped at `line` on what came after: a loss only
+        /// when items come after (``itemStarts``).
+        case trailing(line: Int)
     }
 
     /// How the document ended; meaningful after ``finish()``.
@@ -77,7 +82,7 @@ final class XMLPushParser {
             xmlParseChunk(context, nil, 0, 1)
             if balancer.depth > 0 || !balancer.hasStarted { ending = .early(line: currentLine) }
         } else if let haltLine {
-            ending = .early(line: haltLine)
+            ending = haltedAfterRoot ? .trailing(line: haltLine) : .early(line: haltLine)
         }
         isStopped = true
         releaseDocument()
@@ -95,13 +100,10 @@ final class XMLPushParser {
             if context.pointee.instate == XML_PARSER_EOF {
                 // An error libxml2 does not recover from. After the root element closed it is
                 // only something after the document: nothing is lost.
-                let isAfterRoot =
-                    context.pointee.nameNr == 0 && context.pointee.errNo == Int32(XML_ERR_DOCUMENT_END.rawValue)
-                if isAfterRoot {
-                    isStopped = true
-                } else {
-                    haltLine = currentLine
-                }
+                haltedAfterRoot =
+                    context.pointee.nameNr == 0
+                    && context.pointee.errNo == Int32(XML_ERR_DOCUMENT_END.rawValue)
+                haltLine = currentLine
                 return
             }
         }
