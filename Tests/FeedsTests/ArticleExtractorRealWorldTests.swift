@@ -20,7 +20,8 @@ import Testing
         let names = ["kettle", "toaster", "blender", "fan", "lamp", "radio", "heater", "clock"]
         let points = names.enumerated().map { index, name in
             // Some points are a heading and one short paragraph; the heading links to a shop.
-            let more = index % 3 == 0 ? "<p>\(Self.prose("\(name)'s lid")) It costs less than last year.</p>" : ""
+            let lid = "<p>\(Self.prose("\(name)'s lid")) It costs less than last year.</p>"
+            let more = index % 3 == 0 ? lid : ""
             return """
                 <div class="point"><h2><a href="https://shop.example.org/\(name)">\(index + 1). The \(name)</a></h2>
                 <p>\(Self.prose(name))</p>\(more)</div>
@@ -79,7 +80,9 @@ import Testing
     }
 
     @Test func aPageOfUTF8BytesThatDeclaresGB2312IsReadAsUTF8() throws {
-        let chinese = "<p>新华社北京电，国务院总理今天主持召开国务院常务会议，部署进一步做好防汛抗旱工作，确保人民群众生命财产安全。会议指出，今年以来各地区各部门认真落实党中央决策部署。</p>"
+        let chinese =
+            "<p>新华社北京电，国务院总理今天主持召开国务院常务会议，部署进一步做好防汛抗旱工作，"
+            + "确保人民群众生命财产安全。会议指出，今年以来各地区各部门认真落实党中央决策部署。</p>"
         let page = """
             <html><head><meta http-equiv="Content-Type" content="text/html; charset=gb2312"></head>
             <body><article>\(String(repeating: chinese, count: 4))</article></body></html>
@@ -91,7 +94,9 @@ import Testing
 
     @Test func aPageOfProseInBareBlocksStillGivesItsText() throws {
         // No paragraph scores (each line is under 25 characters), yet a person sees a poem.
-        let lines = ["Rain on the roof", "and rain on the hill,", "the river is rising", "the road is still."]
+        let lines = [
+            "Rain on the roof", "and rain on the hill,", "the river is rising", "the road is still.",
+        ]
         let article = try Self.extract(
             "<nav><a href=\"/\">Home</a></nav><div>\(lines.map { "<div>\($0)</div>" }.joined())</div>")
         #expect(article.text.contains("the river is rising"))

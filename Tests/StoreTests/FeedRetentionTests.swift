@@ -139,7 +139,8 @@ struct FeedRetentionTests {
 
         // A whole document clears the warning, and what it lacks has left the feed.
         try await store.recordFeeds([
-            FeedFixture.fetched("a", Array(items.prefix(10)), at: Fixture.epoch.addingTimeInterval(2 * Self.day))
+            FeedFixture.fetched(
+                "a", Array(items.prefix(10)), at: Fixture.epoch.addingTimeInterval(2 * Self.day))
         ])
         #expect(try await store.feedSummaries(for: [url]).first?.lastWarning == nil)
         #expect(try await store.applyFeedRetention(maxItemsPerFeed: 0, olderThan: .distantFuture) == 15)

@@ -35,15 +35,21 @@ enum EncodingSniffer {
 
     static func sniff(_ prefix: some Collection<UInt8>, charset: String?, markup: Markup) -> Finding {
         let bytes = Array(prefix.prefix(window))
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Finding(encoding: .utf8, basis: .byteOrderMark, byteOrderMark: 3) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return Finding(encoding: .utf8, basis: .byteOrderMark, byteOrderMark: 3)
+        }
         if bytes.starts(with: [0xFF, 0xFE]) {
             return Finding(encoding: .utf16LittleEndian, basis: .byteOrderMark, byteOrderMark: 2)
         }
         if bytes.starts(with: [0xFE, 0xFF]) {
             return Finding(encoding: .utf16BigEndian, basis: .byteOrderMark, byteOrderMark: 2)
         }
-        if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) { return Finding(encoding: .utf16LittleEndian, basis: .byteOrderMark) }
-        if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) { return Finding(encoding: .utf16BigEndian, basis: .byteOrderMark) }
+        if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            return Finding(encoding: .utf16LittleEndian, basis: .byteOrderMark)
+        }
+        if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            return Finding(encoding: .utf16BigEndian, basis: .byteOrderMark)
+        }
         if bytes.first(where: { !isSpace($0) }) == UInt8(ascii: "{") {
             return Finding(encoding: .utf8, basis: .declared)
         }

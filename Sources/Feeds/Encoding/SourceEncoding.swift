@@ -98,7 +98,10 @@ enum SourceEncoding: Equatable {
         ),
         (.iconv("ISO-8859-13"), ["iso-8859-13", "iso8859-13", "iso885913"]),
         (.iconv("ISO-8859-14"), ["iso-8859-14", "iso8859-14", "iso885914"]),
-        (.iconv("ISO-8859-15"), ["csisolatin9", "iso-8859-15", "iso8859-15", "iso885915", "iso_8859-15", "l9"]),
+        (
+            .iconv("ISO-8859-15"),
+            ["csisolatin9", "iso-8859-15", "iso8859-15", "iso885915", "iso_8859-15", "l9"]
+        ),
         (.iconv("ISO-8859-16"), ["iso-8859-16"]),
         (.iconv("KOI8-R"), ["cskoi8r", "koi", "koi8", "koi8-r", "koi8_r"]),
         (.iconv("KOI8-U"), ["koi8-ru", "koi8-u"]),
@@ -151,7 +154,10 @@ enum SourceEncoding: Equatable {
         ),
         (.replacement, ["csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr"]),
         (.utf16BigEndian, ["unicodefffe", "utf-16be"]),
-        (.utf16LittleEndian, ["csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le"]),
+        (
+            .utf16LittleEndian,
+            ["csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le"]
+        ),
     ]
 
     private static let labels: [String: SourceEncoding] = {

@@ -60,7 +60,9 @@ enum FeedNamespace {
     /// trailing `/` or `#`.
     private static func normalised(_ uri: String) -> String {
         var text = Substring(uri.lowercased())
-        for scheme in ["http://", "https://"] where text.hasPrefix(scheme) { text = text.dropFirst(scheme.count) }
+        for scheme in ["http://", "https://"] where text.hasPrefix(scheme) {
+            text = text.dropFirst(scheme.count)
+        }
         if text.hasPrefix("www.") { text = text.dropFirst(4) }
         while let last = text.last, last == "/" || last == "#" || last == " " { text = text.dropLast() }
         return String(text)

@@ -64,7 +64,8 @@ struct ItemDraft {
     /// give "Jo Bloggs"; text in parentheses that is no address stays (`Jo Bloggs (editor)`).
     static func personName(_ text: String) -> String {
         for (open, close) in [("(", ")"), ("<", ">")] {
-            guard let start = text.firstIndex(of: Character(open)), let end = text.lastIndex(of: Character(close)),
+            guard let start = text.firstIndex(of: Character(open)),
+                let end = text.lastIndex(of: Character(close)),
                 start < end
             else { continue }
             let inside = FeedText.line(text[text.index(after: start)..<end])

@@ -126,7 +126,8 @@ struct ReaderAttributes: Sendable {
         private static let table: [String: Name] = [
             "hidden": .hidden, "aria-hidden": .ariaHidden, "style": .style, "class": .class, "id": .id,
             "type": .type, "name": .name, "property": .property, "content": .content, "role": .role,
-            "href": .href, "src": .src, "data-src": .dataSrc, "alt": .alt, "alttext": .alttext, "start": .start,
+            "href": .href, "src": .src, "data-src": .dataSrc, "alt": .alt, "alttext": .alttext,
+            "start": .start,
             "rel": .rel,
             "itemprop": .itemprop, "datetime": .datetime,
         ]

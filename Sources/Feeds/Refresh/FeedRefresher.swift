@@ -138,7 +138,8 @@ public struct FeedRefresher: Sendable {
                 "fetched",
                 metadata: ["url": "\(url)", "bytes": "\(outcome.bytes)", "items": "\(document.items.count)"])
             if let damage = document.damage {
-                logger.warning("feed read in part", metadata: ["url": "\(url)", "reason": "\(damage.sentence)"])
+                logger.warning(
+                    "feed read in part", metadata: ["url": "\(url)", "reason": "\(damage.sentence)"])
             }
         case .notModified:
             logger.debug("not modified", metadata: ["url": "\(url)"])

@@ -65,6 +65,7 @@ struct ArticleOutput {
             title: line(article.title), byline: article.byline.map(line),
             date: article.published.map(Timestamp.format), site: article.siteName.map(line),
             language: article.language.map(line), text: TextSanitizer.clean(article.text, lineBreaks: .keep),
-            links: article.links.map { line($0.absoluteString) }, pictures: article.pictures.map { line($0.absoluteString) })
+            links: article.links.map { line($0.absoluteString) },
+            pictures: article.pictures.map { line($0.absoluteString) })
     }
 }
