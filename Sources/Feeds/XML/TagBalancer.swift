@@ -19,7 +19,7 @@
 /// libxml2 reads them (a `>` inside a quoted attribute value does not end a tag). Bytes are handed
 /// on as they are, in the runs between changes, without a copy; a construct cut by the end of a
 /// chunk waits for the next one (at most ``longestTag`` bytes, past which it is handed on as is).
-struct TagBalancer {
+struct TagBalancer: ChunkFilter {
     private enum State { case content, comment, cdata, instruction }
 
     /// Elements tracked; deeper ones are counted but not matched (libxml2 stops at 256 anyway).
@@ -35,7 +35,7 @@ struct TagBalancer {
     private var nameStarts: [Int] = []
     /// Elements opened beyond ``depthLimit`` and not yet closed.
     private var untracked = 0
-    private var carried: [UInt8] = []
+    var carried: [UInt8] = []
 
     /// Start tags of elements named `item` or `entry` (in any namespace) seen so far.
     private(set) var itemStarts = 0
@@ -45,25 +45,9 @@ struct TagBalancer {
     /// Elements open now.
     var depth: Int { nameStarts.count + untracked }
 
-    mutating func balance(_ input: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard !carried.isEmpty else {
-            process(input, isFinal: false, emit: emit)
-            return
-        }
-        let joined = carried + input
-        carried = []
-        joined.withUnsafeBufferPointer { process($0, isFinal: false, emit: emit) }
-    }
-
-    mutating func finish(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let rest = carried
-        carried = []
-        rest.withUnsafeBufferPointer { process($0, isFinal: true, emit: emit) }
-    }
-
     // MARK: Reading
 
-    private mutating func process(
+    mutating func process(
         _ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         var index = 0

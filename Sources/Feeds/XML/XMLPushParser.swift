@@ -70,13 +70,13 @@ final class XMLPushParser {
         guard !isStopped else { return }
         // After libxml2 stopped, the rest is still read for the items it holds (the warning's
         // "at least 25 items").
-        repair.repair(bytes) { repaired in balancer.balance(repaired) { parseChunk($0) } }
+        repair.filter(bytes) { repaired in balancer.filter(repaired) { parseChunk($0) } }
     }
 
     /// Parses what is left: the end of the document.
     func finish() {
         guard !isStopped else { return }
-        repair.finish { repaired in balancer.balance(repaired) { parseChunk($0) } }
+        repair.finish { repaired in balancer.filter(repaired) { parseChunk($0) } }
         balancer.finish { parseChunk($0) }
         if haltLine == nil {
             xmlParseChunk(context, nil, 0, 1)
