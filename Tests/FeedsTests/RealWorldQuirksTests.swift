@@ -248,4 +248,14 @@ struct RealWorldQuirksTests {
         #expect(item.title == "Read the report and the reply today")
         #expect(item.summary == "Read the report [1] and the reply [2] today")
     }
+
+    /// Found by the fuzzer: a title made from an enclosure's file name is trimmed like any title.
+    @Test func aTitleFromAnEnclosuresNameIsOneTrimmedLine() throws {
+        let document = """
+            <rss><channel><item><enclosure url="https: url="/></item></channel></rss>
+            """
+        let item = try #require(try Fixture.feed(text: document).items.first)
+        #expect(item.title == item.title.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(!item.title.isEmpty)
+    }
 }

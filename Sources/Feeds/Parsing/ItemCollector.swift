@@ -33,7 +33,7 @@ struct ItemCollector {
             draft.title.map(title(of:)).flatMap(Self.nonEmpty)
             ?? (summaryText ?? contentText).flatMap { FeedText.title(fromText: $0) }
             ?? draft.link.map(\.absoluteString)
-            ?? draft.enclosures.first.map { $0.url.lastPathComponent }.flatMap(Self.nonEmpty)
+            ?? draft.enclosures.first.map { FeedText.line($0.url.lastPathComponent) }.flatMap(Self.nonEmpty)
             ?? "Untitled"
         let date = draft.published ?? draft.updated
         let id =
