@@ -204,7 +204,9 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
-                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
+                "Coordinators", "CoordinatorsTesting", "Modules", "Feeds", "HTTPTestServer",
+                "PeakMemoryProbe",
+                "TerminalText",
                 "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
