@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// A paged list of articles (top headlines, search results, the saved articles or a feed's items),
 /// with no terminal code: it loads pages from a ``NewsService`` (feed items from the

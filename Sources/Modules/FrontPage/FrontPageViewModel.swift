@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The front page's sections, with no terminal code: one per category from the ``NewsService``
 /// and then the feeds' (one per tag, then the untagged feeds) from the ``FeedLibrary``, all loaded
