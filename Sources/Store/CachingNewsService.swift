@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// A ``Networking/NewsService`` that keeps every page another one returns, and answers from the
 /// store when that one cannot.

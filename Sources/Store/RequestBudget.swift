@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// NewsAPI within its daily quota: which stored pages answer a request without the network, and
 /// the requests counted per UTC day in the store. ``CachingNewsService`` asks it before each
@@ -8,14 +8,14 @@ import Networking
 /// - **Freshness** (``Refresh``): with `auto`, a page stored less than `refreshInterval` ago
 ///   answers what the app asks on its own (a launch, a screen opening, a page fetched ahead);
 ///   with `manual`, any stored copy does; with `always`, none. The reader's own requests
-///   (``Networking/RequestTrigger/explicit``: `r`, `n`) always go to the network, and so does a
+///   (``NewsModels/RequestTrigger/explicit``: `r`, `n`) always go to the network, and so does a
 ///   page that was never stored (paging past what is stored).
 /// - **Counting**: every request is counted on the UTC day it is made, in one transaction under
 ///   the store's write lock (instances sharing the file take turns), before it is sent; one that
 ///   never left the machine (no connection, or refused here) is taken back. From 90 % of
 ///   `dailyLimit` only the reader's requests are made; at the limit, or once NewsAPI answered
 ///   `rateLimited` that day, none until midnight UTC. A request not made throws
-///   ``Networking/NewsServiceError/requestsHeld(_:)``, which says so in one line.
+///   ``NewsModels/NewsServiceError/requestsHeld(_:)``, which says so in one line.
 /// - A store that cannot be read or written never stops a request: it goes uncounted.
 ///
 /// The clock is injected, so tests control days and midnight.
@@ -89,7 +89,7 @@ public struct RequestBudget: Sendable {
     // MARK: - Counting
 
     /// Makes `request` if the day's budget allows it for `trigger`, counted; else throws
-    /// ``Networking/NewsServiceError/requestsHeld(_:)``. A 429 from NewsAPI marks the day spent
+    /// ``NewsModels/NewsServiceError/requestsHeld(_:)``. A 429 from NewsAPI marks the day spent
     /// and is thrown as the day held until midnight UTC.
     func send<Value: Sendable>(
         _ trigger: RequestTrigger, _ request: () async throws(NewsServiceError) -> Value

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NewsAPIStub
+import NewsModels
 import SampleEdition
 import Testing
 

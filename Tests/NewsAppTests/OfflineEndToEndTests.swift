@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTestServer
-import Networking
 import NewsAPIStub
+import NewsModels
 import SampleEdition
 import Store
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Networking
 import NewsAPIStub
+import NewsModels
 import Testing
 
 @testable import Store

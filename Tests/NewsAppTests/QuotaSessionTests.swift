@@ -2,8 +2,8 @@ import Coordinators
 import CoordinatorsTesting
 import Foundation
 import Modules
-import Networking
 import NewsAPIStub
+import NewsModels
 import Testing
 
 @testable import NewsApp

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTestServer
-import Networking
 import SampleEdition
 import Store
 import Testing

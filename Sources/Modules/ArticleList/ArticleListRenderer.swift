@@ -1,6 +1,5 @@
-import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// Draws an article list: the header, the top story as a featured block (headlines only), then

@@ -1,6 +1,6 @@
 import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// An article list as its coordinator sees it: a screen that reports the article the user picked.

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// A paged list of articles (top headlines, search results, the saved articles or a feed's items),
 /// with no terminal code: it loads pages from a ``NewsService`` (feed items from the
@@ -7,9 +7,9 @@ import Networking
 ///
 /// - With a ``StoringNewsService``, a list with nothing on screen first shows the stored copy of
 ///   page 1 (stale-while-revalidate), then the network's, noting what changed.
-/// - A load or a page fetched ahead asks as the app (``Networking/RequestTrigger/automatic``: a
+/// - A load or a page fetched ahead asks as the app (``NewsModels/RequestTrigger/automatic``: a
 ///   service keeping NewsAPI's quota may answer from a fresh stored copy); `r` and `n` ask as the
-///   reader (``Networking/RequestTrigger/explicit``).
+///   reader (``NewsModels/RequestTrigger/explicit``).
 /// - Read marks come from the ``ReadingList`` after every page; an article opened here is marked
 ///   at once.
 /// - With `prefetchesNextPage`, the page after the last one shown is fetched in the background

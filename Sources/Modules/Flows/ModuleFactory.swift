@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 
 /// Makes the app's screens and hands them back as protocol-typed modules, their loads started.
 @MainActor

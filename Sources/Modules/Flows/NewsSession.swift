@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 import TerminalText
 
 /// The whole app on a terminal: the adaptive router, the factories, the app coordinator and the

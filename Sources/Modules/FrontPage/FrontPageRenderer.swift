@@ -1,6 +1,6 @@
 import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// Draws the front page: its header (and, when headlines came from the store, where from), then

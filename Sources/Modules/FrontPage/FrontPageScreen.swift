@@ -1,6 +1,6 @@
 import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// The front page as its coordinator sees it: a screen that reports the headline the user picked

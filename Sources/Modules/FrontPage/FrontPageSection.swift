@@ -1,4 +1,4 @@
-import Networking
+import NewsModels
 
 /// One section of the front page: a category's newest headlines, or the newest items of a tag's
 /// feeds (or of the feeds without a tag).

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Everything the front page's renderer needs, as a value: the sections in page order and the
 /// articles read. Numbers run across the sections, and the article numbered 1 is featured.

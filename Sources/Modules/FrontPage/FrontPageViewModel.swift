@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The front page's sections, with no terminal code: one per category from the ``NewsService``
 /// and then the feeds' (one per tag, then the untagged feeds) from the ``FeedLibrary``, all loaded
@@ -11,8 +11,8 @@ import Networking
 /// - A section that fails is marked failed and the others are unaffected; a reload that fails
 ///   keeps the items shown and says why. A request held back for NewsAPI's daily quota is said
 ///   once for the page (``FrontPageState/heldRequests``), not by each section.
-/// - A load asks as the app (``Networking/RequestTrigger/automatic``: the service may answer from
-///   a fresh stored copy); `r` asks as the reader (``Networking/RequestTrigger/explicit``).
+/// - A load asks as the app (``NewsModels/RequestTrigger/automatic``: the service may answer from
+///   a fresh stored copy); `r` asks as the reader (``NewsModels/RequestTrigger/explicit``).
 /// - Read marks come from the ``ReadingList`` as sections arrive; an article opened from the page
 ///   is marked at once.
 @MainActor

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Coordinators
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import TerminalText
 
 /// What `newsapp headlines` and `newsapp search` fetch.

@@ -1,8 +1,8 @@
-import Coordinators
 import Feeds
 import Foundation
 import Modules
 import Networking
+import NewsModels
 import Store
 
 /// What a command runs with: the settings from every source, the news source they chose, and

@@ -1,4 +1,3 @@
-import Coordinators
 import Modules
 import Store
 import TerminalText

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTestServer
-import Networking
 import NewsAPIStub
+import NewsModels
 import SampleEdition
 
 /// A started NewsAPI stub serving the sample edition, or another service, (key `test-key`) on
