@@ -58,7 +58,10 @@ struct QuotaEndToEndTests {
             let second = try await sandbox.run(["--page-size", "3"], extra: stub.environment, input: "q\n")
             #expect(second.status == 0)
             #expect(stub.requestCount == 7)
-            #expect(second.out.contains("\nFetched just now · r refreshes\n"))
+            // "just now", or minutes on a machine slow enough.
+            #expect(
+                second.out.split(separator: "\n")[1].wholeMatch(
+                    of: /Fetched (just now|\d+ minutes? ago) · r refreshes/) != nil)
             // The same headlines, from the store.
             #expect(titles(second.out) == titles(first.out))
             #expect(titles(first.out).count == 21)
@@ -96,7 +99,7 @@ struct QuotaEndToEndTests {
                 ["headlines", "--category", "science"], extra: stub.environment)
             #expect(again.status == 0)
             #expect(again.err == "")
-            #expect(again.out.hasPrefix("Top headlines · Science · 12 of 12 articles · from just now\n"))
+            #expect(again.out.hasPrefix("Top headlines · Science · 12 of 12 articles · from "))
             #expect(stub.requestCount == 1)
         }
     }
@@ -132,7 +135,7 @@ struct QuotaEndToEndTests {
             let printed = try await sandbox.run(
                 ["headlines", "--category", "business", "--page-size", "3"], extra: stub.environment)
             #expect(printed.status == 0)
-            #expect(printed.out.hasPrefix("Top headlines · Business · 3 of 12 articles · from just now\n"))
+            #expect(printed.out.hasPrefix("Top headlines · Business · 3 of 12 articles · from "))
             let search = try await sandbox.run(["search", "mars", "--print"], extra: stub.environment)
             #expect(search.status == 1)
             #expect(

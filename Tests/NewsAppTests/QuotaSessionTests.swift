@@ -36,10 +36,7 @@ struct QuotaSessionTests {
     /// Launches the app with `stub` as NewsAPI, types `lines` then `q`, and closes its stores.
     func launch(_ lines: [ScriptedTerminal.Step] = [], stub: RunningStub) async throws -> Launch {
         let before = stub.requestCount
-        let context = try #require(
-            await AppLauncher.prepare(
-                CommandLineSettings(), environment: sandbox.environment.merging(stub.environment) { $1 },
-                clock: clock.function))
+        let context = try await prepare(stub.environment)
         let terminal = ScriptedTerminal(lines + ["q"])
         let session = NewsSession(
             service: context.service, terminal: terminal,
@@ -56,13 +53,18 @@ struct QuotaSessionTests {
         return Launch(text: terminal.text, requests: stub.requestCount - before)
     }
 
+    /// What a launch runs with, on the clock: NewsAPI at `stub` (any key, when no stub is given: no
+    /// request is made then).
+    func prepare(_ stub: [String: String] = ["NEWSAPI_KEY": "test-key"]) async throws -> LaunchContext {
+        try #require(
+            await AppLauncher.prepare(
+                CommandLineSettings(), environment: sandbox.environment.merging(stub) { $1 },
+                clock: clock.function))
+    }
+
     /// The requests counted today, as the next launch finds them.
     func countedToday() async throws -> DailyRequests? {
-        let context = try #require(
-            await AppLauncher.prepare(
-                CommandLineSettings(),
-                environment: sandbox.environment.merging(["NEWSAPI_KEY": "test-key"]) { $1 },
-                clock: clock.function))
+        let context = try await prepare()
         defer { context.close() }
         return await context.requestBudget?.today()
     }
@@ -169,11 +171,7 @@ struct QuotaSessionTests {
 
     /// Counts `count` more requests today in the sandbox's store, as other launches would have.
     func countRequests(_ count: Int) async throws {
-        let context = try #require(
-            await AppLauncher.prepare(
-                CommandLineSettings(),
-                environment: sandbox.environment.merging(["NEWSAPI_KEY": "test-key"]) { $1 },
-                clock: clock.function))
+        let context = try await prepare()
         defer { context.close() }
         try await Self.count(count, through: try #require(context.requestBudget))
     }

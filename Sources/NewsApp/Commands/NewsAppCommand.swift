@@ -54,7 +54,7 @@ struct NewsAppCommand: AsyncParsableCommand {
               newsapi_refresh = "auto"  # a NewsAPI section stored less than refresh_interval ago is
                                         # shown without a request: auto; always asks; manual asks on r
               newsapi_daily_limit = 100 # NewsAPI requests a day your plan allows (default: 100); from
-                                        # 90 % NewsApp asks only on r, at the limit not at all
+                                        # 90 % NewsApp asks only on r and n, at the limit not at all
               max_items_per_feed = 500  # read items kept per feed (default: 500)
               full_text = "auto"        # fetch an article's page as it opens: auto (when its text
                                         # is cut off), on (always) or off (only on `full`)
