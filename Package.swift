@@ -218,8 +218,8 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
-                "CPNG", "Coordinators", "Modules", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
-                "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "CPNG", "Coordinators", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
+                "TerminalText", "TestSupport", .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
