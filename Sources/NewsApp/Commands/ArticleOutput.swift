@@ -1,6 +1,6 @@
 import Feeds
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// What `newsapp extract` and `newsapp read` print: the article as text (its title, a line with the
