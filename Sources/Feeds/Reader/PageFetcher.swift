@@ -28,8 +28,9 @@ public struct PageFetcher: Sendable {
         public var article: ExtractedArticle
     }
 
-    /// Fetches `url` and extracts its article, both within ``timeout``.
-    public func read(_ url: URL) async throws(PageReadError) -> Page {
+    /// Fetches `url` and extracts its article (links plain text when `numberingLinks` is false),
+    /// both within ``timeout``.
+    public func read(_ url: URL, numberingLinks: Bool = true) async throws(PageReadError) -> Page {
         let deadline = ContinuousClock.now + .milliseconds(Int((timeout * 1_000).rounded(.up)))
         let request = HTTPRequest(
             url: url, headers: ["Accept": Self.accept, "User-Agent": Self.userAgent], timeout: timeout,
@@ -41,7 +42,7 @@ public struct PageFetcher: Sendable {
             throw PageReadError(FeedFailure.transport(error, timeout: timeout, subject: "page").sentence)
         }
         do {
-            return try Self.read(answer, until: deadline)
+            return try Self.read(answer, numberingLinks: numberingLinks, until: deadline)
         } catch let error where error == Self.interrupted {
             if Task.isCancelled { throw PageReadError("Fetching the page was cancelled.") }
             let seconds = Int(timeout.rounded(.up))
@@ -54,9 +55,9 @@ public struct PageFetcher: Sendable {
     private static let interrupted = PageReadError(ArticleExtractionError.interrupted.description)
 
     /// The article of an answer already received, extracted until `deadline`.
-    static func read(_ answer: HTTPResponse, until deadline: ContinuousClock.Instant? = nil)
-        throws(PageReadError) -> Page
-    {
+    static func read(
+        _ answer: HTTPResponse, numberingLinks: Bool = true, until deadline: ContinuousClock.Instant? = nil
+    ) throws(PageReadError) -> Page {
         guard (200..<300).contains(answer.status) else {
             throw PageReadError(FeedFailure.status(answer.status, retryAfter: nil, subject: "page").sentence)
         }
@@ -67,7 +68,7 @@ public struct PageFetcher: Sendable {
             // request only).
             let article = try ArticleExtractor.extract(
                 html: answer.body, url: answer.url.withoutCredentials, contentType: contentType,
-                until: deadline)
+                numberingLinks: numberingLinks, until: deadline)
             return Page(url: answer.url, article: article)
         } catch {
             throw PageReadError(error.description)

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 /// Sends HTTP requests and reads their bodies.
 ///
@@ -53,15 +54,4 @@ public enum HTTPClientError: Error, Sendable, Equatable {
         if case .redirected(_, let error) = self { return error.underlying }
         return self
     }
-}
-
-/// The ways a request can fail before any HTTP response is complete.
-public enum TransportFailure: Sendable, Equatable {
-    case connectionRefused
-    case timedOut
-    case hostNotFound
-    case notConnectedToInternet
-    case connectionLost
-    case secureConnectionFailed
-    case other(String)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 /// A NewsAPI response body: `{"status":"ok", …payload}` or `{"status":"error","code","message"}`.
 ///

@@ -1,8 +1,7 @@
-import Coordinators
 import Feeds
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import Store
 import TerminalText
 
@@ -61,6 +60,8 @@ struct FeedsListing {
                 lines += StyledLine.hanging(
                     Span(indent), StyledLine("✗ " + ShownAddress.hidingPasswords(in: error), .warning),
                     width: width)
+            } else if let warning = entry.stored?.lastWarning {
+                lines += StyledLine.hanging(Span(indent), StyledLine("! " + warning, .warning), width: width)
             }
         }
         let skipped = skippedLines(width: width)
@@ -115,6 +116,7 @@ struct FeedsListing {
             var lastRefresh: String?
             var lastSuccess: String?
             var lastError: String?
+            var lastWarning: String?
             var retryAfter: String?
 
             /// Absent values are written as `null`, so every feed has every key.
@@ -129,11 +131,13 @@ struct FeedsListing {
                 try container.encode(lastRefresh, forKey: .lastRefresh)
                 try container.encode(lastSuccess, forKey: .lastSuccess)
                 try container.encode(lastError, forKey: .lastError)
+                try container.encode(lastWarning, forKey: .lastWarning)
                 try container.encode(retryAfter, forKey: .retryAfter)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case number, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError, retryAfter
+                case number, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError, lastWarning
+                case retryAfter
             }
         }
 
@@ -159,6 +163,7 @@ struct FeedsListing {
                     lastRefresh: entry.stored?.lastAttemptAt.map(Timestamp.format),
                     lastSuccess: entry.stored?.lastSuccessAt.map(Timestamp.format),
                     lastError: entry.stored?.lastError.map { ShownAddress.hidingPasswords(in: $0) },
+                    lastWarning: entry.stored?.lastWarning,
                     retryAfter: entry.stored?.retryAfter.map(Timestamp.format))
             },
             skipped: skipped.map {

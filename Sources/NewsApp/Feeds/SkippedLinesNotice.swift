@@ -1,6 +1,6 @@
 import Feeds
 import Foundation
-import Networking
+import NewsModels
 
 /// Says once which lines of the urls file NewsApp skips (newsboat's `query:`, `exec:` and
 /// `filter:` feeds, other schemes, repeats): a line reported before, by any command, is not
