@@ -67,6 +67,7 @@ public enum ArticleExtractor {
             if length >= minimumCharacters { break }
         }
         if best?.text.text.isEmpty ?? true {
+            if isOver() { throw .interrupted }
             // Last, as a person reading the page would: its text without the navigation, header
             // and footer, when no block of it reads as the article.
             let selector = ContentSelector(document: document, rules: ContentSelector.Rules.attempts[3])
