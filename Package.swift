@@ -35,7 +35,7 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store", "Images",
-                "Feeds", "TerminalText",
+                "Feeds", "TerminalText", "FilterLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -103,14 +103,20 @@ let package = Package(
         // urls file, OPML) and the refresh engine; see README, Architecture.
         .target(
             name: "Feeds",
-            dependencies: ["Networking", "CXML2", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Networking", "CXML2", "FilterLanguage", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
+
+        // newsboat's filter language: one parser and syntax tree, which the store turns into SQL
+        // and the killfile evaluates in memory; imports nothing of ours (see README, Architecture).
+        .target(name: "FilterLanguage", swiftSettings: strict),
 
         // The local article store (SQLite through GRDB); see README, Architecture.
         .target(
             name: "Store",
-            dependencies: ["Networking", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Networking", "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         // Runs a command and reports its peak memory, unskewed by a big parent (see its main.swift);
@@ -213,10 +219,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
+        .testTarget(name: "FilterLanguageTests", dependencies: ["FilterLanguage"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Networking", "StoreKillTestHelper", "SampleEdition", "TestSupport",
+                "Store", "Networking", "StoreKillTestHelper", "SampleEdition", "TestSupport", "FilterLanguage",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

@@ -49,6 +49,7 @@ struct StoreOpener {
         configuration.label = "NewsStore"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            FilterFunctions.register(db)
         }
         return configuration
     }

@@ -10,8 +10,9 @@ struct FeedsCommand: AsyncParsableCommand {
             Subscriptions live in $XDG_CONFIG_HOME/newsapp/urls (by default ~/.config/newsapp/urls), \
             in newsboat's urls format: one address a line, then optional tags ("quoted" when they hold \
             spaces), "~Title" to rename a feed, # for comments; copy newsboat's file over to bring your \
-            feeds. Lines NewsApp does not read (query:, exec:, filter:) are listed as skipped. A feed is \
-            named by its address or by its number in `newsapp feeds`. `newsapp refresh` fetches them.
+            feeds, with its query:, exec: and filter: feeds. Lines NewsApp does not read are listed as \
+            skipped. A feed is named by its address, its number in `newsapp feeds`, or a query feed's \
+            name. `newsapp refresh` fetches them.
             """,
         subcommands: [
             FeedsListCommand.self, FeedsAddCommand.self, FeedsRemoveCommand.self, FeedsImportCommand.self,
@@ -57,21 +58,30 @@ struct FeedsListCommand: AsyncParsableCommand {
     }
 }
 
-/// `newsapp feeds add URL [--tag T]… [--title NAME]`.
+/// `newsapp feeds add URL [--tag T]… [--title NAME]`, `newsapp feeds add --query NAME EXPRESSION`.
 struct FeedsAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Subscribe to a feed, after fetching it once to check it and to name it.",
+        abstract: "Subscribe to a feed, after fetching it once to check it and to name it; or add a query feed.",
         discussion: """
             The address of a web page works too: NewsApp follows the feed the page announces with \
             <link rel="alternate">. The items fetched are stored at once.
+
+            With --query NAME, the argument is a filter expression (newsboat's filter language, see \
+            docs/filters.md) and a query feed is added: the stored items of every feed it chooses, \
+            e.g. newsapp feeds add --query "Unread Linux" 'unread = "yes" and tags # "linux"'.
             """
     )
 
     @ParentCommand var app: NewsAppCommand
 
-    @Argument(help: ArgumentHelp("The feed's address (or a page announcing it).", valueName: "url"))
+    @Argument(
+        help: ArgumentHelp(
+            "The feed's address (or a page announcing it); with --query, the filter expression.", valueName: "url"))
     var url: String
+
+    @Option(help: ArgumentHelp("Add a query feed of this name, choosing the items the expression matches.", valueName: "name"))
+    var query: String?
 
     /// `--tag T`, repeated for more tags: parsed with the app's own `--tag` (one option group).
     @OptionGroup var tagOption: TagOption
@@ -82,6 +92,12 @@ struct FeedsAddCommand: AsyncParsableCommand {
     func validate() throws { try app.refuseOptions(notTakenBy: "feeds add") }
 
     func run() async throws {
+        if let query {
+            try await FeedsCommandRunner.run(app) {
+                await $0.addQuery(name: query, expression: url, tags: app.tagOption.tags)
+            }
+            return
+        }
         try await FeedsCommandRunner.run(app) { await $0.add(url, tags: app.tagOption.tags, title: title) }
     }
 }
@@ -96,7 +112,9 @@ struct FeedsRemoveCommand: AsyncParsableCommand {
 
     @ParentCommand var app: NewsAppCommand
 
-    @Argument(help: ArgumentHelp("The feed's address or its number in `newsapp feeds`.", valueName: "url|n"))
+    @Argument(
+        help: ArgumentHelp(
+            "The feed's address, its number in `newsapp feeds`, or a query feed's name.", valueName: "url|n"))
     var feed: String
 
     func validate() throws { try app.refuseOptions(notTakenBy: "feeds") }
@@ -160,7 +178,9 @@ struct FeedsShowCommand: AsyncParsableCommand {
 
     @ParentCommand var app: NewsAppCommand
 
-    @Argument(help: ArgumentHelp("The feed's address or its number in `newsapp feeds`.", valueName: "url|n"))
+    @Argument(
+        help: ArgumentHelp(
+            "The feed's address, its number in `newsapp feeds`, or a query feed's name.", valueName: "url|n"))
     var feed: String
 
     @Flag(help: "Print JSON instead of text.")

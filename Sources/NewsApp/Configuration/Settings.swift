@@ -49,6 +49,18 @@ struct Settings: Sendable, Equatable {
     var logLevel: LogLevelChoice?
     /// `full_text`: when an article's page is fetched as it opens (reader mode).
     var fullText: FullTextMode = .auto
+    /// `ignore_article`: the killfile.
+    var killfile: [KillRule] = []
+    /// `ignore_mode`: what becomes of an ignored item (newsboat's default: not stored).
+    var ignoreMode: IgnoreMode = .download
+    /// `browser`: the command that opens addresses, in `$BROWSER`'s form.
+    var browser: String?
+    /// `[[feed]]`: settings for some feeds.
+    var feedRules: [FeedRule] = []
+    /// `download_dir`; nil for the default (see ``DownloadFolder``).
+    var downloadDirectory: String?
+    /// `player`: the command that plays a downloaded file; nil for the system's opener.
+    var player: String?
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? SettingLimits.defaultCountry }
@@ -88,7 +100,13 @@ struct Settings: Sendable, Equatable {
                 maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed,
                 refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval),
             logLevel: commandLine.logLevel,
-            fullText: file.fullText ?? .auto)
+            fullText: file.fullText ?? .auto,
+            killfile: file.killfile,
+            ignoreMode: file.ignoreMode ?? .download,
+            browser: file.browser,
+            feedRules: file.feedRules,
+            downloadDirectory: file.downloadDirectory,
+            player: file.player)
     }
 }
 

@@ -1,5 +1,6 @@
 import Coordinators
 import Feeds
+import FilterLanguage
 import Foundation
 import Modules
 import Networking
@@ -21,18 +22,25 @@ struct FeedCommands {
 
     func list(json: Bool) async -> Int32 {
         guard let file = load() else { return 1 }
-        let stored: [StoredFeedSummary]
+        var lines: [FeedsListing.Line] = []
         do {
-            stored = try await context.store.feedSummaries(for: file.subscriptions.map(\.url))
+            let stored = try await context.store.feedSummaries(for: file.subscriptions.map(\.url))
+            let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+            let filters = try await FeedFilterContext.load(file, store: context.store)
+            for entry in file.entries {
+                switch entry {
+                case .subscription(let subscription):
+                    lines.append(.feed(FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url])))
+                case .query(let query):
+                    let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
+                    lines.append(.query(FeedsListing.QueryEntry(query: query, items: counts.items, unread: counts.unread)))
+                }
+            }
         } catch {
             FeedsContext.fail(error.sentence)
             return 1
         }
-        let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-        let listing = FeedsListing(
-            file: context.subscriptions.displayPath,
-            entries: file.subscriptions.map { FeedsListing.Entry(subscription: $0, stored: byURL[$0.url]) },
-            skipped: file.skipped)
+        let listing = FeedsListing(file: context.subscriptions.displayPath, lines: lines, skipped: file.skipped)
         if json {
             StandardOutput.write(TerminalSafeJSON.encode(listing.document) + "\n")
         } else {
@@ -45,22 +53,33 @@ struct FeedCommands {
 
     func show(_ selector: FeedSelector, json: Bool, unreadOnly: Bool, limit: Int?) async -> Int32 {
         guard let file = load() else { return 1 }
-        let subscription: Subscription
-        switch selector.resolve(in: file.subscriptions) {
+        let entry: UrlsFile.Entry
+        switch selector.resolve(in: file) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
         case .success(let found):
-            subscription = found
+            entry = found
         }
         do {
-            let summary = try await context.store.feedSummaries(for: [subscription.url]).first
-            let items = try await context.store.feedItems(
-                of: subscription.url, unreadOnly: unreadOnly, limit: limit)
-            let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
-            let listing = FeedItemsListing(
-                url: subscription.url, title: title, items: items, total: summary?.itemCount ?? 0,
-                unread: summary?.unreadCount ?? 0)
+            let listing: FeedItemsListing
+            switch entry {
+            case .subscription(let subscription):
+                let summary = try await context.store.feedSummaries(for: [subscription.url]).first
+                let items = try await context.store.feedItems(
+                    of: subscription.url, unreadOnly: unreadOnly, limit: limit)
+                let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
+                listing = FeedItemsListing(
+                    url: subscription.address, title: title, items: items, total: summary?.itemCount ?? 0,
+                    unread: summary?.unreadCount ?? 0)
+            case .query(let query):
+                let filters = try await FeedFilterContext.load(file, store: context.store)
+                let items = try await context.store.filteredStoredFeedItems(
+                    filters.filter(for: query, unreadOnly: unreadOnly), limit: limit)
+                let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
+                listing = FeedItemsListing(
+                    url: query.address, title: query.name, items: items, total: counts.items, unread: counts.unread)
+            }
             if json {
                 StandardOutput.write(TerminalSafeJSON.encode(listing.document) + "\n")
             } else {
@@ -71,6 +90,50 @@ struct FeedCommands {
             FeedsContext.fail(error.sentence)
             return 1
         }
+    }
+
+    // MARK: feeds add --query
+
+    func addQuery(name: String, expression text: String, tags: [String]) async -> Int32 {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(":"), !name.contains(where: \.isNewline) else {
+            FeedsContext.fail("A query feed's name must not be empty or hold a colon (newsboat ends the name there).")
+            return 2
+        }
+        let expression: FilterExpression
+        do {
+            expression = try FilterParser.parse(text)
+        } catch {
+            FeedsContext.fail(error.sentence)
+            return 2
+        }
+        guard !text.contains(where: \.isNewline) else {
+            FeedsContext.fail("A query feed's expression must fit on one line.")
+            return 2
+        }
+        let added: Bool
+        do {
+            added = try context.subscriptions.update { file in
+                file.addQuery(name: name, expression: text, tags: Self.uniqued(tags))
+            }
+        } catch {
+            FeedsContext.fail(error.description)
+            return 1
+        }
+        guard added else {
+            FeedsContext.fail("There is already a query feed called “\(name)”.")
+            return 1
+        }
+        var counts = (items: 0, unread: 0)
+        if let file = load(), let filters = try? await FeedFilterContext.load(file, store: context.store) {
+            let query = QueryFeed(name: name, text: text, expression: expression)
+            counts = (try? await context.store.filteredFeedCounts(filters.filter(for: query))) ?? counts
+        }
+        StandardOutput.write(
+            TextSanitizer.clean(
+                "Added the query feed “\(name)” (\(expression.written)) · \(Amount.grouped(counts.unread)) unread of "
+                    + "\(Self.items(counts.items)) stored") + "\n")
+        return 0
     }
 
     // MARK: feeds add
@@ -138,11 +201,22 @@ struct FeedCommands {
     func remove(_ selector: FeedSelector) async -> Int32 {
         guard let file = load() else { return 1 }
         let subscription: Subscription
-        switch selector.resolve(in: file.subscriptions) {
+        switch selector.resolve(in: file) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
-        case .success(let found):
+        case .success(.query(let query)):
+            do {
+                try context.subscriptions.update { file in _ = file.removeQuery(name: query.name) }
+            } catch {
+                FeedsContext.fail(error.description)
+                return 1
+            }
+            StandardOutput.write(
+                TextSanitizer.clean("Removed the query feed “\(query.name)”; the items it chose stay in their feeds.")
+                    + "\n")
+            return 0
+        case .success(.subscription(let found)):
             subscription = found
         }
         do {
@@ -160,7 +234,7 @@ struct FeedCommands {
         let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
         StandardOutput.write(
             TextSanitizer.clean(
-                "Removed “\(title)” (\(subscription.url.absoluteString)); its saved items stay in saved.")
+                "Removed “\(title)” (\(subscription.address)); its saved items stay in saved.")
                 + "\n")
         return 0
     }
@@ -225,7 +299,7 @@ struct FeedCommands {
         }
     }
 
-    private static func items(_ count: Int) -> String {
+    static func items(_ count: Int) -> String {
         count == 1 ? "1 item" : "\(Amount.grouped(count)) items"
     }
 
