@@ -40,10 +40,10 @@ struct FeedWriter {
         self.db = db
         insertItem = try db.cachedStatement(
             sql: """
-                INSERT INTO article (feedID, itemID, sourceName, firstSeenAt, url, urlIsLink, title, author,
+                INSERT INTO article (feedID, itemID, sourceName, firstSeenAt, hidden, url, urlIsLink, title, author,
                     summary, content, imageURL, publishedAt, itemPublishedAt, updatedAt, links, enclosures,
                     contentHash)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         updateItem = try db.cachedStatement(
             sql: """
@@ -69,7 +69,8 @@ struct FeedWriter {
         switch record.outcome {
         case .fetched(let document, let validators):
             let counts = try writeItems(
-                prepared.items, of: feed, siteURL: document.siteURL, sourceName: sourceName, at: attempted)
+                prepared.items, of: feed, siteURL: document.siteURL, sourceName: sourceName, at: attempted,
+                hidden: record.hiddenItems)
             try db.execute(
                 sql: """
                     UPDATE feed SET title = coalesce(?, title), siteURL = coalesce(?, siteURL), etag = ?,
@@ -156,18 +157,22 @@ struct FeedWriter {
     // MARK: - Items
 
     private func writeItems(
-        _ items: [FeedItemColumns], of feed: Feed, siteURL: URL?, sourceName: String, at fetched: Double
+        _ items: [FeedItemColumns], of feed: Feed, siteURL: URL?, sourceName: String, at fetched: Double,
+        hidden: Set<String>
     ) throws -> FeedWriteCounts {
         let fallbackURL = siteURL?.absoluteString ?? feed.siteURL ?? feed.url
         var stored = try storedItems(of: feed.id)
         var counts = FeedWriteCounts()
+        var visible = 0
         for var columns in items {
             if columns.usesFallbackURL, columns.url != fallbackURL {
                 columns = FeedItemColumns(columns.item, fallbackURL: fallbackURL)
             }
             guard let existing = stored.removeValue(forKey: columns.item.id) else {
-                try insert(columns, feedID: feed.id, sourceName: sourceName, at: fetched)
+                let isHidden = hidden.contains(columns.item.id)
+                try insert(columns, feedID: feed.id, sourceName: sourceName, at: fetched, hidden: isHidden)
                 counts.new += 1
+                if !isHidden { visible += 1 }
                 continue
             }
             if existing.contentHash != columns.contentHash {
@@ -181,11 +186,12 @@ struct FeedWriter {
         for left in stored.values where left.inLatestDocument {
             try setFetchedAt(feed.lastFetchedAt ?? fetched, of: left.id)
         }
-        if counts.new > 0 {
+        if visible > 0 {
             // New items are unread; nothing else here changes what the feed holds or has read.
+            // Hidden ones (the killfile's display mode) are not counted.
             try db.execute(
                 sql: "UPDATE feed SET itemCount = itemCount + ?, unreadCount = unreadCount + ? WHERE id = ?",
-                arguments: [counts.new, counts.new, feed.id])
+                arguments: [visible, visible, feed.id])
         }
         return counts
     }
@@ -203,15 +209,16 @@ struct FeedWriter {
         return items
     }
 
-    private func insert(_ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double)
-        throws
-    {
+    private func insert(
+        _ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double, hidden: Bool
+    ) throws {
         let item = columns.item
         var insert = BoundStatement(insertItem)
         try insert.bind(feedID)
         try insert.bind(item.id)
         try insert.bind(sourceName)
         try insert.bind(fetched)
+        try insert.bind(hidden)
         try bindColumns(columns, to: &insert)
         try insert.execute()
         try searchIndex.add(

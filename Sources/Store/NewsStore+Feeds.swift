@@ -108,7 +108,7 @@ extension NewsStore {
                     SELECT a.*, f.url AS feedURL,
                         EXISTS (SELECT 1 FROM saved s WHERE s.articleID = a.id) AS isSaved
                     FROM feed f JOIN article a ON a.feedID = f.id
-                    WHERE f.url = ? AND f.removedAt IS NULL \(unreadOnly ? "AND a.readAt IS NULL" : "")
+                    WHERE f.url = ? AND f.removedAt IS NULL AND a.hidden = 0 \(unreadOnly ? "AND a.readAt IS NULL" : "")
                     ORDER BY a.publishedAt DESC, a.id DESC LIMIT ? OFFSET ?
                     """,
                 arguments: [url.absoluteString, limit.map { max($0, 0) } ?? -1, max(offset, 0)])
@@ -176,7 +176,7 @@ extension NewsStore {
                     sql: """
                         UPDATE article SET readAt = ?
                         WHERE feedID IN (SELECT id FROM feed WHERE url IN (\(databaseQuestionMarks(count: chunk.count))))
-                            AND readAt IS NULL
+                            AND readAt IS NULL AND hidden = 0
                         """,
                     arguments: [now] + StatementArguments(chunk))
                 changed += db.changesCount
@@ -292,8 +292,9 @@ extension NewsStore {
         try db.execute(
             sql: """
                 UPDATE feed SET
-                    itemCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id),
-                    unreadCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id AND a.readAt IS NULL)
+                    itemCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id AND a.hidden = 0),
+                    unreadCount = (SELECT count(*) FROM article a
+                        WHERE a.feedID = feed.id AND a.readAt IS NULL AND a.hidden = 0)
                 WHERE \(condition)
                 """,
             arguments: arguments)
@@ -305,8 +306,9 @@ extension NewsStore {
             db,
             sql: """
                 SELECT count(*) FROM feed f
-                WHERE itemCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id)
-                    OR unreadCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id AND a.readAt IS NULL)
+                WHERE itemCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id AND a.hidden = 0)
+                    OR unreadCount <> (SELECT count(*) FROM article a
+                        WHERE a.feedID = f.id AND a.readAt IS NULL AND a.hidden = 0)
                 """) ?? 0
     }
 

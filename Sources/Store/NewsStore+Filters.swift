@@ -186,7 +186,7 @@ extension NewsStore {
         }
         guard !feeds.isEmpty else { return nil }
         let ids = feeds.keys.sorted()
-        var sql = "a.feedID IN (\(ids.map(String.init).joined(separator: ",")))"
+        var sql = "a.feedID IN (\(ids.map(String.init).joined(separator: ","))) AND a.hidden = 0"
         if filter.unreadOnly { sql += " AND a.readAt IS NULL" }
         var arguments = StatementArguments()
         if let expression = filter.expression {

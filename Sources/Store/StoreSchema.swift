@@ -27,6 +27,7 @@ import GRDB
 /// - `feed` (v3) and the feed columns of `article`: see ``v3``.
 /// - The page columns of `article` (v4), reader mode's text, and `pageText` in `articleSearch`: see
 ///   ``v4``.
+/// - `article.hidden` and `storeSetting` (v5-killfile-hidden): see ``killfileHidden``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
@@ -38,6 +39,7 @@ enum StoreSchema {
         // Foreign keys are off while `article` is rebuilt, and checked before the commit.
         migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
+        migrator.registerMigration("v5-killfile-hidden") { db in try db.execute(sql: killfileHidden) }
         return migrator
     }
 
@@ -87,6 +89,8 @@ enum StoreSchema {
             ["pageText", "pageLinks", "pageByline", "pagePublishedAt", "pageImageURL", "pageFetchedAt"]
         ),
         ("v4", "articleSearch", ["pageText"]),
+        ("v5-killfile-hidden", "article", ["hidden"]),
+        ("v5-killfile-hidden", "storeSetting", ["key", "value"]),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

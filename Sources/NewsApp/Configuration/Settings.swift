@@ -49,14 +49,8 @@ struct Settings: Sendable, Equatable {
     var logLevel: LogLevelChoice?
     /// `full_text`: when an article's page is fetched as it opens (reader mode).
     var fullText: FullTextMode = .auto
-    /// `ignore_article`: the killfile.
-    var killfile: [KillRule] = []
-    /// `ignore_mode`: what becomes of an ignored item (newsboat's default: not stored).
-    var ignoreMode: IgnoreMode = .download
     /// `browser`: the command that opens addresses, in `$BROWSER`'s form.
     var browser: String?
-    /// `[[feed]]`: settings for some feeds.
-    var feedRules: [FeedRule] = []
     /// `download_dir`; nil for the default (see ``DownloadFolder``).
     var downloadDirectory: String?
     /// `player`: the command that plays a downloaded file; nil for the system's opener.
@@ -98,13 +92,11 @@ struct Settings: Sendable, Equatable {
                 concurrency: file.refreshConcurrency ?? SettingLimits.defaultRefreshConcurrency,
                 timeout: file.refreshTimeout ?? SettingLimits.defaultRefreshTimeout,
                 maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed,
-                refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval),
+                refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval,
+                killfile: file.killfile, ignoreMode: file.ignoreMode ?? .download, rules: file.feedRules),
             logLevel: commandLine.logLevel,
             fullText: file.fullText ?? .auto,
-            killfile: file.killfile,
-            ignoreMode: file.ignoreMode ?? .download,
             browser: file.browser,
-            feedRules: file.feedRules,
             downloadDirectory: file.downloadDirectory,
             player: file.player)
     }
@@ -120,4 +112,10 @@ struct FeedSettings: Sendable, Equatable {
     var maxItemsPerFeed = SettingLimits.defaultMaxItemsPerFeed
     /// `refresh_interval`: minutes after which the app refreshes a feed at launch.
     var refreshInterval = SettingLimits.defaultRefreshInterval
+    /// `ignore_article`: the killfile, applied as items arrive.
+    var killfile: [KillRule] = []
+    /// `ignore_mode`.
+    var ignoreMode: IgnoreMode = .download
+    /// `[[feed]]`: settings for some feeds.
+    var rules: [FeedRule] = []
 }

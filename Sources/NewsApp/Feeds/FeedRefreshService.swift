@@ -33,6 +33,7 @@ struct FeedRefreshService: Sendable {
         progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
     ) async throws(SubscriptionsFile.Failure) -> Outcome {
         let file = try subscriptions.load()
+        await applyHidingRules(file)
         var chosen = file.subscriptions
         if let interval, !chosen.isEmpty {
             let states = (try? await store.feedStates(for: chosen.map(\.url))) ?? [:]
@@ -42,7 +43,7 @@ struct FeedRefreshService: Sendable {
                 return asked < cutoff
             }
         }
-        let report = await refresher.refresh(chosen, progress: progress)
+        let report = await refresher(killfile: await killfile(file)).refresh(chosen, progress: progress)
         var outcome = Outcome(report: report, moves: [], skipped: file.skipped)
         let moved = report.feeds.compactMap { feed in
             feed.movedTo.map { (from: feed.subscription.url, to: $0) }
@@ -61,11 +62,46 @@ struct FeedRefreshService: Sendable {
         return outcome
     }
 
-    private var refresher: FeedRefresher {
+    private func refresher(killfile: Killfile) -> FeedRefresher {
         FeedRefresher(
             fetcher: FeedFetcher(http: CurlHTTPClient(), timeout: TimeInterval(settings.timeout)),
             storage: StoreFeedStorage(store: store),
-            options: FeedRefresher.Options(concurrency: settings.concurrency), logger: logger)
+            options: FeedRefresher.Options(concurrency: settings.concurrency), logger: logger, killfile: killfile)
+    }
+
+    /// Hides the stored items the killfile names in display mode (none in download mode), judging
+    /// every item again when the rules changed since the last time. Failing leaves the marks as
+    /// they were, and says why in the log.
+    func applyHidingRules(_ file: UrlsFile) async {
+        let display = settings.ignoreMode == .display
+        let fingerprint =
+            (display ? "display" : "download") + "\n"
+            + (display ? settings.killfile.map { ($0.feed ?? "*") + "\t" + $0.text }.joined(separator: "\n") : "")
+        let byAddress = Dictionary(
+            file.subscriptions.map { ($0.address, $0.url) }, uniquingKeysWith: { first, _ in first })
+        let rules: [NewsStore.HidingRule] =
+            display
+            ? settings.killfile.compactMap { rule in
+                guard let feed = rule.feed else { return NewsStore.HidingRule(feed: nil, expression: rule.expression) }
+                return byAddress[feed].map { NewsStore.HidingRule(feed: $0, expression: rule.expression) }
+            } : []
+        do {
+            let feeds = display ? try await FeedFilterContext.load(file, store: store).feeds : [:]
+            if try await store.applyHidingRules(rules, feeds: feeds, fingerprint: fingerprint) {
+                logger.info("killfile applied again to the stored items", metadata: ["mode": "\(settings.ignoreMode)"])
+            }
+        } catch {
+            logger.warning("the killfile could not be applied to the stored items", metadata: ["reason": "\(error.sentence)"])
+        }
+    }
+
+    /// The config file's killfile over `file`'s feeds.
+    private func killfile(_ file: UrlsFile) async -> Killfile {
+        guard !settings.killfile.isEmpty else { return Killfile() }
+        let feeds = (try? await FeedFilterContext.load(file, store: store).feeds) ?? [:]
+        return Killfile(
+            rules: settings.killfile.map { Killfile.Rule(feed: $0.feed, expression: $0.expression) },
+            mode: settings.ignoreMode == .display ? .display : .download, feeds: feeds)
     }
 
     /// Removes what feeds no longer need: read, unsaved items beyond `max_items_per_feed` or not

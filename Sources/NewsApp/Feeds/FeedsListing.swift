@@ -87,7 +87,7 @@ struct FeedsListing {
                 let items = entry.items == 1 ? "1 item" : "\(Amount.grouped(entry.items)) items"
                 title.append("  \(Amount.grouped(entry.unread)) unread of \(items)", .muted)
                 result += StyledLine.hanging(Span(label, .accent), title, width: width)
-                var query = StyledLine([Span(indent), Span("query: ", .muted), Span(entry.query.text)])
+                var query = StyledLine([Span("query: ", .muted), Span(entry.query.text)])
                 if !entry.query.tags.isEmpty {
                     query.append(" · " + entry.query.tags.joined(separator: ", "), .muted)
                 }
