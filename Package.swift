@@ -178,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "Networking", "HTTPTestServer", "TestSupport"],
+            dependencies: ["Feeds", "Networking", "HTTPTestServer", "TestSupport", "FilterLanguage"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
