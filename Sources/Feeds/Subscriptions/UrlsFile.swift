@@ -75,7 +75,7 @@ public struct UrlsFile: Sendable, Hashable {
     public mutating func add(_ subscription: Subscription) -> Bool {
         guard !lines.indices.contains(where: { url(onLine: $0) == subscription.url }) else { return false }
         let tags = subscription.tags.filter { !$0.isEmpty && Self.mark(of: $0) == nil }
-        let tokens = [subscription.url.absoluteString] + tags + (subscription.title.map { ["~" + $0] } ?? [])
+        let tokens = [subscription.address] + tags + (subscription.title.map { ["~" + $0] } ?? [])
         let lineEnd = lines.last?.hasSuffix("\r") == true ? "\r" : ""
         lines.append(Substring(tokens.map(UrlsLine.written).joined(separator: " ") + lineEnd))
         endsWithNewline = true

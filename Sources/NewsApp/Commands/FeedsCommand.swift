@@ -128,10 +128,14 @@ struct FeedsRemoveCommand: AsyncParsableCommand {
 struct FeedsImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the feeds of an OPML file (1.0 or 2.0) or a newsboat urls file.",
+        abstract: "Add the feeds of an OPML file or a newsboat urls file, or carry a newsboat config file over.",
         discussion: """
             The kind of file is detected. OPML folders become tags. Feeds already subscribed to are \
-            left as they are. Nothing is fetched: `newsapp refresh` does that.
+            left as they are. Nothing is fetched: `newsapp refresh` does that. A urls file's exec: and \
+            filter: feeds run commands: they are added only with --allow-commands, or when you answer \
+            y in a terminal. A newsboat config file's ignore-article, ignore-mode, reload-time, \
+            max-items, browser, download-path and player lines go into config.toml; the lines it does \
+            not read are listed.
             """
     )
 
@@ -140,10 +144,13 @@ struct FeedsImportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The file to import.", valueName: "file"), completion: .file())
     var file: String
 
+    @Flag(help: "Add the feeds that run commands (exec:, filter:) without asking.")
+    var allowCommands = false
+
     func validate() throws { try app.refuseOptions(notTakenBy: "feeds") }
 
     func run() async throws {
-        try await FeedsCommandRunner.run(app) { await $0.importFile(file) }
+        try await FeedsCommandRunner.run(app) { await $0.importFile(file, allowCommands: allowCommands) }
     }
 }
 

@@ -214,4 +214,9 @@ enum StandardError {
     static func write(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+
+    /// `text` as it is, without a line break after it (a question waiting for its answer).
+    static func writeRaw(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
 }

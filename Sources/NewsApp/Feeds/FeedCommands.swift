@@ -241,7 +241,7 @@ struct FeedCommands {
 
     // MARK: feeds import / export
 
-    func importFile(_ path: String) async -> Int32 {
+    func importFile(_ path: String, allowCommands: Bool = false) async -> Int32 {
         let data: Data
         switch FileReader.read(path, limit: 16 << 20) {
         case .failure(let failure):
@@ -257,12 +257,33 @@ struct FeedCommands {
             FeedsContext.fail("\(path): \(error.description)")
             return 1
         }
-        let (added, present): (Int, Int)
+        if let config = imported.config { return importConfig(config, skipped: imported.skipped) }
+        // A command runs with the user's rights: one from a file of unknown origin is added only
+        // when the user says so.
+        let commands = imported.subscriptions.filter(\.runsCommand)
+        var accepted = imported.subscriptions.filter { !$0.runsCommand }
+        var notes: [String] = []
+        if !commands.isEmpty {
+            if allowCommands || confirm(commands) {
+                accepted += commands
+            } else {
+                notes.append(
+                    "Not added: \(commands.count) feed\(commands.count == 1 ? "" : "s") that run\(commands.count == 1 ? "s" : "") "
+                        + "a command (" + commands.map(\.address).joined(separator: ", ") + "); importing adds a "
+                        + "command only when you say so: run again with --allow-commands, or in a terminal answer y.")
+            }
+        }
+        let (added, present, queries): (Int, Int, Int)
         do {
-            (added, present) = try context.subscriptions.update { file in
+            (added, present, queries) = try context.subscriptions.update { file in
                 var added = 0
-                for subscription in imported.subscriptions where file.add(subscription) { added += 1 }
-                return (added, imported.subscriptions.count - added)
+                for subscription in accepted where file.add(subscription) { added += 1 }
+                var queries = 0
+                for query in imported.queries
+                where file.addQuery(name: query.name, expression: query.text, tags: query.tags) {
+                    queries += 1
+                }
+                return (added, accepted.count - added, queries)
             }
         } catch {
             FeedsContext.fail(error.description)
@@ -271,12 +292,60 @@ struct FeedCommands {
         var line =
             "Imported \(Amount.grouped(added)) feed\(added == 1 ? "" : "s") from \(imported.kind) into "
             + context.subscriptions.displayPath
+        if queries > 0 { line += ", and \(queries) query feed\(queries == 1 ? "" : "s")" }
         if present > 0 { line += " (\(Amount.grouped(present)) already there)" }
         line += "."
         if added > 0 { line += " newsapp refresh fetches them." }
-        var lines = [line]
+        var lines = [line] + notes
         for skipped in imported.skipped {
             lines.append("Skipped line \(skipped.line): \(skipped.text) — \(skipped.reason)")
+        }
+        StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
+        return 0
+    }
+
+    /// Asks on the terminal whether to add feeds that run commands; false without a terminal.
+    private func confirm(_ commands: [Subscription]) -> Bool {
+        guard TerminalProbe.isTerminal(STDIN_FILENO), TerminalProbe.isTerminal(STDERR_FILENO) else { return false }
+        var question = "The file has \(commands.count) feed\(commands.count == 1 ? "" : "s") made by running a command:\n"
+        for command in commands { question += "  " + TextSanitizer.clean(command.address) + "\n" }
+        question += "Add \(commands.count == 1 ? "it" : "them")? They run at every refresh, with your rights. [y/N] "
+        StandardError.writeRaw(question)
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
+    }
+
+    /// Carries a newsboat config file over into config.toml, and lists what it did not read.
+    private func importConfig(_ config: NewsboatConfig, skipped: [UrlsFile.SkippedLine]) -> Int32 {
+        guard let file = ConfigurationFile.standard(environment: context.environment) else {
+            FeedsContext.fail("There is no home for config.toml (HOME and XDG_CONFIG_HOME are unset).")
+            return 1
+        }
+        let merge: ConfigurationMerge
+        do throws(LockedTextFile.Failure) {
+            merge = try file.textFile.update { (text: inout String) throws(LockedTextFile.Failure) -> ConfigurationMerge in
+                do throws(ConfigurationMerge.Failure) {
+                    let merged = try ConfigurationMerge(config, into: text)
+                    text = merged.text
+                    return merged
+                } catch {
+                    throw LockedTextFile.Failure(description: "\(file.displayPath): \(error.reason).")
+                }
+            }
+        } catch {
+            FeedsContext.fail(error.description)
+            return 1
+        }
+        var lines = [
+            merge.carried.isEmpty
+                ? "Nothing to carry over from the newsboat config file into \(file.displayPath)."
+                : "Carried over from a newsboat config file into \(file.displayPath):"
+        ]
+        lines += merge.carried.map { "  " + $0 }
+        lines += merge.kept.map { "  " + $0 }
+        if !skipped.isEmpty { lines.append("Not read (\(skipped.count) line\(skipped.count == 1 ? "" : "s")):") }
+        for line in skipped {
+            lines.append("  line \(line.line): \(line.text) — \(line.reason)")
         }
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         return 0
