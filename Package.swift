@@ -81,7 +81,7 @@ let package = Package(
             name: "CoordinatorsTesting", dependencies: ["Coordinators", "TerminalText"], swiftSettings: strict
         ),
         .target(
-            name: "Modules", dependencies: ["Networking", "Coordinators", "TerminalText"],
+            name: "Modules", dependencies: ["Networking", "Coordinators", "TerminalText", "FilterLanguage"],
             swiftSettings: strict),
         .target(
             name: "SampleEdition",
