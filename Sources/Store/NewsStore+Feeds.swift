@@ -234,22 +234,25 @@ extension NewsStore {
     /// Removes old feed items and returns how many went. Unread and saved items always stay, and
     /// so do the items of each feed's latest document. A read, unsaved item that its feed's
     /// latest document no longer holds goes when it is beyond the newest `maxItemsPerFeed` items
-    /// of its feed, or when its feed last held it before `cutoff`. The unsaved items of
+    /// of its feed (`limits` has other numbers for some feeds, by address), or when its feed last
+    /// held it before `cutoff`. The unsaved items of
     /// unsubscribed feeds go too, and those feeds' rows once they hold none.
     ///
     /// The work is proportional to the read items and to the items beyond the limit, found on
     /// indexes.
     @discardableResult
-    public func applyFeedRetention(maxItemsPerFeed: Int, olderThan cutoff: Date) async throws(StoreError)
-        -> Int
-    {
-        let limit = max(maxItemsPerFeed, 0)
+    public func applyFeedRetention(
+        maxItemsPerFeed: Int, olderThan cutoff: Date, limits: [URL: Int] = [:]
+    ) async throws(StoreError) -> Int {
         let cutoff = cutoff.timeIntervalSince1970
+        let byAddress = Dictionary(limits.map { ($0.key.absoluteString, $0.value) }, uniquingKeysWith: { first, _ in first })
         return try await write { db in
             // Items the latest document holds have no `lastFetchedAt` (see `StoreSchema.v3`).
-            let feeds = try Int64.fetchAll(db, sql: "SELECT id FROM feed WHERE removedAt IS NULL")
+            let feeds = try Row.fetchAll(db, sql: "SELECT id, url FROM feed WHERE removedAt IS NULL")
             var removed = 0
-            for feed in feeds {
+            for row in feeds {
+                let feed: Int64 = row["id"]
+                let limit = max(byAddress[row["url"] as String] ?? maxItemsPerFeed, 0)
                 try db.execute(
                     sql: """
                         DELETE FROM article WHERE id IN (

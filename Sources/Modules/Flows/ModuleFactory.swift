@@ -47,6 +47,8 @@ public struct NewsModuleFactory: ModuleFactory {
     public let reader: any ArticleReader
     /// When an article's page is fetched as it opens.
     public let fullText: FullTextMode
+    /// What some feeds' articles do instead.
+    public let feedPreferences: FeedPreferences
     /// The pages that failed lately in this session, which opening their article does not fetch.
     let unreadablePages = UnreadablePages()
 
@@ -65,7 +67,8 @@ public struct NewsModuleFactory: ModuleFactory {
         frontPage: FrontPageSources = FrontPageSources(),
         sourcesInUse: String? = nil,
         reader: any ArticleReader = NoArticleReader(),
-        fullText: FullTextMode = .off
+        fullText: FullTextMode = .off,
+        feedPreferences: FeedPreferences = FeedPreferences()
     ) {
         self.service = service
         self.environment = environment
@@ -82,6 +85,7 @@ public struct NewsModuleFactory: ModuleFactory {
         self.sourcesInUse = sourcesInUse
         self.reader = reader
         self.fullText = fullText
+        self.feedPreferences = feedPreferences
     }
 
     public func makeFrontPage() -> any FrontPageModule {
@@ -115,10 +119,12 @@ public struct NewsModuleFactory: ModuleFactory {
 
     private func makeArticle(_ article: Article, scope: FeedScope?) -> ArticleScreen {
         let paneSize = paneSize
+        let feed = article.feedItem?.feed
         let screen = ArticleScreen(
             article: article, environment: environment, actions: actions, readingList: readingList,
-            images: images, paneSize: { paneSize(.secondary) }, feeds: feeds, scope: scope, reader: reader,
-            fullText: fullText, unreadablePages: unreadablePages)
+            images: feed.flatMap { feedPreferences.images[$0] } ?? images, paneSize: { paneSize(.secondary) },
+            feeds: feeds, scope: scope, reader: reader,
+            fullText: feed.flatMap { feedPreferences.fullText[$0] } ?? fullText, unreadablePages: unreadablePages)
         screen.start()
         return screen
     }

@@ -38,6 +38,8 @@ public final class NewsSession {
         public var reader: any ArticleReader
         /// When an article's page is fetched as it opens; never by default.
         public var fullText: FullTextMode
+        /// What some feeds' articles do instead (`[[feed]]` rules).
+        public var feedPreferences = FeedPreferences()
 
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
@@ -55,8 +57,10 @@ public final class NewsSession {
             frontPage: FrontPageSources = FrontPageSources(),
             sourcesInUse: String? = nil,
             reader: any ArticleReader = NoArticleReader(),
-            fullText: FullTextMode = .off
+            fullText: FullTextMode = .off,
+            feedPreferences: FeedPreferences = FeedPreferences()
         ) {
+            self.feedPreferences = feedPreferences
             self.layout = layout
             self.pageSize = pageSize
             self.country = country
@@ -101,7 +105,8 @@ public final class NewsSession {
             country: options.country, language: options.language, actions: options.actions,
             readingList: options.readingList, images: options.images, feeds: options.feeds,
             paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage,
-            sourcesInUse: options.sourcesInUse, reader: options.reader, fullText: options.fullText)
+            sourcesInUse: options.sourcesInUse, reader: options.reader, fullText: options.fullText,
+            feedPreferences: options.feedPreferences)
         self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,

@@ -149,6 +149,22 @@ enum AppLauncher {
             settings.images, isTerminal: interactive, environment: environment,
             directory: context.cacheDirectory, offline: settings.offline,
             timeout: TimeInterval(settings.requestTimeout))
+        var preferences = FeedPreferences()
+        if let feeds = context.feeds, !settings.feeds.rules.isEmpty {
+            let inForce = await feeds.settingsInForce(FeedRules(settings: settings))
+            var imagesByChoice: [ImagesChoice: any ArticleImages] = [settings.images: images]
+            for (url, feed) in inForce {
+                // As the session's own: a piped script would wait for every page it opens.
+                if interactive && !settings.offline { preferences.fullText[url] = feed.fullText }
+                if imagesByChoice[feed.images] == nil {
+                    imagesByChoice[feed.images] = PictureSupport.images(
+                        feed.images, isTerminal: interactive, environment: environment,
+                        directory: context.cacheDirectory, offline: settings.offline,
+                        timeout: TimeInterval(settings.requestTimeout))
+                }
+                preferences.images[url] = imagesByChoice[feed.images]
+            }
+        }
         let session = NewsSession(
             service: context.service, terminal: terminal,
             options: NewsSession.Options(
@@ -165,7 +181,8 @@ enum AppLauncher {
                     categories: context.source.hasCategories, feeds: context.feeds != nil),
                 sourcesInUse: SourcesSummary.inUse(by: context).sentence, reader: context.reader,
                 // As the feeds' refresh: a piped script would wait for every page it opens.
-                fullText: interactive && !settings.offline ? settings.fullText : .off))
+                fullText: interactive && !settings.offline ? settings.fullText : .off,
+                feedPreferences: preferences))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in

@@ -303,7 +303,10 @@ struct ConfigurationLoader: Sendable {
                 default:
                     let keys = ["url", "title", "tag", "refresh_interval", "full_text", "max_items", "images", "rename"]
                     let close = CommandSuggester.closest(to: setting.key, among: keys).map { " (did you mean \($0)?)" } ?? ""
-                    problems.append(problem(setting.line, "unknown key \"\(key)\"\(close); ignoring it."))
+                    problems.append(
+                        problem(
+                            setting.line,
+                            "\(name): unknown key \"\(TextSanitizer.clean(setting.key))\"\(close); ignoring it."))
                 }
             }
             configuration.feedRules.append(feedRule)

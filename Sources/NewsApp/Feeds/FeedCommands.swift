@@ -27,10 +27,13 @@ struct FeedCommands {
             let stored = try await context.store.feedSummaries(for: file.subscriptions.map(\.url))
             let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
             let filters = try await FeedFilterContext.load(file, store: context.store)
+            let rules = FeedRules(settings: context.settings)
             for entry in file.entries {
                 switch entry {
                 case .subscription(let subscription):
-                    lines.append(.feed(FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url])))
+                    var listed = FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url])
+                    listed.settings = rules.settings(for: subscription, title: listed.title)
+                    lines.append(.feed(listed))
                 case .query(let query):
                     let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
                     lines.append(.query(FeedsListing.QueryEntry(query: query, items: counts.items, unread: counts.unread)))

@@ -34,14 +34,30 @@ struct FeedRefreshService: Sendable {
     ) async throws(SubscriptionsFile.Failure) -> Outcome {
         let file = try subscriptions.load()
         await applyHidingRules(file)
+        let rules = FeedRules(feeds: settings)
+        var titles: [URL: String] = [:]
+        if !rules.isEmpty {
+            let stored = (try? await store.feedSummaries(for: file.subscriptions.map(\.url))) ?? []
+            let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+            for subscription in file.subscriptions {
+                titles[subscription.url] = FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url]).title
+            }
+        }
         var chosen = file.subscriptions
         if let interval, !chosen.isEmpty {
             let states = (try? await store.feedStates(for: chosen.map(\.url))) ?? [:]
-            let cutoff = now.addingTimeInterval(-Double(interval.components.seconds))
             chosen = chosen.filter { subscription in
                 guard let asked = states[subscription.url]?.lastAttemptAt else { return true }
-                return asked < cutoff
+                // A [[feed]] rule's refresh_interval replaces the config file's for its feeds.
+                var seconds = Double(interval.components.seconds)
+                if !rules.isEmpty {
+                    seconds = 60 * Double(rules.settings(for: subscription, title: titles[subscription.url] ?? "").refreshInterval)
+                }
+                return asked < now.addingTimeInterval(-seconds)
             }
+        }
+        if !rules.isEmpty {
+            chosen = chosen.map { rules.renamed($0, title: titles[$0.url] ?? "") }
         }
         let report = await refresher(killfile: await killfile(file)).refresh(chosen, progress: progress)
         var outcome = Outcome(report: report, moves: [], skipped: file.skipped)
@@ -58,7 +74,7 @@ struct FeedRefreshService: Sendable {
                 outcome.moveFailure = error.description
             }
         }
-        await applyRetention(now: now)
+        await applyRetention(now: now, file: file, rules: rules, titles: titles)
         return outcome
     }
 
@@ -106,11 +122,18 @@ struct FeedRefreshService: Sendable {
 
     /// Removes what feeds no longer need: read, unsaved items beyond `max_items_per_feed` or not
     /// seen for `retention_days`, that are no longer in their feed. Failing costs only disk space.
-    private func applyRetention(now: Date) async {
+    private func applyRetention(now: Date, file: UrlsFile, rules: FeedRules, titles: [URL: String]) async {
         let cutoff = LocalStore.retentionCutoff(days: retentionDays, now: now)
+        var limits: [URL: Int] = [:]
+        if !rules.isEmpty {
+            for subscription in file.subscriptions {
+                let limit = rules.settings(for: subscription, title: titles[subscription.url] ?? "").maxItems
+                if limit != settings.maxItemsPerFeed { limits[subscription.url] = limit }
+            }
+        }
         do {
             let removed = try await store.applyFeedRetention(
-                maxItemsPerFeed: settings.maxItemsPerFeed, olderThan: cutoff)
+                maxItemsPerFeed: settings.maxItemsPerFeed, olderThan: cutoff, limits: limits)
             if removed > 0 { logger.info("retention removed read items", metadata: ["items": "\(removed)"]) }
         } catch {
             logger.warning("retention failed", metadata: ["reason": "\(error.sentence)"])

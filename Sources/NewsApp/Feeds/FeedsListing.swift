@@ -15,11 +15,14 @@ struct FeedsListing {
     struct Entry {
         var subscription: Subscription
         var stored: StoredFeedSummary?
+        /// The settings in force for it (the config file's and its `[[feed]]` rules').
+        var settings: FeedRules.InForce?
 
-        /// The user's name for it, else the feed's own, else its host (a command's feed: its line).
+        /// A rule's name for it, else the user's, else the feed's own, else its host (a command's
+        /// feed: its line).
         var title: String {
-            subscription.title ?? stored?.title.flatMap { $0.isEmpty ? nil : $0 } ?? subscription.url.host
-                ?? subscription.address
+            settings?.rename ?? subscription.title ?? stored?.title.flatMap { $0.isEmpty ? nil : $0 }
+                ?? subscription.url.host ?? subscription.address
         }
     }
 
@@ -147,6 +150,31 @@ struct FeedsListing {
             var lastSuccess: String?
             var lastError: String?
             var retryAfter: String?
+            /// The settings in force; null for a query feed.
+            var settings: Settings?
+
+            struct Settings: Encodable {
+                /// Minutes.
+                var refreshInterval: Int
+                var fullText: String
+                var maxItems: Int
+                var images: String
+                /// The name a `[[feed]]` rule gives it, null when none does.
+                var rename: String?
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(refreshInterval, forKey: .refreshInterval)
+                    try container.encode(fullText, forKey: .fullText)
+                    try container.encode(maxItems, forKey: .maxItems)
+                    try container.encode(images, forKey: .images)
+                    try container.encode(rename, forKey: .rename)
+                }
+
+                private enum CodingKeys: String, CodingKey {
+                    case refreshInterval, fullText, maxItems, images, rename
+                }
+            }
 
             /// Absent values are written as `null`, so every feed has every key.
             func encode(to encoder: any Encoder) throws {
@@ -162,10 +190,12 @@ struct FeedsListing {
                 try container.encode(lastSuccess, forKey: .lastSuccess)
                 try container.encode(lastError, forKey: .lastError)
                 try container.encode(retryAfter, forKey: .retryAfter)
+                try container.encode(settings, forKey: .settings)
             }
 
             private enum CodingKeys: String, CodingKey {
                 case number, kind, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError, retryAfter
+                case settings
             }
         }
 
@@ -193,7 +223,12 @@ struct FeedsListing {
                         lastRefresh: entry.stored?.lastAttemptAt.map(Timestamp.format),
                         lastSuccess: entry.stored?.lastSuccessAt.map(Timestamp.format),
                         lastError: entry.stored?.lastError,
-                        retryAfter: entry.stored?.retryAfter.map(Timestamp.format))
+                        retryAfter: entry.stored?.retryAfter.map(Timestamp.format),
+                        settings: entry.settings.map {
+                            Document.Feed.Settings(
+                                refreshInterval: $0.refreshInterval, fullText: $0.fullText.rawValue,
+                                maxItems: $0.maxItems, images: $0.images.rawValue, rename: $0.rename)
+                        })
                 case .query(let entry):
                     return Document.Feed(
                         number: offset + 1, kind: "query", url: entry.query.address, title: entry.query.name,

@@ -24,6 +24,7 @@ struct StoreFeedLibrary: FeedLibrary {
 
     func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
         let file = try loadFile()
+        let rules = FeedRules(feeds: refresher.settings)
         let stored = try await summaries(of: file.subscriptions.map(\.url))
         let context = try await filterContext(file)
         var summaries: [FeedSummary] = []
@@ -31,10 +32,12 @@ struct StoreFeedLibrary: FeedLibrary {
             switch entry {
             case .subscription(let subscription):
                 let summary = stored[subscription.url]
+                var entry = FeedsListing.Entry(subscription: subscription, stored: summary)
+                if !rules.isEmpty { entry.settings = rules.settings(for: subscription, title: entry.title) }
                 summaries.append(
                     FeedSummary(
                         url: subscription.url,
-                        title: FeedsListing.Entry(subscription: subscription, stored: summary).title,
+                        title: entry.title,
                         tags: subscription.tags, itemCount: summary?.itemCount ?? 0,
                         unreadCount: summary?.unreadCount ?? 0,
                         lastRefresh: summary?.lastAttemptAt, failure: summary?.lastError))
@@ -183,6 +186,18 @@ struct StoreFeedLibrary: FeedLibrary {
         return FeedRefreshSummary(
             sentence: sentence, newItems: report.newItems, failed: report.failedCount,
             anyRefreshed: report.anyRefreshed)
+    }
+
+    /// The settings `rules` put in force for each subscription, by its address.
+    func settingsInForce(_ rules: FeedRules) async -> [URL: FeedRules.InForce] {
+        guard let file = try? loadFile() else { return [:] }
+        let stored = (try? await summaries(of: file.subscriptions.map(\.url))) ?? [:]
+        var result: [URL: FeedRules.InForce] = [:]
+        for subscription in file.subscriptions {
+            let title = FeedsListing.Entry(subscription: subscription, stored: stored[subscription.url]).title
+            result[subscription.url] = rules.settings(for: subscription, title: title)
+        }
+        return result
     }
 
     // MARK: - Support
