@@ -28,6 +28,7 @@ import GRDB
 /// - The page columns of `article` (v4), reader mode's text, and `pageText` in `articleSearch`: see
 ///   ``v4``.
 /// - `article.hidden` and `storeSetting` (v5-killfile-hidden): see ``killfileHidden``.
+/// - `download` (v5-download-queue), podcast downloads: see ``downloadQueue``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
@@ -40,6 +41,7 @@ enum StoreSchema {
         migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
         migrator.registerMigration("v5-killfile-hidden") { db in try db.execute(sql: killfileHidden) }
+        migrator.registerMigration("v5-download-queue") { db in try db.execute(sql: downloadQueue) }
         return migrator
     }
 
@@ -91,6 +93,13 @@ enum StoreSchema {
         ("v4", "articleSearch", ["pageText"]),
         ("v5-killfile-hidden", "article", ["hidden"]),
         ("v5-killfile-hidden", "storeSetting", ["key", "value"]),
+        (
+            "v5-download-queue", "download",
+            [
+                "id", "url", "title", "feedTitle", "type", "length", "state", "path", "received", "total", "error",
+                "queuedAt", "finishedAt",
+            ]
+        ),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

@@ -49,6 +49,9 @@ public struct NewsModuleFactory: ModuleFactory {
     public let fullText: FullTextMode
     /// What some feeds' articles do instead.
     public let feedPreferences: FeedPreferences
+    /// Podcast downloads, and who runs them once a file is queued.
+    public let downloads: any Downloads
+    public let downloadTrigger = DownloadTrigger()
     /// The pages that failed lately in this session, which opening their article does not fetch.
     let unreadablePages = UnreadablePages()
 
@@ -68,8 +71,10 @@ public struct NewsModuleFactory: ModuleFactory {
         sourcesInUse: String? = nil,
         reader: any ArticleReader = NoArticleReader(),
         fullText: FullTextMode = .off,
-        feedPreferences: FeedPreferences = FeedPreferences()
+        feedPreferences: FeedPreferences = FeedPreferences(),
+        downloads: any Downloads = NoDownloads()
     ) {
+        self.downloads = downloads
         self.service = service
         self.environment = environment
         self.pageSize = pageSize
@@ -124,7 +129,8 @@ public struct NewsModuleFactory: ModuleFactory {
             article: article, environment: environment, actions: actions, readingList: readingList,
             images: feed.flatMap { feedPreferences.images[$0] } ?? images, paneSize: { paneSize(.secondary) },
             feeds: feeds, scope: scope, reader: reader,
-            fullText: feed.flatMap { feedPreferences.fullText[$0] } ?? fullText, unreadablePages: unreadablePages)
+            fullText: feed.flatMap { feedPreferences.fullText[$0] } ?? fullText, unreadablePages: unreadablePages,
+            downloads: downloads, downloadTrigger: downloadTrigger)
         screen.start()
         return screen
     }

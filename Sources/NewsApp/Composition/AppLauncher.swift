@@ -91,6 +91,16 @@ enum AppLauncher {
         return file.subscriptions.isEmpty ? nil : subscriptions
     }
 
+    /// Podcast downloads into the download folder, queued in the live store; none offline or
+    /// without a store or a folder.
+    nonisolated static func downloads(_ context: LaunchContext) -> any Downloads {
+        guard !context.settings.offline, let store = context.feeds?.store ?? context.store,
+            let folder = DownloadFolder.path(settings: context.settings, environment: context.environment)
+        else { return NoDownloads() }
+        return StoreDownloads(
+            store: store, folder: folder, home: context.environment["HOME"], player: context.settings.player)
+    }
+
     /// The feeds of `subscriptions`, their items in `store`.
     nonisolated static func feedLibrary(
         _ subscriptions: SubscriptionsFile, store: NewsStore, settings: Settings,
@@ -182,7 +192,7 @@ enum AppLauncher {
                 sourcesInUse: SourcesSummary.inUse(by: context).sentence, reader: context.reader,
                 // As the feeds' refresh: a piped script would wait for every page it opens.
                 fullText: interactive && !settings.offline ? settings.fullText : .off,
-                feedPreferences: preferences))
+                feedPreferences: preferences, downloads: downloads(context)))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in
