@@ -25,15 +25,18 @@ public enum DownloadFileName {
     /// `name`, or `name (2)`, `name (3)`… before its extension: the first that no file in
     /// `folder` has (nor a partial download of it).
     public static func available(_ name: String, in folder: String) -> String {
+        candidates(name).first { candidate in
+            var status = stat()
+            let path = folder + "/" + candidate
+            return lstat(path, &status) != 0 && lstat(path + ".part", &status) != 0
+        } ?? name
+    }
+
+    /// `name`, `name (2)`, `name (3)`… up to 10,000.
+    static func candidates(_ name: String) -> [String] {
         let base = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
-        for number in 1...10_000 {
-            let candidate = number == 1 ? name : "\(base) (\(number))" + (ext.isEmpty ? "" : "." + ext)
-            let path = folder + "/" + candidate
-            var status = stat()
-            if lstat(path, &status) != 0 && lstat(path + ".part", &status) != 0 { return candidate }
-        }
-        return base + " (\(UUID().uuidString.prefix(8)))" + (ext.isEmpty ? "" : "." + ext)
+        return [name] + (2...10_000).map { "\(base) (\($0))" + (ext.isEmpty ? "" : "." + ext) }
     }
 
     /// `text` made safe for a file name (see the type), cut to ``maximumBytes``.
@@ -42,15 +45,15 @@ public enum DownloadFileName {
         var lastWasSpace = true
         for scalar in text.unicodeScalars {
             let properties = scalar.properties
+            if properties.isWhitespace {
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+                continue
+            }
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || properties.generalCategory == .format
                 || properties.generalCategory == .lineSeparator || properties.generalCategory == .paragraphSeparator
                 || properties.generalCategory == .unassigned || properties.generalCategory == .privateUse
             {
-                continue
-            }
-            if properties.isWhitespace {
-                if !lastWasSpace { result.append(" ") }
-                lastWasSpace = true
                 continue
             }
             let unsafe: Set<Unicode.Scalar> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|", "\u{0}"]

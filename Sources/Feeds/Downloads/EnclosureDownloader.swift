@@ -122,8 +122,7 @@ public struct EnclosureDownloader: Sendable {
     /// Gives the partial file its name: the first that no file has, so none is overwritten.
     private func finish(_ partial: String, bytes: Int64) -> Outcome {
         let wanted = String(((partial as NSString).lastPathComponent).dropLast(".part".count))
-        for _ in 0..<100 {
-            let name = DownloadFileName.available(wanted, in: folder)
+        for name in DownloadFileName.candidates(wanted) {
             let path = folder + "/" + name
             // link fails when the name is taken, where rename would replace the file.
             if link(partial, path) == 0 {
@@ -179,9 +178,11 @@ private final class PartialFile: @unchecked Sendable {
                 }
                 state.total = range?.total
             case 200:
-                guard ftruncate(descriptor, 0) == 0 else {
-                    state.writeError = errno
-                    return false
+                if state.received > 0 {
+                    guard ftruncate(descriptor, 0) == 0 else {
+                        state.writeError = errno
+                        return false
+                    }
                 }
                 state.received = 0
                 state.total = headers["Content-Length"].flatMap { Int64($0) }
