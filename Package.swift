@@ -150,7 +150,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
-                "TerminalText", "TestSupport",
+                "TerminalText", "TestSupport", "FilterLanguage",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
