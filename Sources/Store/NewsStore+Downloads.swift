@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The podcast download queue: what to download, where it is, and how it went. Several instances
 /// can share it: a download is taken by moving it from `queued` to `downloading` in one write.
 extension NewsStore {
@@ -51,28 +57,49 @@ extension NewsStore {
         }
     }
 
-    /// Takes the oldest queued download (or one left `downloading` by a run that stopped more than
-    /// `staleAfter` seconds ago) for this run: it becomes `downloading`. Nil when none is waiting.
-    public func takeNextDownload(staleAfter: TimeInterval = 3_600) async throws(StoreError) -> StoredDownload? {
+    /// Takes the oldest queued download for this process: it becomes `downloading`. A download
+    /// left `downloading` is taken too when the process that had it is gone, or has not said where
+    /// it is for `staleAfter` seconds (``updateDownload(id:path:received:total:)``, every few
+    /// seconds), and so is a failed one (it resumes from its partial file), unless it is among
+    /// `excluding` (those this run tried already). Nil when none is waiting.
+    public func takeNextDownload(staleAfter: TimeInterval = 30, excluding: Set<Int64> = []) async throws(StoreError)
+        -> StoredDownload?
+    {
         let now = clock().timeIntervalSince1970
+        let me = Int64(getpid())
+        let skipped = excluding.isEmpty ? "" : "AND id NOT IN (\(excluding.map(String.init).joined(separator: ",")))"
         return try await write { db in
-            guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT * FROM download
-                        WHERE state = 'queued' OR (state = 'downloading' AND coalesce(finishedAt, queuedAt) < ?)
-                        ORDER BY queuedAt, id LIMIT 1
-                        """,
-                    arguments: [now - staleAfter])
-            else { return nil }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM download WHERE state <> 'done' \(skipped)
+                    ORDER BY state = 'failed', queuedAt, id
+                    """)
+            let row = rows.first { row in
+                switch row["state"] as String {
+                case "downloading":
+                    let owner: Int64? = row["owner"]
+                    let heard: Double = row["finishedAt"] ?? row["queuedAt"]
+                    return heard < now - staleAfter || owner.map { !Self.isRunning($0) } ?? true
+                default:
+                    return true
+                }
+            }
+            guard let row else { return nil }
             var download = Self.download(row)
             try db.execute(
-                sql: "UPDATE download SET state = 'downloading', error = NULL, finishedAt = ? WHERE id = ?",
-                arguments: [now, download.id])
+                sql: "UPDATE download SET state = 'downloading', error = NULL, finishedAt = ?, owner = ? WHERE id = ?",
+                arguments: [now, me, download.id])
             download.state = .downloading
             return download
         }
+    }
+
+    /// True when process `pid` runs (and is not this one's ended predecessor: `kill` with no
+    /// signal asks without touching it).
+    private static func isRunning(_ pid: Int64) -> Bool {
+        guard pid > 0, pid <= Int64(Int32.max) else { return false }
+        return kill(pid_t(pid), 0) == 0 || errno == EPERM
     }
 
     /// Records where download `id` is: its file, bytes received and expected.

@@ -3,7 +3,8 @@ extension StoreSchema {
     /// item's `title`, its feed's `feedTitle`, its `type` and announced `length`), its `state`
     /// (`queued`, `downloading`, `done`, `failed`), the file it goes to (`path`: the partial file
     /// while it downloads, the finished one after), the bytes `received` and expected (`total`),
-    /// why it last failed (`error`), and when it was queued and finished.
+    /// why it last failed (`error`), when it was queued and finished (while it downloads, when its run
+    /// last said where it was), and the process downloading it (`owner`).
     static let downloadQueue = """
         CREATE TABLE download (
             id INTEGER PRIMARY KEY,
@@ -18,7 +19,8 @@ extension StoreSchema {
             total INTEGER,
             error TEXT,
             queuedAt REAL NOT NULL,
-            finishedAt REAL
+            finishedAt REAL,
+            owner INTEGER
         );
         CREATE INDEX download_state ON download(state, queuedAt);
         """

@@ -97,7 +97,7 @@ enum StoreSchema {
             "v5-download-queue", "download",
             [
                 "id", "url", "title", "feedTitle", "type", "length", "state", "path", "received", "total", "error",
-                "queuedAt", "finishedAt",
+                "queuedAt", "finishedAt", "owner",
             ]
         ),
     ]

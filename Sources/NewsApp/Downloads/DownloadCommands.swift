@@ -70,16 +70,27 @@ struct DownloadCommands {
             width: output.width)
         let failed = Locked(0)
         let done = Locked(0)
-        await downloads.run { event in
-            switch event {
-            case .progress(let name, let received, let total):
-                bar.show(name: name, received: received, total: total)
-            case .finished(let sentence, let didFail):
-                bar.clear()
-                if didFail { failed.withLock { $0 += 1 } } else { done.withLock { $0 += 1 } }
-                StandardOutput.write(TextSanitizer.clean(sentence) + "\n")
+        let downloads = downloads
+        let run = Task {
+            await downloads.run { event in
+                switch event {
+                case .progress(let name, let received, let total):
+                    bar.show(name: name, received: received, total: total)
+                case .finished(let sentence, let didFail):
+                    bar.clear()
+                    if didFail { failed.withLock { $0 += 1 } } else { done.withLock { $0 += 1 } }
+                    StandardOutput.write(TextSanitizer.clean(sentence) + "\n")
+                }
             }
         }
+        // Ctrl-C stops the file in flight and records what arrived, so the next run resumes it.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { run.cancel() }
+        interrupt.resume()
+        await run.value
+        interrupt.cancel()
+        signal(SIGINT, SIG_DFL)
         let (succeeded, failures) = (done.withLock { $0 }, failed.withLock { $0 })
         if succeeded == 0 && failures == 0 { StandardOutput.write("Nothing is queued.\n") }
         return failures > 0 ? 1 : 0

@@ -39,8 +39,12 @@ struct StoreDownloads: Downloads {
         }
     }
 
+    /// Downloads the queued files, then retries those that failed before (once each): a stopped
+    /// download resumes from its partial file.
     func run(events: @escaping @Sendable (DownloadEvent) -> Void) async {
-        while !Task.isCancelled, let download = try? await store.takeNextDownload() {
+        var tried: Set<Int64> = []
+        while !Task.isCancelled, let download = try? await store.takeNextDownload(excluding: tried) {
+            tried.insert(download.id)
             events(await fetch(download, events: events))
         }
     }
@@ -54,8 +58,20 @@ struct StoreDownloads: Downloads {
         }
         try? await store.updateDownload(id: download.id, path: partial, received: download.received, total: download.total)
         let name = String((partial as NSString).lastPathComponent.dropLast(".part".count))
+        // Every few seconds the queue hears where the download is: another run knows it is alive.
+        let lastSaid = Locked(ContinuousClock.now)
+        let store = store
+        let path = partial
         let outcome = await downloader.download(download.url, to: partial) { progress in
             events(.progress(name: name, received: progress.received, total: progress.total))
+            let due = lastSaid.withLock { last -> Bool in
+                guard ContinuousClock.now - last >= .seconds(5) else { return false }
+                last = ContinuousClock.now
+                return true
+            }
+            if due {
+                Task { try? await store.updateDownload(id: download.id, path: path, received: progress.received, total: progress.total) }
+            }
         }
         switch outcome {
         case .done(let path, let bytes):
@@ -63,8 +79,13 @@ struct StoreDownloads: Downloads {
             return .finished(
                 sentence: "Downloaded “\(download.title)” (\(Self.size(bytes))) to \(shown(path)).", failed: false)
         case .failed(let reason, let partial, let received):
-            try? await store.finishDownload(id: download.id, path: partial, received: received, error: reason)
-            return .finished(sentence: "Could not download “\(download.title)”: \(reason)", failed: true)
+            let stopped = Task.isCancelled
+            let why = stopped ? "Stopped with \(Self.size(received)) downloaded; it resumes from there." : reason
+            // Recorded even when the run was stopped: the next one resumes the partial file.
+            try? await Task.detached {
+                try await store.finishDownload(id: download.id, path: partial, received: received, error: why)
+            }.value
+            return .finished(sentence: "Could not download “\(download.title)”: \(why)", failed: true)
         }
     }
 
@@ -101,7 +122,7 @@ struct StoreDownloads: Downloads {
     }
 
     static func size(_ bytes: Int64) -> String {
-        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+        bytes == 0 ? "0 bytes" : ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
     }
 
     #if os(macOS)
