@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "newsapp", targets: ["NewsApp"]),
         .executable(name: "newsapi-stub", targets: ["NewsAPIStubServer"]),
         .executable(name: "newsapp-bench", targets: ["NewsAppBenchmark"]),
+        .library(name: "NewsModels", targets: ["NewsModels"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "Coordinators", targets: ["Coordinators"]),
@@ -34,8 +35,8 @@ let package = Package(
         .executableTarget(
             name: "NewsApp",
             dependencies: [
-                "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store", "Images",
-                "Feeds", "TerminalText", "FilterLanguage",
+                "NewsModels", "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store",
+                "Images", "Feeds", "TerminalText", "FilterLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -71,7 +72,11 @@ let package = Package(
 
         // libcurl, loaded with dlopen by the first request, not at launch (see README, Architecture).
         .target(name: "CCurl"),
-        .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: strict),
+        // The models every part shares (articles, feed items and documents, the service protocol and
+        // its errors, the search syntax, the lock): the store and the screens use them without the
+        // HTTP client. Imports nothing of ours; see README, Architecture.
+        .target(name: "NewsModels", swiftSettings: strict),
+        .target(name: "Networking", dependencies: ["CCurl", "NewsModels"], swiftSettings: strict),
         // The text layer: sanitising untrusted text, display width, wrapping and styled lines.
         // Coordinators draws with it, and Images draws pictures with it without the navigation
         // library; see README, Architecture.
@@ -81,11 +86,11 @@ let package = Package(
             name: "CoordinatorsTesting", dependencies: ["Coordinators", "TerminalText"], swiftSettings: strict
         ),
         .target(
-            name: "Modules", dependencies: ["Networking", "Coordinators", "TerminalText", "FilterLanguage"],
+            name: "Modules", dependencies: ["NewsModels", "Coordinators", "TerminalText", "FilterLanguage"],
             swiftSettings: strict),
         .target(
             name: "SampleEdition",
-            dependencies: ["Networking"],
+            dependencies: ["NewsModels"],
             resources: [.copy("Resources/sample-edition.json"), .copy("Resources/pictures")],
             swiftSettings: strict
         ),
@@ -93,7 +98,7 @@ let package = Package(
         .target(
             name: "Images",
             dependencies: [
-                "CJPEG", "CPNG", "TerminalText", "Networking",
+                "CJPEG", "CPNG", "TerminalText", "NewsModels", "Networking",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -104,7 +109,7 @@ let package = Package(
         .target(
             name: "Feeds",
             dependencies: [
-                "Networking", "CXML2", "FilterLanguage", .product(name: "Logging", package: "swift-log"),
+                "NewsModels", "Networking", "CXML2", "FilterLanguage", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -116,7 +121,7 @@ let package = Package(
         // The local article store (SQLite through GRDB); see README, Architecture.
         .target(
             name: "Store",
-            dependencies: ["Networking", "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NewsModels", "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         // Runs a command and reports its peak memory, unskewed by a big parent (see its main.swift);
@@ -125,7 +130,7 @@ let package = Package(
         // Records pages in a loop until killed; StoreTests SIGKILLs it to test crash safety.
         .executableTarget(
             name: "StoreKillTestHelper",
-            dependencies: ["Store", "Networking"],
+            dependencies: ["Store", "NewsModels"],
             swiftSettings: strict
         ),
 
@@ -134,7 +139,7 @@ let package = Package(
         .target(
             name: "NewsAPIStub",
             dependencies: [
-                "Networking", "SampleEdition",
+                "NewsModels", "SampleEdition",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
@@ -149,8 +154,8 @@ let package = Package(
         .executableTarget(
             name: "NewsAppBenchmark",
             dependencies: [
-                "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
-                "TerminalText", "TestSupport", "FilterLanguage",
+                "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
+                "SampleEdition", "Feeds", "TerminalText", "TestSupport", "FilterLanguage",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -161,31 +166,38 @@ let package = Package(
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
         // held answers, hang-ups) that three test targets share; see README, Architecture.
         .target(
-            name: "HTTPTestServer", dependencies: ["Networking"], path: "Tests/Support/HTTPTestServer",
+            name: "HTTPTestServer", dependencies: ["NewsModels"], path: "Tests/Support/HTTPTestServer",
             swiftSettings: strict),
         // Small helpers several test targets and the benchmark share: the seeded random generator,
         // the lookup of built executables and of a target's Fixtures folder.
         .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
-            name: "ModulesTestSupport", dependencies: ["Modules", "Networking", "Coordinators"],
+            name: "ModulesTestSupport",
+            dependencies: ["Modules", "NewsModels", "Coordinators", "TerminalText"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer", "TestSupport"],
+            dependencies: [
+                "Networking", "NewsModels", "CCurl", "NewsAPIStub", "SampleEdition", "HTTPTestServer",
+                "TestSupport",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "Networking", "HTTPTestServer", "TestSupport", "FilterLanguage"],
+            dependencies: [
+                "Feeds", "NewsModels", "Networking", "CXML2", "HTTPTestServer", "TestSupport", "FilterLanguage",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ImagesTests",
             dependencies: [
-                "Images", "CJPEG", "CPNG", "Networking", "TerminalText", "HTTPTestServer", "TestSupport",
+                "Images", "CJPEG", "CPNG", "NewsModels", "TerminalText", "HTTPTestServer", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -193,14 +205,14 @@ let package = Package(
             name: "CoordinatorTests",
             dependencies: [
                 "Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition", "HTTPTestServer",
-                "ModulesTestSupport", "Networking", "TerminalText",
+                "ModulesTestSupport", "NewsModels", "Networking", "TerminalText",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ModulesTests",
             dependencies: [
-                "Modules", "Coordinators", "Networking", "SampleEdition", "ModulesTestSupport",
+                "Modules", "Coordinators", "NewsModels", "SampleEdition", "ModulesTestSupport",
                 "TerminalText",
             ],
             swiftSettings: strict
@@ -209,9 +221,9 @@ let package = Package(
         .testTarget(
             name: "NewsAppTests",
             dependencies: [
-                "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
-                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
-                "TestSupport",
+                "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
+                "CPNG", "Coordinators", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
+                "TerminalText", "TestSupport", .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -223,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Networking", "StoreKillTestHelper", "SampleEdition", "TestSupport", "FilterLanguage",
+                "Store", "NewsModels", "StoreKillTestHelper", "SampleEdition", "TestSupport", "FilterLanguage",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

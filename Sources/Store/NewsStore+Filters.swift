@@ -1,7 +1,7 @@
 import FilterLanguage
 import Foundation
 import GRDB
-import Networking
+import NewsModels
 
 /// Feed items chosen by a filter expression (newsboat's filter language): query feeds, `filter`
 /// in a list, `newsapp search --filter`. The expression is answered by SQLite (see ``FilterSQL``),

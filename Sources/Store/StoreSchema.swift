@@ -27,12 +27,15 @@ import GRDB
 /// - `feed` (v3) and the feed columns of `article`: see ``v3``.
 /// - The page columns of `article` (v4), reader mode's text, and `pageText` in `articleSearch`: see
 ///   ``v4``.
-/// - `article.hidden` and `storeSetting` (v5-killfile-hidden): see ``killfileHidden``.
-/// - `download` (v5-download-queue), podcast downloads: see ``downloadQueue``.
+/// - `requestDay` (`v5-request-counts`): NewsAPI requests counted per UTC day; see
+///   ``requestCounts``.
+/// - `article.hidden` and `storeSetting` (v6-killfile-hidden): see ``killfileHidden``.
+/// - `download` (v7-download-queue), podcast downloads: see ``downloadQueue``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
-    /// mode's text with the articles and indexes it (see ``v4``).
+    /// mode's text with the articles and indexes it (see ``v4``); `v5-request-counts` counts NewsAPI's
+    /// requests per day (see ``requestCounts``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -40,8 +43,9 @@ enum StoreSchema {
         // Foreign keys are off while `article` is rebuilt, and checked before the commit.
         migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
-        migrator.registerMigration("v5-killfile-hidden") { db in try db.execute(sql: killfileHidden) }
-        migrator.registerMigration("v5-download-queue") { db in try db.execute(sql: downloadQueue) }
+        migrator.registerMigration("v5-request-counts") { db in try db.execute(sql: requestCounts) }
+        migrator.registerMigration("v6-killfile-hidden") { db in try db.execute(sql: killfileHidden) }
+        migrator.registerMigration("v7-download-queue") { db in try db.execute(sql: downloadQueue) }
         return migrator
     }
 
@@ -91,10 +95,11 @@ enum StoreSchema {
             ["pageText", "pageLinks", "pageByline", "pagePublishedAt", "pageImageURL", "pageFetchedAt"]
         ),
         ("v4", "articleSearch", ["pageText"]),
-        ("v5-killfile-hidden", "article", ["hidden"]),
-        ("v5-killfile-hidden", "storeSetting", ["key", "value"]),
+        ("v5-request-counts", "requestDay", ["day", "requests", "refused"]),
+        ("v6-killfile-hidden", "article", ["hidden"]),
+        ("v6-killfile-hidden", "storeSetting", ["key", "value"]),
         (
-            "v5-download-queue", "download",
+            "v7-download-queue", "download",
             [
                 "id", "url", "title", "feedTitle", "type", "length", "state", "path", "received", "total", "error",
                 "queuedAt", "finishedAt", "owner",

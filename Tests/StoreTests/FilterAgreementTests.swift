@@ -1,10 +1,10 @@
 import FilterLanguage
 import Foundation
-import Networking
 import TestSupport
 import Testing
 
 @testable import Store
+import NewsModels
 
 /// The store answers a filter expression in SQL (``FilterSQL``) and the killfile evaluates one in
 /// memory (``FilterExpression/matches(_:now:)``): for generated expressions over generated items

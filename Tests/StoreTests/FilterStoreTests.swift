@@ -1,9 +1,9 @@
 import FilterLanguage
 import Foundation
-import Networking
 import Testing
 
 @testable import Store
+import NewsModels
 
 /// Filtered reads of feed items: pages in the list's order, counts, marking read, the next unread
 /// item, and a regular expression that runs too long.

@@ -1,5 +1,6 @@
 import FilterLanguage
 import Foundation
+import NewsModels
 import Networking
 
 /// newsboat's killfile (`ignore-article`): rules, each for one feed or every feed, whose filter

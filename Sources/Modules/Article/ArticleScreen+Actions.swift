@@ -1,6 +1,5 @@
-import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// The article screen's actions: `o` and `o N`, `next`, `save` and `unsave`, `s`.

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Podcast downloads as the screens see them: queueing an item's enclosure, running the queue,
 /// and playing a file once it is downloaded. The executable backs it with the store and a folder;

@@ -1,6 +1,7 @@
 import Coordinators
 import FilterLanguage
 import Modules
+import Store
 import TerminalText
 
 /// Reads a config file's text into a ``Configuration`` and the problems found in it, without
@@ -27,8 +28,8 @@ struct ConfigurationLoader: Sendable {
     static let keys = [
         "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
         "retention_days", "request_timeout", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
-        "refresh_interval", "full_text", "ignore_article", "ignore_mode", "browser", "feed", "download_dir",
-        "player",
+        "refresh_interval", "full_text", "newsapi_refresh", "newsapi_daily_limit", "ignore_article", "ignore_mode",
+        "browser", "feed", "download_dir", "player",
     ]
 
     func load(_ text: String) -> Outcome {
@@ -151,6 +152,19 @@ struct ConfigurationLoader: Sendable {
                     + "using the default."
             }
             configuration.fullText = mode
+        case "newsapi_refresh":
+            guard let refresh = value.string.flatMap(RequestBudget.Refresh.init(rawValue:)) else {
+                return
+                    "newsapi_refresh must be \(Self.choices(RequestBudget.Refresh.allCases)) (found \(found)); "
+                    + "using the default."
+            }
+            configuration.newsapiRefresh = refresh
+        case "newsapi_daily_limit":
+            guard let limit = value.int, SettingLimits.newsapiDailyLimit.contains(limit) else {
+                return Self.wholeNumber(
+                    "newsapi_daily_limit", SettingLimits.newsapiDailyLimit, found, unit: "requests")
+            }
+            configuration.newsapiDailyLimit = limit
         case "ignore_mode":
             guard let mode = value.string.flatMap(IgnoreMode.init(rawValue:)) else {
                 return "ignore_mode must be \(Self.choices(IgnoreMode.allCases)) (found \(found)); "

@@ -1,5 +1,6 @@
 import Modules
 import Networking
+import Store
 
 /// What the command line said; nil (or false) where it said nothing.
 struct CommandLineSettings: Sendable, Equatable {
@@ -49,6 +50,10 @@ struct Settings: Sendable, Equatable {
     var logLevel: LogLevelChoice?
     /// `full_text`: when an article's page is fetched as it opens (reader mode).
     var fullText: FullTextMode = .auto
+    /// `newsapi_refresh`: when a stored NewsAPI section answers without a request.
+    var newsapiRefresh: RequestBudget.Refresh = .auto
+    /// `newsapi_daily_limit`: NewsAPI requests a day the plan allows.
+    var newsapiDailyLimit = RequestBudget.defaultDailyLimit
     /// `browser`: the command that opens addresses, in `$BROWSER`'s form.
     var browser: String?
     /// `download_dir`; nil for the default (see ``DownloadFolder``).
@@ -96,6 +101,8 @@ struct Settings: Sendable, Equatable {
                 killfile: file.killfile, ignoreMode: file.ignoreMode ?? .download, rules: file.feedRules),
             logLevel: commandLine.logLevel,
             fullText: file.fullText ?? .auto,
+            newsapiRefresh: file.newsapiRefresh ?? .auto,
+            newsapiDailyLimit: file.newsapiDailyLimit ?? RequestBudget.defaultDailyLimit,
             browser: file.browser,
             downloadDirectory: file.downloadDirectory,
             player: file.player)

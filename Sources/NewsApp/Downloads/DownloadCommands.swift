@@ -4,6 +4,7 @@ import Modules
 import Networking
 import Store
 import TerminalText
+import NewsModels
 
 /// What `newsapp downloads …` does; each returns the exit status.
 struct DownloadCommands {

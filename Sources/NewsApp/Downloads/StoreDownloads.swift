@@ -4,6 +4,7 @@ import Modules
 import Networking
 import Store
 import TerminalText
+import NewsModels
 
 /// Podcast downloads kept in the store's queue and written to the download folder (see
 /// ``EnclosureDownloader``); the app's `download` and `play`, and `newsapp downloads run`.

@@ -1,9 +1,7 @@
-import Coordinators
 import Feeds
 import FilterLanguage
 import Foundation
 import Modules
-import Networking
 import Store
 import TerminalText
 

@@ -4,6 +4,7 @@ import Networking
 import Testing
 
 @testable import Feeds
+import NewsModels
 
 /// Podcast downloads against servers on 127.0.0.1: a download cut off and resumed with `Range`, a
 /// server that ignores `Range`, a hostile file name, a redirect to another host and one that is
