@@ -109,7 +109,8 @@ let package = Package(
         .target(
             name: "Feeds",
             dependencies: [
-                "NewsModels", "Networking", "CXML2", "FilterLanguage", .product(name: "Logging", package: "swift-log"),
+                "NewsModels", "Networking", "CXML2", "FilterLanguage",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -188,7 +189,8 @@ let package = Package(
         .testTarget(
             name: "FeedsTests",
             dependencies: [
-                "Feeds", "NewsModels", "Networking", "CXML2", "HTTPTestServer", "TestSupport", "FilterLanguage",
+                "Feeds", "NewsModels", "Networking", "CXML2", "HTTPTestServer", "TestSupport",
+                "FilterLanguage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")],
@@ -235,7 +237,8 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "NewsModels", "StoreKillTestHelper", "SampleEdition", "TestSupport", "FilterLanguage",
+                "Store", "NewsModels", "StoreKillTestHelper", "SampleEdition", "TestSupport",
+                "FilterLanguage",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

@@ -1,5 +1,6 @@
 import FilterLanguage
 import Foundation
+import GRDB
 
 @testable import Store
 
@@ -17,11 +18,13 @@ public func fuzzFilterLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         let sentence = error.sentence
         Invariant.check(sentence.hasPrefix("At column "), "not a sentence: \(sentence)")
         Invariant.check(!sentence.contains("\n"), "a sentence over two lines")
-        Invariant.check(error.column >= 1 && error.column <= max(text.count, 1) + 1, "column \(error.column) outside")
+        Invariant.check(
+            error.column >= 1 && error.column <= max(text.count, 1) + 1, "column \(error.column) outside")
         return 0
     }
     Invariant.check(expression.depth <= FilterParser.maximumDepth, "deeper than the bound")
-    Invariant.check(expression.conditions.count <= FilterParser.maximumConditions, "more conditions than the bound")
+    Invariant.check(
+        expression.conditions.count <= FilterParser.maximumConditions, "more conditions than the bound")
     let written = expression.written
     let again = try? FilterParser.parse(written)
     Invariant.check(again == expression, "\(String(reflecting: written)) reads back differently")
@@ -30,12 +33,17 @@ public func fuzzFilterLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
 }
 
 private let items: [FilterItem] = {
-    let feed = FilterFeed(url: "https://a.example/feed", title: "Feed A", link: "https://a.example/", tags: ["x", "y"], unreadCount: 2, totalCount: 3, index: 1)
+    let feed = FilterFeed(
+        url: "https://a.example/feed", title: "Feed A", link: "https://a.example/", tags: ["x", "y"],
+        unreadCount: 2, totalCount: 3, index: 1)
     return (0..<3).map { index in
         FilterItem(
-            title: ["Linux kernel 7", "été \u{212A}elvin", ""][index], link: index == 0 ? "https://a.example/1" : "",
-            author: ["bob", "", "Ann"][index], content: ["body 12", "", "x y z"][index], date: 1_800_000_000 - Double(index) * 90_000,
-            unread: index != 1, saved: index == 2, guid: "g\(index)", enclosureURL: index == 0 ? "https://a.example/1.mp3" : "",
+            title: ["Linux kernel 7", "été \u{212A}elvin", ""][index],
+            link: index == 0 ? "https://a.example/1" : "",
+            author: ["bob", "", "Ann"][index], content: ["body 12", "", "x y z"][index],
+            date: 1_800_000_000 - Double(index) * 90_000,
+            unread: index != 1, saved: index == 2, guid: "g\(index)",
+            enclosureURL: index == 0 ? "https://a.example/1.mp3" : "",
             enclosureType: index == 0 ? "audio/mpeg" : "", feed: feed)
     }
 }()
@@ -44,21 +52,26 @@ private let items: [FilterItem] = {
 private func checkAgreement(_ expression: FilterExpression) {
     let now = 1_800_000_000.0
     let expected = Set(items.indices.filter { expression.matches(items[$0], now: now) }.map { "g\($0)" })
-    let compiled = FilterSQL(expression, feeds: [1: items[0].feed], now: now, deadline: Date().timeIntervalSince1970 + 5)
+    let compiled = FilterSQL(
+        expression, feeds: [1: items[0].feed], now: now, deadline: Date().timeIntervalSince1970 + 5)
     let found: Set<String>? = try? fuzzStore.read { db in
-        Set(try String.fetchAll(db, sql: "SELECT a.itemID FROM article a WHERE \(compiled.sql)", arguments: compiled.arguments))
+        Set(
+            try String.fetchAll(
+                db, sql: "SELECT a.itemID FROM article a WHERE \(compiled.sql)", arguments: compiled.arguments
+            ))
     }
     guard let found else { return }  // a regular expression past its deadline
-    Invariant.check(found == expected, "SQL chose \(found.sorted()), memory \(expected.sorted()) for \(expression.written)")
+    Invariant.check(
+        found == expected,
+        "SQL chose \(found.sorted()), memory \(expected.sorted()) for \(expression.written)")
 }
-
-import GRDB
 
 private let fuzzStore: DatabaseQueue = {
     let queue = try! DatabaseQueue(configuration: StoreOpener.configuration())
     try! StoreSchema.migrator.migrate(queue)
     try! queue.write { db in
-        try db.execute(sql: "INSERT INTO feed (id, url, sourceName) VALUES (1, 'https://a.example/feed', 'Feed A')")
+        try db.execute(
+            sql: "INSERT INTO feed (id, url, sourceName) VALUES (1, 'https://a.example/feed', 'Feed A')")
         for (index, item) in items.enumerated() {
             try db.execute(
                 sql: """
@@ -67,12 +80,18 @@ private let fuzzStore: DatabaseQueue = {
                     VALUES (?, 1, ?, ?, ?, 'Feed A', ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    index + 1, item.guid, item.link.isEmpty ? "https://a.example/" : item.link, !item.link.isEmpty,
-                    item.title, item.author.isEmpty ? nil : item.author, item.content.isEmpty ? nil : item.content,
+                    index + 1, item.guid, item.link.isEmpty ? "https://a.example/" : item.link,
+                    !item.link.isEmpty,
+                    item.title, item.author.isEmpty ? nil : item.author,
+                    item.content.isEmpty ? nil : item.content,
                     item.date, item.date, item.unread ? nil : 1.0,
-                    item.enclosureURL.isEmpty ? nil : #"[{"url":"\#(item.enclosureURL)","type":"\#(item.enclosureType)"}]"#,
+                    item.enclosureURL.isEmpty
+                        ? nil : #"[{"url":"\#(item.enclosureURL)","type":"\#(item.enclosureType)"}]"#,
                 ])
-            if item.saved { try db.execute(sql: "INSERT INTO saved (articleID, savedAt) VALUES (?, 0)", arguments: [index + 1]) }
+            if item.saved {
+                try db.execute(
+                    sql: "INSERT INTO saved (articleID, savedAt) VALUES (?, 0)", arguments: [index + 1])
+            }
         }
     }
     return queue

@@ -6,7 +6,9 @@ public struct FilterCondition: Sendable, Hashable {
     /// The compiled regular expression of `=~` and `!~`.
     public let pattern: FilterPattern?
 
-    public init(attribute: FilterAttribute, op: FilterOperator, value: FilterValue) throws(FilterPattern.Problem) {
+    public init(attribute: FilterAttribute, op: FilterOperator, value: FilterValue) throws(FilterPattern
+        .Problem)
+    {
         self.attribute = attribute
         self.op = op
         self.value = value

@@ -58,7 +58,8 @@ extension FilterCondition {
     }
 
     /// The value of `attribute` for `item`.
-    static func value(of attribute: FilterAttribute, in item: FilterItem, now: Double) -> FilterAttributeValue {
+    static func value(of attribute: FilterAttribute, in item: FilterItem, now: Double) -> FilterAttributeValue
+    {
         switch attribute {
         case .title: .text(item.title)
         case .link: .text(item.link)

@@ -44,7 +44,9 @@ struct FilterLexer {
             }
             if Self.isWordCharacter(character) {
                 var word = ""
-                while index < characters.count, Self.isWordCharacter(characters[index]) || Self.isDigit(characters[index]) {
+                while index < characters.count,
+                    Self.isWordCharacter(characters[index]) || Self.isDigit(characters[index])
+                {
                     word.append(characters[index])
                     index += 1
                 }
@@ -80,7 +82,8 @@ struct FilterLexer {
     private mutating func number(column: Int) -> FilterToken {
         let low = digits()
         guard index + 1 < characters.count, characters[index] == ":",
-            Self.isDigit(characters[index + 1]) || (characters[index + 1] == "-" && peek(2).map(Self.isDigit) == true)
+            Self.isDigit(characters[index + 1])
+                || (characters[index + 1] == "-" && peek(2).map(Self.isDigit) == true)
         else { return FilterToken(kind: .number(low), column: column) }
         index += 1
         let high = digits()

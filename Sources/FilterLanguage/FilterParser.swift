@@ -32,7 +32,8 @@ public struct FilterParser {
     /// The expression `text` holds.
     public static func parse(_ text: String) throws(FilterSyntaxError) -> FilterExpression {
         guard text.utf8.count <= maximumBytes else {
-            throw FilterSyntaxError(column: 1, problem: "the expression is longer than \(maximumBytes >> 10) KiB")
+            throw FilterSyntaxError(
+                column: 1, problem: "the expression is longer than \(maximumBytes >> 10) KiB")
         }
         var parser = FilterParser(text)
         if parser.peek().kind == .end {
@@ -49,7 +50,8 @@ public struct FilterParser {
 
     // MARK: Grammar
 
-    private mutating func expression(nesting: Int) throws(FilterSyntaxError) -> (FilterExpression, depth: Int) {
+    private mutating func expression(nesting: Int) throws(FilterSyntaxError) -> (FilterExpression, depth: Int)
+    {
         var (result, depth) = try operand(nesting: nesting)
         while true {
             let token = peek()
@@ -96,14 +98,16 @@ public struct FilterParser {
         case .word(let name):
             return (.condition(try condition(named: name, at: token)), 1)
         case .end:
-            throw FilterSyntaxError(column: token.column, problem: "a condition should follow \(afterPrevious)")
+            throw FilterSyntaxError(
+                column: token.column, problem: "a condition should follow \(afterPrevious)")
         case .close:
             throw FilterSyntaxError(
                 column: token.column, problem: "a condition should come before this ) (found none)")
         default:
             throw FilterSyntaxError(
                 column: token.column,
-                problem: "a condition should start with an attribute such as title, not \(Self.describe(token))")
+                problem:
+                    "a condition should start with an attribute such as title, not \(Self.describe(token))")
         }
     }
 
@@ -116,7 +120,8 @@ public struct FilterParser {
         guard let attribute = FilterAttribute.named(name) else {
             if let reason = FilterAttribute.unavailable[name.lowercased()] {
                 throw FilterSyntaxError(
-                    column: start.column, problem: "\(name) is a newsboat attribute NewsApp cannot offer: \(reason)")
+                    column: start.column,
+                    problem: "\(name) is a newsboat attribute NewsApp cannot offer: \(reason)")
             }
             var problem = "“\(name)” is not an attribute"
             if let close = Self.closest(to: name.lowercased()) { problem += " (did you mean \(close)?)" }
@@ -130,7 +135,9 @@ public struct FilterParser {
         default:
             throw FilterSyntaxError(
                 column: opToken.column,
-                problem: "an operator (\(FilterOperator.listed)) should follow \(name), not \(Self.describe(opToken))")
+                problem:
+                    "an operator (\(FilterOperator.listed)) should follow \(name), not \(Self.describe(opToken))"
+            )
         }
         let valueToken = take()
         let value: FilterValue
@@ -151,19 +158,22 @@ public struct FilterParser {
         }
         if op == .between && !value.isRange {
             throw FilterSyntaxError(
-                column: valueToken.column, problem: "between needs a range such as 1:10, not \(value.written)")
+                column: valueToken.column, problem: "between needs a range such as 1:10, not \(value.written)"
+            )
         }
         conditionCount += 1
         guard conditionCount <= Self.maximumConditions else {
             throw FilterSyntaxError(
-                column: start.column, problem: "the expression holds more than \(Self.maximumConditions) conditions")
+                column: start.column,
+                problem: "the expression holds more than \(Self.maximumConditions) conditions")
         }
         do {
             return try FilterCondition(attribute: attribute, op: op, value: value)
         } catch {
             throw FilterSyntaxError(
                 column: valueToken.column,
-                problem: "\(Self.shortened(value.written)) is not a usable regular expression: \(error.reason)")
+                problem:
+                    "\(Self.shortened(value.written)) is not a usable regular expression: \(error.reason)")
         }
     }
 

@@ -60,7 +60,8 @@ public final class FilterPattern: @unchecked Sendable {
             var buffer = [CChar](repeating: 0, count: 256)
             regerror(status, compiled, &buffer, buffer.count)
             compiled.deallocate()
-            let reason = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = String(
+                decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw Problem(reason: reason.isEmpty ? "it is not a regular expression" : reason.lowercased())
         }
         self.compiled = compiled

@@ -28,7 +28,9 @@ struct PatternAnalysis {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "\\"):
-                if index + 1 < bytes.count, (0x31...0x39).contains(bytes[index + 1]) { hasBackReference = true }
+                if index + 1 < bytes.count, (0x31...0x39).contains(bytes[index + 1]) {
+                    hasBackReference = true
+                }
                 index += 2
             case UInt8(ascii: "["):
                 index = Self.end(ofBracketAt: index, in: bytes)
@@ -98,7 +100,8 @@ struct PatternAnalysis {
                 flush()
                 guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { break scan }
                 index = close + 1
-            case UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: ")"):
+            case UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"),
+                UInt8(ascii: ")"):
                 flush()
                 index += 1
             default:
@@ -143,8 +146,12 @@ struct PatternAnalysis {
         var index = start
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 2; continue
-            case UInt8(ascii: "["): index = end(ofBracketAt: index, in: bytes); continue
+            case UInt8(ascii: "\\"):
+                index += 2
+                continue
+            case UInt8(ascii: "["):
+                index = end(ofBracketAt: index, in: bytes)
+                continue
             case UInt8(ascii: "("): depth += 1
             case UInt8(ascii: ")"):
                 depth -= 1

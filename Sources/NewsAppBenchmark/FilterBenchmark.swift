@@ -40,27 +40,39 @@ enum FilterBenchmark {
                 try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
                 try Data(urls.utf8).write(to: config.appendingPathComponent("urls"))
                 if withRules {
-                    try Data(killfile(base: server.base).utf8).write(to: config.appendingPathComponent("config.toml"))
+                    try Data(killfile(base: server.base).utf8).write(
+                        to: config.appendingPathComponent("config.toml"))
                 }
-                let refresh = ColdStart(executable: newsapp, arguments: ["refresh"], environment: home.environment, prompt: nil)
-                log("Filters: newsapp refresh \(withRules ? "with" : "without") the killfile (round \(round + 1))…")
+                let refresh = ColdStart(
+                    executable: newsapp, arguments: ["refresh"], environment: home.environment, prompt: nil)
+                log(
+                    "Filters: newsapp refresh \(withRules ? "with" : "without") the killfile (round \(round + 1))…"
+                )
                 let run = try refresh.run(through: probe)
-                log(String(format: "  %.0f ms · %@", run.toExit.milliseconds, run.output.split(separator: "\n").last.map(String.init) ?? ""))
+                log(
+                    String(
+                        format: "  %.0f ms · %@", run.toExit.milliseconds,
+                        run.output.split(separator: "\n").last.map(String.init) ?? ""))
                 if withRules { killed.append(run) } else { plain.append(run) }
                 if round == 1 && !withRules { keptHome = home } else { home.remove() }
             }
         }
         let without = plain.map(\.toExit.milliseconds).min() ?? 0
         let with = killed.map(\.toExit.milliseconds).min() ?? 0
-        report.add("First refresh 199 × 500, no killfile (best of 2)", Samples(plain.map(\.toExit.milliseconds)), target: nil)
+        report.add(
+            "First refresh 199 × 500, no killfile (best of 2)", Samples(plain.map(\.toExit.milliseconds)),
+            target: nil)
         report.add(
             "First refresh 199 × 500, killfile of 50 rules (best of 2; ≤ 10 % slower: ≤ \(Report.number(without * 1.1)) ms)",
             Samples(killed.map(\.toExit.milliseconds)), target: .p50(without * 1.1))
         report.notes.append(
-            "Killfile: the best first refresh with 50 rules took " + String(format: "%.0f", with) + " ms against "
+            "Killfile: the best first refresh with 50 rules took " + String(format: "%.0f", with)
+                + " ms against "
                 + String(format: "%.0f", without) + " ms without ("
                 + String(format: "%+.1f", (with / max(without, 1) - 1) * 100) + " %); "
-                + (killed.last.map { "its summary: “\($0.output.split(separator: "\n").last.map(String.init) ?? "")”" } ?? ""))
+                + (killed.last.map {
+                    "its summary: “\($0.output.split(separator: "\n").last.map(String.init) ?? "")”"
+                } ?? ""))
 
         guard let home = keptHome else { return }
         defer { home.remove() }
@@ -68,15 +80,19 @@ enum FilterBenchmark {
         defer { try? store.close() }
         let feeds = try await filterFeeds(urls: urls, store: store)
         for query in queries {
-            let filter = NewsStore.FeedFilter(expression: try FilterParser.parse(query.expression), feeds: feeds)
+            let filter = NewsStore.FeedFilter(
+                expression: try FilterParser.parse(query.expression), feeds: feeds)
             var page = Samples()
             var matches = 0
             for index in 0..<(runs + 3) {
                 let clock = ContinuousClock()
                 let start = clock.now
                 let articles = try await store.filteredFeedArticles(filter, limit: 20)
-                if articles.count == 20 { matches = try await store.filteredFeedCounts(filter).items }
-                else { matches = articles.count }
+                if articles.count == 20 {
+                    matches = try await store.filteredFeedCounts(filter).items
+                } else {
+                    matches = articles.count
+                }
                 if index >= 3 { page.append(start.duration(to: clock.now)) }
             }
             report.add(
@@ -86,7 +102,8 @@ enum FilterBenchmark {
         }
 
         guard let newsboat else {
-            report.notes.append("Query feeds: newsboat is not installed, so its side of the comparison is empty.")
+            report.notes.append(
+                "Query feeds: newsboat is not installed, so its side of the comparison is empty.")
             return
         }
         let boat = try PrivateHome(store: nil)
@@ -95,7 +112,8 @@ enum FilterBenchmark {
         try files.write(urls: urls)
         log("Filters: newsboat -x reload, to fill its cache (about a minute)…")
         _ = try ColdStart(
-            executable: newsboat, arguments: files.arguments + ["-x", "reload"], environment: boat.environment, prompt: nil
+            executable: newsboat, arguments: files.arguments + ["-x", "reload"],
+            environment: boat.environment, prompt: nil
         ).run()
         try Data("prepopulate-query-feeds yes\n".utf8).write(to: files.config)
         func printUnread() throws -> Samples {
@@ -110,13 +128,16 @@ enum FilterBenchmark {
             return samples
         }
         let bare = try printUnread()
-        report.add("`newsboat -x print-unread` over the 99,500 items, no query feed (3 runs)", bare, target: nil)
+        report.add(
+            "`newsboat -x print-unread` over the 99,500 items, no query feed (3 runs)", bare, target: nil)
         for query in queries.prefix(3) {
-            try files.write(urls: urls + "\"query:Q:\(query.expression.replacingOccurrences(of: "\"", with: "\\\""))\"\n")
+            try files.write(
+                urls: urls + "\"query:Q:\(query.expression.replacingOccurrences(of: "\"", with: "\\\""))\"\n")
             try Data("prepopulate-query-feeds yes\n".utf8).write(to: files.config)
             let samples = try printUnread()
             report.add(
-                "`newsboat -x print-unread` with the query feed `\(query.expression)` (3 runs)", samples, target: nil)
+                "`newsboat -x print-unread` with the query feed `\(query.expression)` (3 runs)", samples,
+                target: nil)
             report.sideBySide.append(
                 "| Query feed `\(query.expression)` over 99,500 items | first page "
                     + "(see the table) | print-unread \(Report.number(samples.p50)) ms, "
@@ -138,10 +159,14 @@ enum FilterBenchmark {
     /// authors and words in the text.
     static func killfile(base: String) -> String {
         let words = [
-            "sport", "weather", "celebrity", "lottery", "horoscope", "football", "cricket", "rugby", "tennis", "golf",
-            "fashion", "recipe", "gossip", "royal", "quiz", "crossword", "advert", "sponsored", "promo", "discount",
-            "coupon", "giveaway", "contest", "bitcoin", "crypto", "diet", "zodiac", "tarot", "casino", "betting",
-            "poker", "jackpot", "influencer", "reality", "trailer", "unboxing", "review:", "podcast", "livestream",
+            "sport", "weather", "celebrity", "lottery", "horoscope", "football", "cricket", "rugby", "tennis",
+            "golf",
+            "fashion", "recipe", "gossip", "royal", "quiz", "crossword", "advert", "sponsored", "promo",
+            "discount",
+            "coupon", "giveaway", "contest", "bitcoin", "crypto", "diet", "zodiac", "tarot", "casino",
+            "betting",
+            "poker", "jackpot", "influencer", "reality", "trailer", "unboxing", "review:", "podcast",
+            "livestream",
             "budget",
         ]
         var rules = words.map { #"title =~ "\#($0)""# }.map { ("*", $0) }
@@ -159,7 +184,9 @@ enum FilterBenchmark {
     /// What the filter language knows of each feed, as the app builds it.
     private static func filterFeeds(urls: String, store: NewsStore) async throws -> [URL: FilterFeed] {
         let lines = urls.split(separator: "\n")
-        let addresses = lines.compactMap { $0.split(separator: " ").first.flatMap { URL(string: String($0)) } }
+        let addresses = lines.compactMap {
+            $0.split(separator: " ").first.flatMap { URL(string: String($0)) }
+        }
         let stored = try await store.feedSummaries(for: addresses)
         let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         var feeds: [URL: FilterFeed] = [:]

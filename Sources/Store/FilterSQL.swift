@@ -88,7 +88,9 @@ struct FilterSQL {
                 arguments += [deadline]
                 return "(filter_regexp(?, \(text), ?))"
             case .contains:
-                guard !value.isRange, !value.text.isEmpty, !value.text.utf8.contains(0x20) else { return "(0)" }
+                guard !value.isRange, !value.text.isEmpty, !value.text.utf8.contains(0x20) else {
+                    return "(0)"
+                }
                 let text = text(of: attribute)
                 arguments += [" " + value.text + " "]
                 return "(instr(' ' || \(text) || ' ', ?) > 0)"
@@ -118,7 +120,8 @@ struct FilterSQL {
             case .content: "coalesce(a.content, a.summary, '')"
             case .date: "filter_date(\(Self.date))"
             case .unread: "(CASE WHEN a.readAt IS NULL THEN 'yes' ELSE 'no' END)"
-            case .flags: "(CASE WHEN EXISTS (SELECT 1 FROM saved s WHERE s.articleID = a.id) THEN 's' ELSE '' END)"
+            case .flags:
+                "(CASE WHEN EXISTS (SELECT 1 FROM saved s WHERE s.articleID = a.id) THEN 's' ELSE '' END)"
             case .guid: "coalesce(a.itemID, '')"
             case .enclosureURL: "coalesce(json_extract(a.enclosures, '$[0].url'), '')"
             case .enclosureType: "coalesce(json_extract(a.enclosures, '$[0].type'), '')"

@@ -18,7 +18,9 @@ extension NewsStore {
     ) async throws(StoreError) -> (download: StoredDownload, queued: Bool) {
         let now = clock().timeIntervalSince1970
         return try await write { db in
-            if let existing = try Row.fetchOne(db, sql: "SELECT * FROM download WHERE url = ?", arguments: [url.absoluteString]) {
+            if let existing = try Row.fetchOne(
+                db, sql: "SELECT * FROM download WHERE url = ?", arguments: [url.absoluteString])
+            {
                 var download = Self.download(existing)
                 guard download.state == .failed else { return (download, false) }
                 try db.execute(
@@ -36,7 +38,8 @@ extension NewsStore {
                 arguments: [url.absoluteString, title, feedTitle, type, length, now])
             return (
                 StoredDownload(
-                    id: db.lastInsertedRowID, url: url, title: title, feedTitle: feedTitle, type: type, length: length,
+                    id: db.lastInsertedRowID, url: url, title: title, feedTitle: feedTitle, type: type,
+                    length: length,
                     queuedAt: Date(timeIntervalSince1970: now)), true
             )
         }
@@ -62,12 +65,14 @@ extension NewsStore {
     /// it is for `staleAfter` seconds (``updateDownload(id:path:received:total:)``, every few
     /// seconds), and so is a failed one (it resumes from its partial file), unless it is among
     /// `excluding` (those this run tried already). Nil when none is waiting.
-    public func takeNextDownload(staleAfter: TimeInterval = 30, excluding: Set<Int64> = []) async throws(StoreError)
+    public func takeNextDownload(staleAfter: TimeInterval = 30, excluding: Set<Int64> = [])
+        async throws(StoreError)
         -> StoredDownload?
     {
         let now = clock().timeIntervalSince1970
         let me = Int64(getpid())
-        let skipped = excluding.isEmpty ? "" : "AND id NOT IN (\(excluding.map(String.init).joined(separator: ",")))"
+        let skipped =
+            excluding.isEmpty ? "" : "AND id NOT IN (\(excluding.map(String.init).joined(separator: ",")))"
         return try await write { db in
             let rows = try Row.fetchAll(
                 db,
@@ -88,7 +93,8 @@ extension NewsStore {
             guard let row else { return nil }
             var download = Self.download(row)
             try db.execute(
-                sql: "UPDATE download SET state = 'downloading', error = NULL, finishedAt = ?, owner = ? WHERE id = ?",
+                sql:
+                    "UPDATE download SET state = 'downloading', error = NULL, finishedAt = ?, owner = ? WHERE id = ?",
                 arguments: [now, me, download.id])
             download.state = .downloading
             return download
@@ -103,7 +109,9 @@ extension NewsStore {
     }
 
     /// Records where download `id` is: its file, bytes received and expected.
-    public func updateDownload(id: Int64, path: String?, received: Int64, total: Int64?) async throws(StoreError) {
+    public func updateDownload(id: Int64, path: String?, received: Int64, total: Int64?)
+        async throws(StoreError)
+    {
         let now = clock().timeIntervalSince1970
         try await write { db in
             try db.execute(
@@ -114,7 +122,9 @@ extension NewsStore {
 
     /// Ends download `id`: done at `path`, or failed with `error` (its partial file kept at
     /// `path`, for the next run to resume).
-    public func finishDownload(id: Int64, path: String?, received: Int64, error: String?) async throws(StoreError) {
+    public func finishDownload(id: Int64, path: String?, received: Int64, error: String?)
+        async throws(StoreError)
+    {
         let now = clock().timeIntervalSince1970
         try await write { db in
             try db.execute(
@@ -123,7 +133,9 @@ extension NewsStore {
                         total = CASE WHEN ? IS NULL THEN ? ELSE total END
                     WHERE id = ?
                     """,
-                arguments: [error == nil ? "done" : "failed", path, received, error, now, error, received, id])
+                arguments: [
+                    error == nil ? "done" : "failed", path, received, error, now, error, received, id,
+                ])
         }
     }
 

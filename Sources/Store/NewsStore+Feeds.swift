@@ -245,7 +245,8 @@ extension NewsStore {
         maxItemsPerFeed: Int, olderThan cutoff: Date, limits: [URL: Int] = [:]
     ) async throws(StoreError) -> Int {
         let cutoff = cutoff.timeIntervalSince1970
-        let byAddress = Dictionary(limits.map { ($0.key.absoluteString, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let byAddress = Dictionary(
+            limits.map { ($0.key.absoluteString, $0.value) }, uniquingKeysWith: { first, _ in first })
         return try await write { db in
             // Items the latest document holds have no `lastFetchedAt` (see `StoreSchema.v3`).
             let feeds = try Row.fetchAll(db, sql: "SELECT id, url FROM feed WHERE removedAt IS NULL")

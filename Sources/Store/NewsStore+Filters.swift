@@ -70,7 +70,8 @@ extension NewsStore {
             return rows.compactMap { row in
                 guard let feed = URL(string: row["feedURL"]) else { return nil }
                 return StoredFeedItem(
-                    item: FeedItemColumns.item(row, decoder: decoder), read: (row["readAt"] as Double?) != nil,
+                    item: FeedItemColumns.item(row, decoder: decoder),
+                    read: (row["readAt"] as Double?) != nil,
                     saved: row["isSaved"], feedURL: feed, sourceName: row["sourceName"],
                     firstSeenAt: Date(timeIntervalSince1970: row["firstSeenAt"]))
             }
@@ -78,14 +79,16 @@ extension NewsStore {
     }
 
     /// How many items `filter` chooses, and how many of them are unread.
-    public func filteredFeedCounts(_ filter: FeedFilter) async throws(StoreError) -> (items: Int, unread: Int) {
+    public func filteredFeedCounts(_ filter: FeedFilter) async throws(StoreError) -> (items: Int, unread: Int)
+    {
         guard !filter.feeds.isEmpty else { return (0, 0) }
         let now = clock().timeIntervalSince1970
         return try await filtered {
             guard let condition = try Self.condition(filter, now: now, in: $0) else { return (0, 0) }
             let row = try Row.fetchOne(
                 $0,
-                sql: "SELECT count(*), coalesce(sum(a.readAt IS NULL), 0) FROM article a WHERE \(condition.sql)",
+                sql:
+                    "SELECT count(*), coalesce(sum(a.readAt IS NULL), 0) FROM article a WHERE \(condition.sql)",
                 arguments: condition.arguments)
             return (row?[0] ?? 0, row?[1] ?? 0)
         }
@@ -101,11 +104,13 @@ extension NewsStore {
             unread.unreadOnly = true
             guard let condition = try Self.condition(unread, now: now, in: db) else { return 0 }
             try db.execute(
-                sql: "UPDATE article SET readAt = ? WHERE id IN (SELECT a.id FROM article a WHERE \(condition.sql))",
+                sql:
+                    "UPDATE article SET readAt = ? WHERE id IN (SELECT a.id FROM article a WHERE \(condition.sql))",
                 arguments: [now] + condition.arguments)
             let changed = db.changesCount
             if changed > 0 {
-                try Self.recountFeeds("id IN (\(condition.feedIDs.map(String.init).joined(separator: ",")))", in: db)
+                try Self.recountFeeds(
+                    "id IN (\(condition.feedIDs.map(String.init).joined(separator: ",")))", in: db)
             }
             return changed
         }
@@ -136,7 +141,8 @@ extension NewsStore {
                 let date: Double? = position[0]
                 let id: Int64 = position[1]
                 if let date {
-                    after = "AND (a.publishedAt < ? OR a.publishedAt IS NULL OR (a.publishedAt = ? AND a.id < ?))"
+                    after =
+                        "AND (a.publishedAt < ? OR a.publishedAt IS NULL OR (a.publishedAt = ? AND a.id < ?))"
                     arguments += [date, date, id]
                 } else {
                     after = "AND a.publishedAt IS NULL AND a.id < ?"
@@ -191,7 +197,8 @@ extension NewsStore {
         var arguments = StatementArguments()
         if let expression = filter.expression {
             let compiled = FilterSQL(
-                expression, feeds: feeds, now: now, deadline: Date().timeIntervalSince1970 + Double(filterTimeout))
+                expression, feeds: feeds, now: now,
+                deadline: Date().timeIntervalSince1970 + Double(filterTimeout))
             sql += " AND " + compiled.sql
             arguments = compiled.arguments
         }

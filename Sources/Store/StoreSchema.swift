@@ -101,7 +101,8 @@ enum StoreSchema {
         (
             "v7-download-queue", "download",
             [
-                "id", "url", "title", "feedTitle", "type", "length", "state", "path", "received", "total", "error",
+                "id", "url", "title", "feedTitle", "type", "length", "state", "path", "received", "total",
+                "error",
                 "queuedAt", "finishedAt", "owner",
             ]
         ),

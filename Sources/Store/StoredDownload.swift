@@ -26,7 +26,8 @@ public struct StoredDownload: Sendable, Equatable {
     public var finishedAt: Date?
 
     public init(
-        id: Int64, url: URL, title: String, feedTitle: String? = nil, type: String? = nil, length: Int64? = nil,
+        id: Int64, url: URL, title: String, feedTitle: String? = nil, type: String? = nil,
+        length: Int64? = nil,
         state: State = .queued, path: String? = nil, received: Int64 = 0, total: Int64? = nil,
         error: String? = nil, queuedAt: Date, finishedAt: Date? = nil
     ) {

@@ -19,7 +19,8 @@ struct CommandRunnerTests {
     @Test func aCommandThatExitsWithAnErrorIsASentence() async {
         let result = await runner.run("sh -c 'echo \"no such feed\" >&2; exit 3'")
         #expect(result == .failure(.exited(status: 3, message: "no such feed")))
-        #expect(CommandFailure.exited(status: 1, message: nil).sentence == "The command exited with status 1.")
+        #expect(
+            CommandFailure.exited(status: 1, message: nil).sentence == "The command exited with status 1.")
         let missing = await runner.run("/nonexistent/feed-script")
         guard case .failure(.couldNotStart(let reason)) = missing else {
             Issue.record("\(missing)")
@@ -33,14 +34,18 @@ struct CommandRunnerTests {
         // The shell and its background child both hold the output open: the whole group goes.
         let result = await quick.run("sleep 30 & sleep 30")
         #expect(result == .failure(.timedOut(seconds: 1)))
-        #expect(CommandFailure.timedOut(seconds: 1).sentence == "The command did not finish within 1 second and was stopped.")
+        #expect(
+            CommandFailure.timedOut(seconds: 1).sentence
+                == "The command did not finish within 1 second and was stopped.")
         // Closing its output does not end the wait: exiting does.
         #expect(await quick.run("exec sleep 30 >&-") == .failure(.timedOut(seconds: 1)))
     }
 
     @Test func aCommandThatFloodsIsStoppedAtTheCap() async {
         #expect(await runner.run("yes") == .failure(.tooMuchOutput(limit: 1 << 20)))
-        #expect(CommandFailure.tooMuchOutput(limit: 16 << 20).sentence == "The command wrote more than 16 MiB and was stopped.")
+        #expect(
+            CommandFailure.tooMuchOutput(limit: 16 << 20).sentence
+                == "The command wrote more than 16 MiB and was stopped.")
     }
 
     @Test func aCommandThatDoesNotReadItsInputIsNoDeadlock() async throws {
@@ -56,11 +61,14 @@ struct CommandRunnerTests {
     }
 
     @Test func wordsAreReadAsAShellReadsThemAndAShellOnlyWhenNeeded() {
-        #expect(CommandWords.words("~/bin/feed 'a b' \"c \\\"d\\\"\" e\\ f ~", home: "/home/me") == [
-            "/home/me/bin/feed", "a b", "c \"d\"", "e f", "/home/me",
-        ])
+        #expect(
+            CommandWords.words("~/bin/feed 'a b' \"c \\\"d\\\"\" e\\ f ~", home: "/home/me") == [
+                "/home/me/bin/feed", "a b", "c \"d\"", "e f", "/home/me",
+            ])
         #expect(CommandWords.words("feed a~b '~/x'", home: "/h") == ["feed", "a~b", "~/x"])
-        for line in ["a | b", "a; b", "a && b", "a > f", "echo $HOME", "echo `x`", "ls *.xml", "a # c", "(a)"] {
+        for line in [
+            "a | b", "a; b", "a && b", "a > f", "echo $HOME", "echo `x`", "ls *.xml", "a # c", "(a)",
+        ] {
             #expect(CommandWords.words(line, home: nil) == nil, "\(line)")
             #expect(CommandWords.arguments(line, home: nil) == ["/bin/sh", "-c", line])
         }

@@ -20,9 +20,11 @@ struct NewsboatLinesTests {
         }
         #expect(
             kinds == [
-                "https://lwn.net/headlines/rss", "https://example.com/quoted%20url.xml", "query Unread Articles",
+                "https://lwn.net/headlines/rss", "https://example.com/quoted%20url.xml",
+                "query Unread Articles",
                 "query Linux this week", "exec:~/bin/execurl-script param1 param2", "exec:/usr/bin/printf",
-                "filter:~/bin/filter-script param1:https://some.test/url", "filter:sed:https://some.test/other.xml",
+                "filter:~/bin/filter-script param1:https://some.test/url",
+                "filter:sed:https://some.test/other.xml",
                 "https://hidden.example.org/feed",
             ])
         let unread = try #require(file.queries.first)
@@ -32,7 +34,8 @@ struct NewsboatLinesTests {
         #expect(file.queries[1].tags == ["linux"])
         let filtered = file.subscriptions[4]
         #expect(
-            filtered.source == .filter(command: "~/bin/filter-script param1", url: URL(string: "https://some.test/url")!))
+            filtered.source
+                == .filter(command: "~/bin/filter-script param1", url: URL(string: "https://some.test/url")!))
         #expect(filtered.title == "Filtered")
         #expect(file.subscriptions[2].tags == ["scripts"])
         // Each feed is known by one stable address, commands too.

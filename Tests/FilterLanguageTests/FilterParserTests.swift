@@ -76,8 +76,10 @@ struct FilterParserTests {
     }
 
     @Test func valuesReadAsNewsboatReadsThem() throws {
-        let values = try parse(#"title = "a \"quoted\" \\ word \." and age = 0042 and age > -3 and age between 10:2"#)
-            .conditions.map(\.value)
+        let values = try parse(
+            #"title = "a \"quoted\" \\ word \." and age = 0042 and age > -3 and age between 10:2"#
+        )
+        .conditions.map(\.value)
         #expect(values[0] == FilterValue(text: #"a "quoted" \ word \."#, kind: .text))
         #expect(values[1] == FilterValue(text: "0042", kind: .number))
         #expect(values[2] == FilterValue(text: "-3", kind: .number))
@@ -120,7 +122,8 @@ struct FilterParserTests {
     }
 
     @Test func tenThousandOpenParenthesesAreASentence() {
-        let deep = String(repeating: "(", count: 10_000) + #"title = "x""# + String(repeating: ")", count: 10_000)
+        let deep =
+            String(repeating: "(", count: 10_000) + #"title = "x""# + String(repeating: ")", count: 10_000)
         let error = failure(deep)
         #expect(error?.column == FilterParser.maximumNesting + 1)
         #expect(error?.sentence.contains("parentheses nest more than") == true)

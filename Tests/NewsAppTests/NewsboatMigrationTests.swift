@@ -52,7 +52,9 @@ struct NewsboatMigrationTests {
         #expect(refused.out.contains("Not added: 2 feeds that run a command"))
         let imported = try await sandbox.run(["feeds", "import", urls, "--allow-commands"])
         #expect(imported.out.hasPrefix("Imported 2 feeds from a newsboat urls file"))
-        #expect(imported.out.contains("Skipped line 7: \"query:Broken:titl =~ \\\"x\\\"\" — At column 1 of the filter"))
+        #expect(
+            imported.out.contains(
+                "Skipped line 7: \"query:Broken:titl =~ \\\"x\\\"\" — At column 1 of the filter"))
         let carried = try await sandbox.run(["feeds", "import", config])
         #expect(carried.status == 0)
         #expect(carried.out.contains("reload-time → refresh_interval = 45"))
@@ -63,12 +65,15 @@ struct NewsboatMigrationTests {
         #expect(refresh.status == 0, "\(refresh.err)")
         let list = try json(try await sandbox.run(["feeds", "--json"]))
         let feeds = try #require(list["feeds"] as? [[String: Any]])
-        let counts = feeds.map { "\($0["kind"] as? String ?? "") \($0["title"] as? String ?? "") \($0["items"] as? Int ?? -1)" }
+        let counts = feeds.map {
+            "\($0["kind"] as? String ?? "") \($0["title"] as? String ?? "") \($0["items"] as? Int ?? -1)"
+        }
         // The killfile: story 5 nowhere (linux has one), story 3 not in world.atom but in the filter
         // of the same document, which is another feed.
         #expect(
             counts == [
-                "web Linux News 5", "web world 3", "query Early stories 12", "exec scripted 3", "filter earth 4",
+                "web Linux News 5", "web world 3", "query Early stories 12", "exec scripted 3",
+                "filter earth 4",
             ])
         let settings = try #require(feeds[0]["settings"] as? [String: Any])
         #expect(settings["refreshInterval"] as? Int == 45)
@@ -78,7 +83,9 @@ struct NewsboatMigrationTests {
         #expect(items.count == 12)
         #expect(items.allSatisfy { ($0["title"] as? String)?.contains(#/story [0-2] /#) == true })
 
-        let search = try await sandbox.run(["search", "--filter", #"feedtitle = "earth" and title =~ "story 3""#, "--json"])
+        let search = try await sandbox.run([
+            "search", "--filter", #"feedtitle = "earth" and title =~ "story 3""#, "--json",
+        ])
         #expect(search.status == 0)
         let found = try #require(try json(search)["articles"] as? [[String: Any]])
         #expect(found.map { $0["title"] as? String } == ["earth story 3 v1"])
@@ -96,7 +103,10 @@ struct NewsboatMigrationTests {
         #expect(hiddenCounts == [3, 1, 4, 1, 2])
         try sandbox.writeConfig("ignore_mode = \"display\"\n")
         let shown = try json(try await sandbox.run(["feeds", "--json"]))
-        #expect(try #require(shown["feeds"] as? [[String: Any]]).map { $0["items"] as? Int ?? -1 } == [5, 3, 12, 3, 4])
+        #expect(
+            try #require(shown["feeds"] as? [[String: Any]]).map { $0["items"] as? Int ?? -1 } == [
+                5, 3, 12, 3, 4,
+            ])
 
         // A podcast: queued in the app, downloaded with downloads run, never over a file.
         let pod = try sandbox.directory.write(
@@ -106,7 +116,10 @@ struct NewsboatMigrationTests {
             <enclosure url="\(server.base)/pod.mp3" type="audio/mpeg" length="50000"/></item>
             </channel></rss>
             """, to: "pod.xml")
-        _ = try await sandbox.run(["feeds", "import", try sandbox.directory.write("\"exec:cat \(pod)\"\n", to: "more"), "--allow-commands"])
+        _ = try await sandbox.run([
+            "feeds", "import", try sandbox.directory.write("\"exec:cat \(pod)\"\n", to: "more"),
+            "--allow-commands",
+        ])
         _ = try await sandbox.run(["refresh"])
         try FileManager.default.createDirectory(
             atPath: sandbox.home + "/Downloads/podcasts", withIntermediateDirectories: true)
@@ -114,11 +127,14 @@ struct NewsboatMigrationTests {
         try Data("mine".utf8).write(to: URL(fileURLWithPath: existing))
         // The app runs the queue in the background; a piped session waits for it before quitting.
         let session = try await sandbox.run([], input: "feed Pod\n1\ndownload\nq\n")
-        #expect(session.out.contains("Queued “Episode 1: /etc/passwd” · 50 KB for ~/Downloads/podcasts."), "\(session.out)")
+        #expect(
+            session.out.contains("Queued “Episode 1: /etc/passwd” · 50 KB for ~/Downloads/podcasts."),
+            "\(session.out)")
         let saved = sandbox.home + "/Downloads/podcasts/Episode 1- -etc-passwd (2).mp3"
         #expect(
             session.out.contains(
-                "Downloaded “Episode 1: /etc/passwd” (50 KB) to ~/Downloads/podcasts/Episode 1- -etc-passwd (2).mp3."))
+                "Downloaded “Episode 1: /etc/passwd” (50 KB) to ~/Downloads/podcasts/Episode 1- -etc-passwd (2).mp3."
+            ))
         #expect(try Data(contentsOf: URL(fileURLWithPath: saved)) == podcast)
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "mine")
         let run = try await sandbox.run(["downloads", "run"])

@@ -9,7 +9,8 @@ import Testing
 /// into config.toml; and which rule's settings are in force for a feed.
 @Suite struct PowerConfigurationTests {
     let loader = ConfigurationLoader(
-        displayPath: "~/.config/newsapp/config.toml", home: "/home/ada", directory: "/home/ada/.config/newsapp")
+        displayPath: "~/.config/newsapp/config.toml", home: "/home/ada",
+        directory: "/home/ada/.config/newsapp")
 
     @Test func killfileRulesAndModeRead() throws {
         let outcome = loader.load(
@@ -40,7 +41,8 @@ import Testing
         #expect(configuration.player == "mpv --no-video")
         #expect(configuration.downloadDirectory == "/home/ada/Podcasts")
         #expect(configuration.killfile.map(\.feed) == [nil, "https://lwn.net/headlines/rss"])
-        #expect(configuration.killfile[1].expression == (try FilterParser.parse(#"author = "bob" or age > 30"#)))
+        #expect(
+            configuration.killfile[1].expression == (try FilterParser.parse(#"author = "bob" or age > 30"#)))
         #expect(
             outcome.problems.map(\.description) == [
                 "newsapp: ~/.config/newsapp/config.toml line 15: ignore_article rule 3: At column 1 of the filter, "
@@ -48,7 +50,9 @@ import Testing
                 "newsapp: ~/.config/newsapp/config.toml line 19: ignore_article rule 4 needs feed, an address or "
                     + "\"*\" for every feed; ignoring the rule.",
             ])
-        #expect(loader.load(#"ignore_mode = "hide""#).problems.first?.message.hasPrefix("ignore_mode must be") == true)
+        #expect(
+            loader.load(#"ignore_mode = "hide""#).problems.first?.message.hasPrefix("ignore_mode must be")
+                == true)
         #expect(loader.load(#"ignore_article = "x""#).problems.count == 1)
     }
 
@@ -97,13 +101,15 @@ import Testing
         let inForce = rules.settings(for: lwn, title: "LWN.net")
         #expect(
             inForce
-                == FeedRules.InForce(refreshInterval: 60, fullText: .off, maxItems: 50, images: .off, rename: "LWN"))
+                == FeedRules.InForce(
+                    refreshInterval: 60, fullText: .off, maxItems: 50, images: .off, rename: "LWN"))
         let other = Subscription(url: URL(string: "https://b.org/f")!, tags: ["linux"])
         #expect(rules.settings(for: other, title: "B").refreshInterval == 120)
         let plain = Subscription(url: URL(string: "https://c.org/f")!)
         #expect(
             rules.settings(for: plain, title: "C")
-                == FeedRules.InForce(refreshInterval: 30, fullText: .auto, maxItems: 500, images: .auto, rename: nil))
+                == FeedRules.InForce(
+                    refreshInterval: 30, fullText: .auto, maxItems: 500, images: .auto, rename: nil))
     }
 
     @Test func aNewsboatConfigIsReadAndWhatItDoesNotSayIsListed() {
@@ -123,7 +129,8 @@ import Testing
                 reload-time soon
                 auto-reload yes
                 """)
-        #expect(config.ignoreRules.map(\.feed) == [nil, "https://synflood.at/blog/index.php?/feeds/index.rss2"])
+        #expect(
+            config.ignoreRules.map(\.feed) == [nil, "https://synflood.at/blog/index.php?/feeds/index.rss2"])
         #expect(config.ignoreRules.map(\.expression) == [#"title =~ "Gentoo""#, #"title =~ "newsboat""#])
         #expect(config.ignoreMode == "display")
         #expect(config.reloadMinutes == 60)
@@ -132,7 +139,9 @@ import Testing
         #expect(config.downloadPath == "~/Podcasts")
         #expect(config.player == "mpv")
         #expect(config.notRead.map(\.line) == [10, 11, 12, 13])
-        #expect(config.notRead[1].reason == "ignore-article takes a feed's address (or \"*\") and a filter expression.")
+        #expect(
+            config.notRead[1].reason
+                == "ignore-article takes a feed's address (or \"*\") and a filter expression.")
         #expect(NewsboatConfig.looksLikeConfig("reload-time 5\n"))
         #expect(!NewsboatConfig.looksLikeConfig("https://a.org/f\nreload-time 5\n"))
         #expect(!NewsboatConfig.looksLikeConfig("# nothing\n"))
@@ -179,6 +188,8 @@ import Testing
         #expect(reread.problems == [])
         #expect(reread.configuration.killfile.count == 2)
         #expect(reread.configuration.ignoreMode == .display)
-        #expect(throws: ConfigurationMerge.Failure.self) { try ConfigurationMerge(config, into: "not = toml = here") }
+        #expect(throws: ConfigurationMerge.Failure.self) {
+            try ConfigurationMerge(config, into: "not = toml = here")
+        }
     }
 }

@@ -1,10 +1,10 @@
 import FilterLanguage
 import Foundation
+import NewsModels
 import TestSupport
 import Testing
 
 @testable import Store
-import NewsModels
 
 /// The store answers a filter expression in SQL (``FilterSQL``) and the killfile evaluates one in
 /// memory (``FilterExpression/matches(_:now:)``): for generated expressions over generated items
@@ -29,7 +29,8 @@ struct FilterAgreementTests {
             url: FeedFixture.feedURL("a").absoluteString, title: "Feed a", link: "https://a.example.net/",
             tags: ["linux", "news"], unreadCount: 3, totalCount: 12, index: 1),
         "b": FilterFeed(
-            url: FeedFixture.feedURL("b").absoluteString, title: "Kernel Weekly", tags: ["linux"], unreadCount: 0,
+            url: FeedFixture.feedURL("b").absoluteString, title: "Kernel Weekly", tags: ["linux"],
+            unreadCount: 0,
             totalCount: 7, index: 2),
         "c": FilterFeed(
             url: FeedFixture.feedURL("c").absoluteString, title: "Feed c", tags: [], unreadCount: 9,
@@ -51,10 +52,12 @@ struct FilterAgreementTests {
             let item = FeedItem(
                 id: "urn:item:\(index)",
                 title: "\(word()) \(word()) \(index)",
-                link: Bool.random(using: &random) ? URL(string: "https://site.example.net/\(word().isEmpty ? "x" : "p")/\(index)") : nil,
+                link: Bool.random(using: &random)
+                    ? URL(string: "https://site.example.net/\(word().isEmpty ? "x" : "p")/\(index)") : nil,
                 author: Bool.random(using: &random) ? word() : nil,
                 published: dated ? Fixture.epoch.addingTimeInterval(-hours * 3600) : nil,
-                updated: !dated && Bool.random(using: &random) ? Fixture.epoch.addingTimeInterval(-hours * 1800) : nil,
+                updated: !dated && Bool.random(using: &random)
+                    ? Fixture.epoch.addingTimeInterval(-hours * 1800) : nil,
                 summary: Bool.random(using: &random) ? "\(word()) summary" : nil,
                 content: Bool.random(using: &random) ? "\(word()) and \(word()) in the body" : nil,
                 enclosures: Bool.random(using: &random)
@@ -80,9 +83,11 @@ struct FilterAgreementTests {
             return text + ")"
         }
         // Item attributes and regular expressions more often: they split the items most.
-        let attributes = FilterAttribute.allCases + [.title, .title, .author, .content, .age, .age, .unread, .tags]
+        let attributes =
+            FilterAttribute.allCases + [.title, .title, .author, .content, .age, .age, .unread, .tags]
         let attribute = attributes.randomElement(using: &random)!
-        let operators = FilterOperator.allCases + [.matches, .matches, .doesNotMatch, .contains, .less, .greater]
+        let operators =
+            FilterOperator.allCases + [.matches, .matches, .doesNotMatch, .contains, .less, .greater]
         let op = operators.randomElement(using: &random)!
         let value: String
         switch op {
@@ -91,13 +96,17 @@ struct FilterAgreementTests {
         case .matches, .doesNotMatch:
             value = FilterValue(text: Self.patterns.randomElement(using: &random)!, kind: .text).written
         case .less, .greater, .lessOrEqual, .greaterOrEqual:
-            value = Bool.random(using: &random)
-                ? String(Int.random(in: -3...20, using: &random)) : "\"\(Int.random(in: 0...89, using: &random))x\""
+            value =
+                Bool.random(using: &random)
+                ? String(Int.random(in: -3...20, using: &random))
+                : "\"\(Int.random(in: 0...89, using: &random))x\""
         default:
             switch Int.random(in: 0..<5, using: &random) {
             case 0: value = String(Int.random(in: 0...12, using: &random))
             case 1: value = "1:3"
-            case 2: value = ["\"yes\"", "\"no\"", "\"s\"", "\"\"", "\"audio/mpeg\""].randomElement(using: &random)!
+            case 2:
+                value = ["\"yes\"", "\"no\"", "\"s\"", "\"\"", "\"audio/mpeg\""].randomElement(
+                    using: &random)!
             default: value = FilterValue(text: Self.words.randomElement(using: &random)!, kind: .text).written
             }
         }
@@ -112,14 +121,17 @@ struct FilterAgreementTests {
         let written = Fixture.epoch.addingTimeInterval(-600)
         for name in ["a", "b", "c"] {
             let items = generated.filter { $0.feed == name }.map(\.item)
-            try await store.recordFeeds([FeedFixture.fetched(name, items, at: written, sourceName: Self.feeds[name]!.title)])
+            try await store.recordFeeds([
+                FeedFixture.fetched(name, items, at: written, sourceName: Self.feeds[name]!.title)
+            ])
         }
         for entry in generated {
             let feed = FeedFixture.feedURL(entry.feed)
             if entry.read { try await store.markFeedItemRead(feed: feed, itemID: entry.item.id) }
             if entry.saved { try await store.markFeedItemSaved(feed: feed, itemID: entry.item.id) }
         }
-        let filterFeeds = Dictionary(uniqueKeysWithValues: Self.feeds.map { (FeedFixture.feedURL($0.key), $0.value) })
+        let filterFeeds = Dictionary(
+            uniqueKeysWithValues: Self.feeds.map { (FeedFixture.feedURL($0.key), $0.value) })
         let now = clock.date.timeIntervalSince1970
         var tried = 0
         var nonTrivial = 0
@@ -135,7 +147,8 @@ struct FilterAgreementTests {
                     let values = FilterItem(
                         title: item.title, link: item.link?.absoluteString ?? "", author: item.author ?? "",
                         content: item.content ?? item.summary ?? "",
-                        date: (item.published ?? item.updated)?.timeIntervalSince1970 ?? written.timeIntervalSince1970,
+                        date: (item.published ?? item.updated)?.timeIntervalSince1970
+                            ?? written.timeIntervalSince1970,
                         unread: !entry.read, saved: entry.saved, guid: item.id,
                         enclosureURL: item.enclosures.first?.url.absoluteString ?? "",
                         enclosureType: item.enclosures.first?.type ?? "", feed: Self.feeds[entry.feed]!)
@@ -144,8 +157,12 @@ struct FilterAgreementTests {
             let chosen = try await store.filteredFeedArticles(
                 NewsStore.FeedFilter(expression: parsed, feeds: filterFeeds), limit: 1_000)
             let found = Set(chosen.compactMap(\.feedItem?.item))
-            #expect(found == expected, "\(text): SQL chose \(found.subtracting(expected).sorted()) too, missed \(expected.subtracting(found).sorted())")
-            let counts = try await store.filteredFeedCounts(NewsStore.FeedFilter(expression: parsed, feeds: filterFeeds))
+            #expect(
+                found == expected,
+                "\(text): SQL chose \(found.subtracting(expected).sorted()) too, missed \(expected.subtracting(found).sorted())"
+            )
+            let counts = try await store.filteredFeedCounts(
+                NewsStore.FeedFilter(expression: parsed, feeds: filterFeeds))
             #expect(counts.items == expected.count, "\(text)")
             if !expected.isEmpty && expected.count < generated.count { nonTrivial += 1 }
         }

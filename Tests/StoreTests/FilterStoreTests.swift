@@ -1,17 +1,19 @@
 import FilterLanguage
 import Foundation
+import NewsModels
 import Testing
 
 @testable import Store
-import NewsModels
 
 /// Filtered reads of feed items: pages in the list's order, counts, marking read, the next unread
 /// item, and a regular expression that runs too long.
 @Suite("Feeds: items chosen by a filter")
 struct FilterStoreTests {
     let feeds = [
-        FeedFixture.feedURL("a"): FilterFeed(url: FeedFixture.feedURL("a").absoluteString, title: "Feed a", tags: ["linux"]),
-        FeedFixture.feedURL("b"): FilterFeed(url: FeedFixture.feedURL("b").absoluteString, title: "Feed b", tags: ["news"]),
+        FeedFixture.feedURL("a"): FilterFeed(
+            url: FeedFixture.feedURL("a").absoluteString, title: "Feed a", tags: ["linux"]),
+        FeedFixture.feedURL("b"): FilterFeed(
+            url: FeedFixture.feedURL("b").absoluteString, title: "Feed b", tags: ["news"]),
     ]
 
     func store() async throws -> NewsStore {
@@ -36,7 +38,8 @@ struct FilterStoreTests {
         let store = try await store()
         let linux = try filter(#"tags # "linux" or title =~ "b-[02]$""#)
         #expect(ids(try await store.filteredFeedArticles(linux, limit: 3)) == ["b-0", "a-0", "a-1"])
-        #expect(ids(try await store.filteredFeedArticles(linux, limit: 3, offset: 3)) == ["b-2", "a-2", "a-3"])
+        #expect(
+            ids(try await store.filteredFeedArticles(linux, limit: 3, offset: 3)) == ["b-2", "a-2", "a-3"])
         let counts = try await store.filteredFeedCounts(linux)
         #expect(counts.items == 8 && counts.unread == 8)
     }
@@ -48,7 +51,10 @@ struct FilterStoreTests {
         #expect(try await store.markFilteredFeedItemsRead(chosen) == 0)
         let summaries = try await store.feedSummaries(for: Array(feeds.keys))
         #expect(summaries.map(\.unreadCount) == [4, 4])
-        #expect(ids(try await store.filteredFeedArticles(try filter(#"unread = "no""#), limit: 10)) == ["b-0", "a-0", "b-1", "a-1"])
+        #expect(
+            ids(try await store.filteredFeedArticles(try filter(#"unread = "no""#), limit: 10)) == [
+                "b-0", "a-0", "b-1", "a-1",
+            ])
         let next = try await store.nextUnreadFilteredFeedArticle(try filter(#"tags # "news""#), after: nil)
         #expect(next?.feedItem?.item == "urn:item:b-2")
         let after = try await store.nextUnreadFilteredFeedArticle(

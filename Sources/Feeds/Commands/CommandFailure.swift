@@ -18,7 +18,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
         case .couldNotStart(let reason):
             return "The command could not be started (\(reason))."
         case .timedOut(let seconds):
-            return "The command did not finish within \(seconds) second\(seconds == 1 ? "" : "s") and was stopped."
+            return
+                "The command did not finish within \(seconds) second\(seconds == 1 ? "" : "s") and was stopped."
         case .tooMuchOutput(let limit):
             return "The command wrote more than \(limit >> 20) MiB and was stopped."
         case .exited(let status, let message):

@@ -1,6 +1,6 @@
 import Foundation
-import NewsModels
 import Networking
+import NewsModels
 
 #if canImport(Glibc)
     import Glibc
@@ -146,7 +146,9 @@ private struct CommandProcess {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { break }
             if result < 0 && errno != EINTR { return .failure(.couldNotStart(Self.reason(errno))) }
-            if deadline.timeIntervalSinceNow <= 0 { return stop(pid, .timedOut(seconds: Int(timeout.rounded(.up)))) }
+            if deadline.timeIntervalSinceNow <= 0 {
+                return stop(pid, .timedOut(seconds: Int(timeout.rounded(.up))))
+            }
             if cancelled.withLock({ $0 }) { return stop(pid, .cancelled) }
             var none = pollfd()
             _ = poll(&none, 0, 10)
@@ -222,7 +224,8 @@ private struct CommandProcess {
 /// at run time, with the portable ways as fallbacks.
 private enum SpawnSupport {
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private typealias CloseFrom =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     private static let pipe2: Pipe2? = symbol("pipe2")
     private static let closeFrom: CloseFrom? = symbol("posix_spawn_file_actions_addclosefrom_np")

@@ -50,8 +50,10 @@ public enum DownloadFileName {
                 lastWasSpace = true
                 continue
             }
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || properties.generalCategory == .format
-                || properties.generalCategory == .lineSeparator || properties.generalCategory == .paragraphSeparator
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || properties.generalCategory == .format
+                || properties.generalCategory == .lineSeparator
+                || properties.generalCategory == .paragraphSeparator
                 || properties.generalCategory == .unassigned || properties.generalCategory == .privateUse
             {
                 continue
@@ -71,13 +73,17 @@ public enum DownloadFileName {
     }
 
     private static func isExtension(_ text: String) -> Bool {
-        (1...5).contains(text.count) && text.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        (1...5).contains(text.count)
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+            }
     }
 
     /// Extensions for the types podcasts come in.
     private static let extensions: [String: String] = [
         "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a", "audio/aac": "aac",
-        "audio/ogg": "ogg", "audio/opus": "opus", "audio/flac": "flac", "audio/wav": "wav", "audio/x-wav": "wav",
+        "audio/ogg": "ogg", "audio/opus": "opus", "audio/flac": "flac", "audio/wav": "wav",
+        "audio/x-wav": "wav",
         "video/mp4": "mp4", "video/x-m4v": "m4v", "video/webm": "webm", "video/quicktime": "mov",
         "application/pdf": "pdf", "application/epub+zip": "epub",
     ]

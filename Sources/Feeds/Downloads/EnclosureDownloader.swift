@@ -1,6 +1,6 @@
 import Foundation
-import NewsModels
 import Networking
+import NewsModels
 
 #if canImport(Glibc)
     import Glibc
@@ -49,12 +49,15 @@ public struct EnclosureDownloader: Sendable {
         self.timeout = timeout
         self.maximumBytes = maximumBytes
         self.openPartial =
-            openPartial ?? { path in open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+            openPartial ?? { path in open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            }
     }
 
     /// The partial file a new download of `title` at `url` would write to.
     public func partialPath(title: String, url: URL, type: String?) -> String {
-        folder + "/" + DownloadFileName.available(DownloadFileName.make(title: title, url: url, type: type), in: folder)
+        folder + "/"
+            + DownloadFileName.available(
+                DownloadFileName.make(title: title, url: url, type: type), in: folder)
             + ".part"
     }
 
@@ -79,7 +82,8 @@ public struct EnclosureDownloader: Sendable {
         }
         let descriptor = openPartial(partial)
         guard descriptor >= 0 else {
-            return .failed(reason: "\(partial) cannot be written (\(Self.reason(errno))).", partial: nil, received: 0)
+            return .failed(
+                reason: "\(partial) cannot be written (\(Self.reason(errno))).", partial: nil, received: 0)
         }
         defer { close(descriptor) }
         let file = PartialFile(descriptor: descriptor, existing: existing, progress: progress)
@@ -157,7 +161,10 @@ private final class PartialFile: @unchecked Sendable {
         var lastReport = ContinuousClock.now
     }
 
-    init(descriptor: Int32, existing: Int64, progress: @escaping @Sendable (EnclosureDownloader.Progress) -> Void) {
+    init(
+        descriptor: Int32, existing: Int64,
+        progress: @escaping @Sendable (EnclosureDownloader.Progress) -> Void
+    ) {
         self.descriptor = descriptor
         self.progress = progress
         state = Locked(State(received: existing))
@@ -209,7 +216,9 @@ private final class PartialFile: @unchecked Sendable {
         let report: EnclosureDownloader.Progress? = state.withLock { state in
             state.received += Int64(bytes.count)
             let now = ContinuousClock.now
-            guard now - state.lastReport >= .milliseconds(100) || state.received == state.total else { return nil }
+            guard now - state.lastReport >= .milliseconds(100) || state.received == state.total else {
+                return nil
+            }
             state.lastReport = now
             return EnclosureDownloader.Progress(received: state.received, total: state.total)
         }
@@ -222,7 +231,8 @@ private final class PartialFile: @unchecked Sendable {
         guard let value, value.lowercased().hasPrefix("bytes ") else { return nil }
         let rest = value.dropFirst("bytes ".count)
         let parts = rest.split(separator: "/", maxSplits: 1)
-        guard let range = parts.first, let start = range.split(separator: "-").first.flatMap({ Int64($0) }) else {
+        guard let range = parts.first, let start = range.split(separator: "-").first.flatMap({ Int64($0) })
+        else {
             return nil
         }
         return (start, parts.count == 2 ? Int64(parts[1]) : nil)

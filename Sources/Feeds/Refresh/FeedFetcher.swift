@@ -22,7 +22,8 @@ public struct FeedFetcher: Sendable {
     static let userAgent = "NewsApp/1.0 (feed reader; +https://github.com/newsapp)"
 
     public init(
-        http: any HTTPFetching, timeout: TimeInterval = 30, clock: @escaping @Sendable () -> Date = { Date() },
+        http: any HTTPFetching, timeout: TimeInterval = 30,
+        clock: @escaping @Sendable () -> Date = { Date() },
         commands: CommandRunner? = nil
     ) {
         self.http = http
@@ -73,7 +74,8 @@ public struct FeedFetcher: Sendable {
         switch await commands.run(command, input: input) {
         case .failure(let failure):
             return FeedOutcome(
-                subscription: subscription, result: .failed(FeedFailure(failure.sentence)), attemptedAt: started)
+                subscription: subscription, result: .failed(FeedFailure(failure.sentence)),
+                attemptedAt: started)
         case .success(let output):
             let validators = FeedValidators(
                 etag: answer?.headers["ETag"], lastModified: answer?.headers["Last-Modified"])
@@ -88,7 +90,8 @@ public struct FeedFetcher: Sendable {
                     "The command's output is not a feed: " + failure.sentence.prefix(1).lowercased()
                     + failure.sentence.dropFirst()
                 return FeedOutcome(
-                    subscription: subscription, result: .failed(failure), attemptedAt: started, bytes: output.count)
+                    subscription: subscription, result: .failed(failure), attemptedAt: started,
+                    bytes: output.count)
             }
         }
     }

@@ -1,7 +1,7 @@
 import FilterLanguage
 import Foundation
-import NewsModels
 import Networking
+import NewsModels
 
 /// newsboat's killfile (`ignore-article`): rules, each for one feed or every feed, whose filter
 /// expression names items to ignore as they arrive, evaluated in memory on each fetched document
@@ -57,7 +57,9 @@ public struct Killfile: Sendable {
         var ignored: Set<String> = []
         for item in document.items {
             let values = Self.filterItem(item, feed: feed, arrivedAt: now)
-            if applicable.contains(where: { $0.expression.matches(values, now: now) }) { ignored.insert(item.id) }
+            if applicable.contains(where: { $0.expression.matches(values, now: now) }) {
+                ignored.insert(item.id)
+            }
         }
         guard !ignored.isEmpty else { return 0 }
         switch mode {

@@ -33,7 +33,8 @@ public struct NewsboatConfig: Sendable, Equatable {
     public private(set) var notRead: [UrlsFile.SkippedLine] = []
 
     public init(text: String) {
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(
+            Substring.init)
         for (index, raw) in lines.enumerated() {
             var line = raw
             if line.hasSuffix("\r") { line = line.dropLast() }
@@ -59,7 +60,8 @@ public struct NewsboatConfig: Sendable, Equatable {
                 return error.sentence
             }
             ignoreRules.append(
-                IgnoreRule(feed: arguments[0] == "*" ? nil : arguments[0], expression: arguments[1], line: line))
+                IgnoreRule(
+                    feed: arguments[0] == "*" ? nil : arguments[0], expression: arguments[1], line: line))
         case "ignore-mode":
             guard arguments.count == 1, ["download", "display"].contains(arguments[0]) else {
                 return "ignore-mode is \"download\" or \"display\"."
@@ -79,7 +81,9 @@ public struct NewsboatConfig: Sendable, Equatable {
             guard arguments.count == 1, !arguments[0].isEmpty else { return "browser takes one command." }
             browser = arguments[0].replacingOccurrences(of: "%u", with: "%s")
         case "download-path":
-            guard arguments.count == 1, !arguments[0].isEmpty else { return "download-path takes one folder." }
+            guard arguments.count == 1, !arguments[0].isEmpty else {
+                return "download-path takes one folder."
+            }
             downloadPath = arguments[0]
         case "player":
             guard arguments.count == 1, !arguments[0].isEmpty else { return "player takes one command." }
@@ -99,9 +103,12 @@ public struct NewsboatConfig: Sendable, Equatable {
             return "NewsApp has its own commands and colours."
         }
         if ["auto-reload", "refresh-on-startup", "prepopulate-query-feeds"].contains(command) {
-            return "NewsApp refreshes feeds older than refresh_interval at launch, and query feeds as they are shown."
+            return
+                "NewsApp refreshes feeds older than refresh_interval at launch, and query feeds as they are shown."
         }
-        if ["urls-source", "include"].contains(command) || command.contains("-login") || command.contains("-password") {
+        if ["urls-source", "include"].contains(command) || command.contains("-login")
+            || command.contains("-password")
+        {
             return "NewsApp reads its own urls file, and no sync service through newsboat's settings."
         }
         return "NewsApp does not read \(command)."
@@ -123,10 +130,12 @@ public struct NewsboatConfig: Sendable, Equatable {
 
     /// Commands of newsboat's config file, enough to recognise one.
     private static let known: Set<String> = [
-        "ignore-article", "ignore-mode", "reload-time", "max-items", "browser", "bind-key", "unbind-key", "color",
+        "ignore-article", "ignore-mode", "reload-time", "max-items", "browser", "bind-key", "unbind-key",
+        "color",
         "highlight", "macro", "auto-reload", "reload-threads", "show-read-feeds", "show-read-articles",
         "confirm-exit", "cleanup-on-quit", "download-path", "player", "notify-program", "article-sort-order",
-        "feed-sort-order", "text-width", "include", "urls-source", "prepopulate-query-feeds", "keep-articles-days",
+        "feed-sort-order", "text-width", "include", "urls-source", "prepopulate-query-feeds",
+        "keep-articles-days",
         "refresh-on-startup", "save-path", "html-renderer", "pager", "podcast-auto-enqueue", "max-downloads",
     ]
 }

@@ -14,7 +14,8 @@ public struct QueryFeed: Sendable, Hashable {
     /// The line of the urls file, from 1.
     public var line: Int
 
-    public init(name: String, text: String, expression: FilterExpression, tags: [String] = [], line: Int = 0) {
+    public init(name: String, text: String, expression: FilterExpression, tags: [String] = [], line: Int = 0)
+    {
         self.name = name
         self.text = text
         self.expression = expression

@@ -34,7 +34,8 @@ public struct Subscription: Sendable, Hashable {
         switch source {
         case .web: preconditionFailure("a web feed is made with its address")
         case .command(let command): url = Self.commandAddress("exec:" + command)
-        case .filter(let command, let target): url = Self.commandAddress("filter:\(command):\(target.absoluteString)")
+        case .filter(let command, let target):
+            url = Self.commandAddress("filter:\(command):\(target.absoluteString)")
         }
         self.tags = tags
         self.title = title
@@ -56,7 +57,8 @@ public struct Subscription: Sendable, Hashable {
     /// The address a command's feed is known by: its line with every character but letters, digits
     /// and `-._~/` percent-encoded, so it is one stable URL (`exec:~/bin/feed%20--all`).
     static func commandAddress(_ line: String) -> URL {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
         allowed.insert(charactersIn: "-._~/")
         let scheme = line.hasPrefix("exec:") ? "exec:" : "filter:"
         let rest = String(line.dropFirst(scheme.count))

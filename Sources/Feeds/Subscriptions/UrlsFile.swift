@@ -216,7 +216,8 @@ public struct UrlsFile: Sendable, Hashable {
                 let target = url(String(rest[rest.index(after: colon)...]))
             else {
                 return .failure(
-                    LineFailure(reason: "A filter: feed is written filter:COMMAND:URL, with an http or https URL."))
+                    LineFailure(
+                        reason: "A filter: feed is written filter:COMMAND:URL, with an http or https URL."))
             }
             let command = String(rest[..<colon])
             return .success(
@@ -248,7 +249,8 @@ public struct UrlsFile: Sendable, Hashable {
 
     /// The name of the query feed line `index` lists; nil for other lines.
     private func queryName(onLine index: Int) -> String? {
-        guard let first = UrlsLine(readable(index)).tokens.first, first.text.lowercased().hasPrefix("query:") else {
+        guard let first = UrlsLine(readable(index)).tokens.first, first.text.lowercased().hasPrefix("query:")
+        else {
             return nil
         }
         let rest = first.text.dropFirst("query:".count)

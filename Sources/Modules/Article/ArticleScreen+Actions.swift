@@ -125,11 +125,14 @@ extension ArticleScreen {
     /// the first with none; a sentence when there is none.
     private func enclosure(_ argument: String) -> Result<Enclosure, ArticleScreenMessage> {
         let shown = shownArticle
-        guard !shown.enclosures.isEmpty else { return .failure(ArticleScreenMessage("This article has no enclosure.")) }
+        guard !shown.enclosures.isEmpty else {
+            return .failure(ArticleScreenMessage("This article has no enclosure."))
+        }
         guard !argument.isEmpty else { return .success(shown.enclosures[0]) }
         let first = shown.links.count + 1
         guard let number = Int(argument), (first..<(first + shown.enclosures.count)).contains(number) else {
-            let range = shown.enclosures.count == 1 ? "\(first)" : "\(first)–\(first + shown.enclosures.count - 1)"
+            let range =
+                shown.enclosures.count == 1 ? "\(first)" : "\(first)–\(first + shown.enclosures.count - 1)"
             return .failure(ArticleScreenMessage("There is no enclosure \(argument): choose \(range)."))
         }
         return .success(shown.enclosures[number - first])

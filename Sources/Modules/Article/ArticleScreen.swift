@@ -202,7 +202,8 @@ public final class ArticleScreen: ArticleModule {
             commands += [
                 CommandDescriptor(
                     ["download"], argument: "[N]",
-                    summary: "Download enclosure N (the first alone) in the background", argumentCompletions: numbers),
+                    summary: "Download enclosure N (the first alone) in the background",
+                    argumentCompletions: numbers),
                 CommandDescriptor(
                     ["play"], argument: "[N]", summary: "Play downloaded enclosure N with your player",
                     argumentCompletions: numbers),

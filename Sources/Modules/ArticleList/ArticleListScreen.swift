@@ -237,7 +237,9 @@ public final class ArticleListScreen: ArticleListModule {
         if text.isEmpty {
             guard viewModel.state.filterText != nil else {
                 return activity.post([
-                    StyledLine("Type filter and an expression, e.g. filter title =~ \"mars\" and unread = \"yes\".", .muted)
+                    StyledLine(
+                        "Type filter and an expression, e.g. filter title =~ \"mars\" and unread = \"yes\".",
+                        .muted)
                 ])
             }
             if case .feed(let scope, let title, let unreadOnly) = query {

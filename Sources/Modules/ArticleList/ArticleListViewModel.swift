@@ -373,7 +373,8 @@ public final class ArticleListViewModel {
     nonisolated public static func filterItem(_ article: Article, read: Bool, now: Double) -> FilterItem {
         FilterItem(
             title: article.title, link: article.url.absoluteString, author: article.author ?? "",
-            content: article.content ?? article.summary ?? "", date: article.publishedAt?.timeIntervalSince1970 ?? now,
+            content: article.content ?? article.summary ?? "",
+            date: article.publishedAt?.timeIntervalSince1970 ?? now,
             unread: !read, guid: article.feedItem?.item ?? article.url.absoluteString,
             enclosureURL: article.enclosures.first?.url.absoluteString ?? "",
             enclosureType: article.enclosures.first?.type ?? "",

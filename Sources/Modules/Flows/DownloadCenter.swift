@@ -32,7 +32,8 @@ public final class DownloadCenter {
         isRunning = true
         let downloads = downloads
         activity.run("Downloading", holdingDisplay: .never) { [weak self] in
-            let (events, continuation) = AsyncStream.makeStream(of: DownloadEvent.self, bufferingPolicy: .unbounded)
+            let (events, continuation) = AsyncStream.makeStream(
+                of: DownloadEvent.self, bufferingPolicy: .unbounded)
             let run = Task.detached {
                 await downloads.run { continuation.yield($0) }
                 continuation.finish()
@@ -64,7 +65,9 @@ public final class DownloadCenter {
     /// `Downloading Episode 2.mp3 · 45% of 11.8 MB`.
     static func statusLine(name: String, received: Int64, total: Int64?) -> StyledLine {
         let size = { (bytes: Int64) in ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file) }
-        guard let total, total > 0 else { return StyledLine("Downloading \(name) · \(size(received))", .muted) }
+        guard let total, total > 0 else {
+            return StyledLine("Downloading \(name) · \(size(received))", .muted)
+        }
         return StyledLine("Downloading \(name) · \(received * 100 / total)% of \(size(total))", .muted)
     }
 }

@@ -133,7 +133,8 @@ public struct NewsModuleFactory: ModuleFactory {
             article: article, environment: environment, actions: actions, readingList: readingList,
             images: feed.flatMap { feedPreferences.images[$0] } ?? images, paneSize: { paneSize(.secondary) },
             feeds: feeds, scope: scope, reader: reader,
-            fullText: feed.flatMap { feedPreferences.fullText[$0] } ?? fullText, unreadablePages: unreadablePages,
+            fullText: feed.flatMap { feedPreferences.fullText[$0] } ?? fullText,
+            unreadablePages: unreadablePages,
             downloads: downloads, downloadTrigger: downloadTrigger)
         screen.start()
         return screen

@@ -116,7 +116,8 @@ public final class NewsSession {
             readingList: options.readingList, images: options.images, feeds: options.feeds,
             paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage,
             sourcesInUse: options.sourcesInUse, serviceStatus: options.serviceStatus, reader: options.reader,
-            fullText: options.fullText, feedPreferences: options.feedPreferences, downloads: options.downloads)
+            fullText: options.fullText, feedPreferences: options.feedPreferences, downloads: options.downloads
+        )
         self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,
@@ -128,7 +129,8 @@ public final class NewsSession {
             [weak shell] line in
             shell?.showStatus(line)
         }
-        let center = DownloadCenter(downloads: options.downloads, activity: shell.background) { [weak shell] line in
+        let center = DownloadCenter(downloads: options.downloads, activity: shell.background) {
+            [weak shell] line in
             shell?.showStatus(line)
         }
         downloadCenter = center

@@ -61,12 +61,14 @@ struct DownloadsRunCommand: AsyncParsableCommand {
 enum DownloadsRunner {
     static func run(_ app: NewsAppCommand, _ body: (DownloadCommands) async -> Int32) async throws {
         guard let context = await FeedsContext.prepare(app.shared.commandLine) else { throw ExitCode(1) }
-        guard let folder = DownloadFolder.path(settings: context.settings, environment: context.environment) else {
+        guard let folder = DownloadFolder.path(settings: context.settings, environment: context.environment)
+        else {
             FeedsContext.fail("There is no folder for downloads: set download_dir in config.toml, or HOME.")
             throw ExitCode(1)
         }
         let downloads = StoreDownloads(
-            store: context.store, folder: folder, home: context.environment["HOME"], player: context.settings.player)
+            store: context.store, folder: folder, home: context.environment["HOME"],
+            player: context.settings.player)
         let status = await body(DownloadCommands(context: context, downloads: downloads))
         try? context.store.close()
         if status != 0 { throw ExitCode(status) }

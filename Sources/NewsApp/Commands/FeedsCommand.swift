@@ -62,7 +62,8 @@ struct FeedsListCommand: AsyncParsableCommand {
 struct FeedsAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Subscribe to a feed, after fetching it once to check it and to name it; or add a query feed.",
+        abstract:
+            "Subscribe to a feed, after fetching it once to check it and to name it; or add a query feed.",
         discussion: """
             The address of a web page works too: NewsApp follows the feed the page announces with \
             <link rel="alternate">. The items fetched are stored at once.
@@ -77,10 +78,13 @@ struct FeedsAddCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The feed's address (or a page announcing it); with --query, the filter expression.", valueName: "url"))
+            "The feed's address (or a page announcing it); with --query, the filter expression.",
+            valueName: "url"))
     var url: String
 
-    @Option(help: ArgumentHelp("Add a query feed of this name, choosing the items the expression matches.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Add a query feed of this name, choosing the items the expression matches.", valueName: "name"))
     var query: String?
 
     /// `--tag T`, repeated for more tags: parsed with the app's own `--tag` (one option group).
@@ -128,7 +132,8 @@ struct FeedsRemoveCommand: AsyncParsableCommand {
 struct FeedsImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the feeds of an OPML file or a newsboat urls file, or carry a newsboat config file over.",
+        abstract:
+            "Add the feeds of an OPML file or a newsboat urls file, or carry a newsboat config file over.",
         discussion: """
             The kind of file is detected. OPML folders become tags. Feeds already subscribed to are \
             left as they are. Nothing is fetched: `newsapp refresh` does that. A urls file's exec: and \

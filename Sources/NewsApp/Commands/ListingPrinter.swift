@@ -48,7 +48,8 @@ enum ListingPrinter {
                 if let narrowing, let expression = try? FilterParser.parse(narrowing) {
                     let now = Date().timeIntervalSince1970
                     result.articles = result.articles.filter {
-                        expression.matches(ArticleListViewModel.filterItem($0, read: false, now: now), now: now)
+                        expression.matches(
+                            ArticleListViewModel.filterItem($0, read: false, now: now), now: now)
                     }
                 }
             case .filter(let expression):
@@ -198,7 +199,9 @@ enum ListingRenderer {
                 Span("“\(ArticleListRenderer.quoted(words, width: 120))”", .strong),
                 Span(" · sorted by \(order.keyword)", .muted),
             ])
-            if let narrowing { header.append(" · filter \(ArticleListRenderer.quoted(narrowing, width: 120))", .muted) }
+            if let narrowing {
+                header.append(" · filter \(ArticleListRenderer.quoted(narrowing, width: 120))", .muted)
+            }
         case .filter(let expression):
             header = StyledLine([
                 Span("Feed items · filter ", .heading),

@@ -29,7 +29,9 @@ struct SearchCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("What to look for.", valueName: "words"))
     var words: [String] = []
 
-    @Option(help: ArgumentHelp("Feed items a filter expression chooses (newsboat's language).", valueName: "expression"))
+    @Option(
+        help: ArgumentHelp(
+            "Feed items a filter expression chooses (newsboat's language).", valueName: "expression"))
     var filter: String?
 
     @OptionGroup var sortOption: SortOption
@@ -71,7 +73,8 @@ struct SearchCommand: AsyncParsableCommand {
                 try await NewsAppCommand.runSession(
                     app.commandLine, from: DeepLink(["filter"], parameters: ["expression": filter]))
             } else {
-                try await ListingPrinter.print(.filter(filter), page: page, json: json, settings: shared.commandLine)
+                try await ListingPrinter.print(
+                    .filter(filter), page: page, json: json, settings: shared.commandLine)
             }
             return
         }

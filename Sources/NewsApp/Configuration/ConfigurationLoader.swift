@@ -28,7 +28,8 @@ struct ConfigurationLoader: Sendable {
     static let keys = [
         "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
         "retention_days", "request_timeout", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
-        "refresh_interval", "full_text", "newsapi_refresh", "newsapi_daily_limit", "ignore_article", "ignore_mode",
+        "refresh_interval", "full_text", "newsapi_refresh", "newsapi_daily_limit", "ignore_article",
+        "ignore_mode",
         "browser", "feed", "download_dir", "player",
     ]
 
@@ -198,7 +199,9 @@ struct ConfigurationLoader: Sendable {
 
     /// `[[ignore_article]]` tables (or an array of inline tables), each with `feed` (an address as
     /// the urls file writes it, or `*`) and `filter` (an expression). A bad rule is refused alone.
-    private func killfile(_ entry: TOMLTable.Entry, into configuration: inout Configuration) -> [ConfigurationProblem] {
+    private func killfile(_ entry: TOMLTable.Entry, into configuration: inout Configuration)
+        -> [ConfigurationProblem]
+    {
         guard case .array(let rules) = entry.value else {
             return [
                 problem(
@@ -211,7 +214,8 @@ struct ConfigurationLoader: Sendable {
         for (index, rule) in rules.enumerated() {
             let name = "ignore_article rule \(index + 1)"
             guard case .table(let table) = rule else {
-                problems.append(problem(entry.line, "\(name) must be a table with feed and filter; ignoring it."))
+                problems.append(
+                    problem(entry.line, "\(name) must be a table with feed and filter; ignoring it."))
                 continue
             }
             let line = table.entries.first?.line ?? entry.line
@@ -225,12 +229,16 @@ struct ConfigurationLoader: Sendable {
             }
             guard let feed = table["feed"]?.string, !feed.isEmpty else {
                 problems.append(
-                    problem(line, "\(name) needs feed, an address or \"*\" for every feed; ignoring the rule."))
+                    problem(
+                        line, "\(name) needs feed, an address or \"*\" for every feed; ignoring the rule."))
                 continue
             }
             guard let text = table["filter"]?.string else {
                 problems.append(
-                    problem(line, "\(name) needs filter, an expression such as 'title =~ \"sport\"'; ignoring the rule."))
+                    problem(
+                        line,
+                        "\(name) needs filter, an expression such as 'title =~ \"sport\"'; ignoring the rule."
+                    ))
                 continue
             }
             do {
@@ -245,7 +253,9 @@ struct ConfigurationLoader: Sendable {
     }
 
     /// `[[feed]]` tables: one of `url`, `title` or `tag`, then the feed's settings.
-    private func feedRules(_ entry: TOMLTable.Entry, into configuration: inout Configuration) -> [ConfigurationProblem] {
+    private func feedRules(_ entry: TOMLTable.Entry, into configuration: inout Configuration)
+        -> [ConfigurationProblem]
+    {
         guard case .array(let rules) = entry.value else {
             return [
                 problem(
@@ -267,26 +277,34 @@ struct ConfigurationLoader: Sendable {
                 !value.isEmpty
             else {
                 problems.append(
-                    problem(line, "\(name) must name its feeds with one of url, title or tag; ignoring the rule."))
+                    problem(
+                        line, "\(name) must name its feeds with one of url, title or tag; ignoring the rule.")
+                )
                 continue
             }
             var feedRule = FeedRule(
-                selector: selector.key == "url" ? .url(value) : selector.key == "title" ? .title(value) : .tag(value),
+                selector: selector.key == "url"
+                    ? .url(value) : selector.key == "title" ? .title(value) : .tag(value),
                 line: line)
             for setting in table.entries where !["url", "title", "tag"].contains(setting.key) {
                 let found = Self.found(setting.value)
                 let key = "\(name) \(TextSanitizer.clean(setting.key))"
                 switch setting.key {
                 case "refresh_interval":
-                    guard let minutes = setting.value.int, SettingLimits.refreshInterval.contains(minutes) else {
+                    guard let minutes = setting.value.int, SettingLimits.refreshInterval.contains(minutes)
+                    else {
                         problems.append(
-                            problem(setting.line, Self.wholeNumber(key, SettingLimits.refreshInterval, found, unit: "minutes")))
+                            problem(
+                                setting.line,
+                                Self.wholeNumber(key, SettingLimits.refreshInterval, found, unit: "minutes")))
                         continue
                     }
                     feedRule.refreshInterval = minutes
                 case "max_items":
                     guard let count = setting.value.int, SettingLimits.maxItemsPerFeed.contains(count) else {
-                        problems.append(problem(setting.line, Self.wholeNumber(key, SettingLimits.maxItemsPerFeed, found)))
+                        problems.append(
+                            problem(setting.line, Self.wholeNumber(key, SettingLimits.maxItemsPerFeed, found))
+                        )
                         continue
                     }
                     feedRule.maxItems = count
@@ -295,7 +313,8 @@ struct ConfigurationLoader: Sendable {
                         problems.append(
                             problem(
                                 setting.line,
-                                "\(key) must be \(Self.choices(FullTextMode.allCases)) (found \(found)); using the default."))
+                                "\(key) must be \(Self.choices(FullTextMode.allCases)) (found \(found)); using the default."
+                            ))
                         continue
                     }
                     feedRule.fullText = mode
@@ -304,23 +323,34 @@ struct ConfigurationLoader: Sendable {
                         problems.append(
                             problem(
                                 setting.line,
-                                "\(key) must be \(Self.choices(ImagesChoice.allCases)) (found \(found)); using the default."))
+                                "\(key) must be \(Self.choices(ImagesChoice.allCases)) (found \(found)); using the default."
+                            ))
                         continue
                     }
                     feedRule.images = images
                 case "rename":
-                    guard let title = setting.value.string, !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-                        problems.append(problem(setting.line, "\(key) must be a name (found \(found)); ignoring it."))
+                    guard let title = setting.value.string,
+                        !title.trimmingCharacters(in: .whitespaces).isEmpty
+                    else {
+                        problems.append(
+                            problem(setting.line, "\(key) must be a name (found \(found)); ignoring it."))
                         continue
                     }
                     feedRule.rename = title
                 default:
-                    let keys = ["url", "title", "tag", "refresh_interval", "full_text", "max_items", "images", "rename"]
-                    let close = CommandSuggester.closest(to: setting.key, among: keys).map { " (did you mean \($0)?)" } ?? ""
+                    let keys = [
+                        "url", "title", "tag", "refresh_interval", "full_text", "max_items", "images",
+                        "rename",
+                    ]
+                    let close =
+                        CommandSuggester.closest(to: setting.key, among: keys).map {
+                            " (did you mean \($0)?)"
+                        } ?? ""
                     problems.append(
                         problem(
                             setting.line,
-                            "\(name): unknown key \"\(TextSanitizer.clean(setting.key))\"\(close); ignoring it."))
+                            "\(name): unknown key \"\(TextSanitizer.clean(setting.key))\"\(close); ignoring it."
+                        ))
                 }
             }
             configuration.feedRules.append(feedRule)

@@ -25,15 +25,22 @@ struct ConfigurationMerge {
         var settings: [(key: String, value: String, from: String)] = []
         if let mode = config.ignoreMode { settings.append(("ignore_mode", Self.string(mode), "ignore-mode")) }
         if let minutes = config.reloadMinutes {
-            let clamped = min(max(minutes, SettingLimits.refreshInterval.lowerBound), SettingLimits.refreshInterval.upperBound)
+            let clamped = min(
+                max(minutes, SettingLimits.refreshInterval.lowerBound),
+                SettingLimits.refreshInterval.upperBound)
             settings.append(("refresh_interval", String(clamped), "reload-time"))
         }
         if let items = config.maxItems {
-            let count = items == 0 ? SettingLimits.maxItemsPerFeed.upperBound : min(items, SettingLimits.maxItemsPerFeed.upperBound)
+            let count =
+                items == 0
+                ? SettingLimits.maxItemsPerFeed.upperBound
+                : min(items, SettingLimits.maxItemsPerFeed.upperBound)
             settings.append(("max_items_per_feed", String(count), "max-items"))
         }
         if let browser = config.browser { settings.append(("browser", Self.string(browser), "browser")) }
-        if let path = config.downloadPath { settings.append(("download_dir", Self.string(path), "download-path")) }
+        if let path = config.downloadPath {
+            settings.append(("download_dir", Self.string(path), "download-path"))
+        }
         if let player = config.player { settings.append(("player", Self.string(player), "player")) }
         var added: [String] = []
         for setting in settings {
@@ -66,7 +73,8 @@ struct ConfigurationMerge {
         for rule in config.ignoreRules where !existing.contains([rule.feed ?? "*", rule.expression]) {
             existing.insert([rule.feed ?? "*", rule.expression])
             blocks.append(
-                "[[ignore_article]]\nfeed = \(Self.string(rule.feed ?? "*"))\nfilter = \(Self.string(rule.expression))\n")
+                "[[ignore_article]]\nfeed = \(Self.string(rule.feed ?? "*"))\nfilter = \(Self.string(rule.expression))\n"
+            )
             count += 1
         }
         if count > 0 {
@@ -100,7 +108,8 @@ struct ConfigurationMerge {
         text.split(separator: "\n").contains { line in
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             guard trimmed.hasPrefix("ignore_article") else { return false }
-            return trimmed.dropFirst("ignore_article".count).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("=")
+            return trimmed.dropFirst("ignore_article".count).drop(while: { $0 == " " || $0 == "\t" })
+                .hasPrefix("=")
         }
     }
 

@@ -2,9 +2,9 @@ import Coordinators
 import Foundation
 import Modules
 import Networking
+import NewsModels
 import Store
 import TerminalText
-import NewsModels
 
 /// What `newsapp downloads …` does; each returns the exit status.
 struct DownloadCommands {
@@ -26,21 +26,26 @@ struct DownloadCommands {
         }
         let home = context.environment["HOME"]
         if json {
-            StandardOutput.write(TerminalSafeJSON.encode(DownloadsDocument(folder: downloads.folder, queue: queue)) + "\n")
+            StandardOutput.write(
+                TerminalSafeJSON.encode(DownloadsDocument(folder: downloads.folder, queue: queue)) + "\n")
             return 0
         }
         let time = TimeFormatting(now: now)
         var lines = StyledLine([
             Span("Downloads", .heading),
-            Span(" · \(queue.count) in the queue · \(PathDisplay.abbreviate(downloads.folder, home: home))", .muted),
+            Span(
+                " · \(queue.count) in the queue · \(PathDisplay.abbreviate(downloads.folder, home: home))",
+                .muted),
         ]).wrapped(toWidth: output.width)
         lines.append(.blank)
         if queue.isEmpty {
-            lines.append(StyledLine("Nothing is queued: download on an article with an enclosure queues it.", .muted))
+            lines.append(
+                StyledLine("Nothing is queued: download on an article with an enclosure queues it.", .muted))
         }
         for (offset, download) in queue.enumerated() {
             let label = "\(offset + 1)  "
-            lines += StyledLine.hanging(Span(label, .accent), StyledLine(download.title, .strong), width: output.width)
+            lines += StyledLine.hanging(
+                Span(label, .accent), StyledLine(download.title, .strong), width: output.width)
             let indent = String(repeating: " ", count: label.count)
             var state: String
             switch download.state {
@@ -52,12 +57,14 @@ struct DownloadCommands {
             if let feed = download.feedTitle { state = feed + " · " + state }
             lines += StyledLine.hanging(Span(indent), StyledLine(state, .muted), width: output.width)
             if let path = download.path {
-                lines.append(StyledLine([Span(indent), Span(PathDisplay.abbreviate(path, home: home), .link)]))
+                lines.append(
+                    StyledLine([Span(indent), Span(PathDisplay.abbreviate(path, home: home), .link)]))
             } else {
                 lines.append(StyledLine([Span(indent), Span(download.url.absoluteString, .link)]))
             }
             if let error = download.error {
-                lines += StyledLine.hanging(Span(indent), StyledLine("✗ " + error, .warning), width: output.width)
+                lines += StyledLine.hanging(
+                    Span(indent), StyledLine("✗ " + error, .warning), width: output.width)
             }
         }
         output.write(lines)
@@ -115,7 +122,8 @@ final class ProgressBar: Sendable {
 
     func show(name: String, received: Int64, total: Int64?) {
         guard enabled else { return }
-        let text = Self.line(name: TextSanitizer.clean(name), received: received, total: total, width: width, dumb: dumb)
+        let text = Self.line(
+            name: TextSanitizer.clean(name), received: received, total: total, width: width, dumb: dumb)
         let now = ContinuousClock.now
         let output: String? = state.withLock { state in
             if let last = state.last, now - last < .milliseconds(100), received != total { return nil }
@@ -145,9 +153,12 @@ final class ProgressBar: Sendable {
             return TextWrapper.truncate("\(size(received))  \(name)", toWidth: max(10, width - 1))
         }
         let filled = Int(min(received, total) * Int64(cells) / total)
-        let bar = String(repeating: dumb ? "#" : "█", count: filled) + String(repeating: dumb ? "." : "░", count: cells - filled)
+        let bar =
+            String(repeating: dumb ? "#" : "█", count: filled)
+            + String(repeating: dumb ? "." : "░", count: cells - filled)
         let percent = Int(min(received, total) * 100 / total)
-        let text = "[\(bar)] \(String(repeating: " ", count: percent < 10 ? 2 : percent < 100 ? 1 : 0))\(percent)%  "
+        let text =
+            "[\(bar)] \(String(repeating: " ", count: percent < 10 ? 2 : percent < 100 ? 1 : 0))\(percent)%  "
             + "\(size(received)) of \(size(total))  \(name)"
         return TextWrapper.truncate(text, toWidth: max(10, width - 1))
     }
@@ -193,9 +204,12 @@ struct DownloadsDocument: Encodable {
         self.folder = folder
         downloads = queue.map {
             Download(
-                url: $0.url.absoluteString, title: $0.title, feed: $0.feedTitle, state: $0.state.rawValue, path: $0.path,
-                received: $0.received, total: $0.total, error: $0.error, queued: Timestamp.format($0.queuedAt),
-                finished: $0.state == .done || $0.state == .failed ? $0.finishedAt.map(Timestamp.format) : nil)
+                url: $0.url.absoluteString, title: $0.title, feed: $0.feedTitle, state: $0.state.rawValue,
+                path: $0.path,
+                received: $0.received, total: $0.total, error: $0.error,
+                queued: Timestamp.format($0.queuedAt),
+                finished: $0.state == .done || $0.state == .failed ? $0.finishedAt.map(Timestamp.format) : nil
+            )
         }
     }
 }

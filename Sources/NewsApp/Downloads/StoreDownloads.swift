@@ -2,9 +2,9 @@ import Feeds
 import Foundation
 import Modules
 import Networking
+import NewsModels
 import Store
 import TerminalText
-import NewsModels
 
 /// Podcast downloads kept in the store's queue and written to the download folder (see
 /// ``EnclosureDownloader``); the app's `download` and `play`, and `newsapp downloads run`.
@@ -25,7 +25,8 @@ struct StoreDownloads: Downloads {
         }
         do {
             let (download, queued) = try await store.queueDownload(
-                url: enclosure.url, title: article.title, feedTitle: article.source.name, type: enclosure.type,
+                url: enclosure.url, title: article.title, feedTitle: article.source.name,
+                type: enclosure.type,
                 length: enclosure.length)
             if queued {
                 let size = enclosure.length.map { " · " + Self.size($0) } ?? ""
@@ -51,13 +52,16 @@ struct StoreDownloads: Downloads {
     }
 
     /// Downloads one file of the queue and records how it went.
-    func fetch(_ download: StoredDownload, events: @escaping @Sendable (DownloadEvent) -> Void) async -> DownloadEvent {
+    func fetch(_ download: StoredDownload, events: @escaping @Sendable (DownloadEvent) -> Void) async
+        -> DownloadEvent
+    {
         let downloader = downloader
         var partial = downloader.partialPath(title: download.title, url: download.url, type: download.type)
         if let path = download.path, path.hasSuffix(".part"), FileManager.default.fileExists(atPath: path) {
             partial = path  // an earlier run's start: resumed
         }
-        try? await store.updateDownload(id: download.id, path: partial, received: download.received, total: download.total)
+        try? await store.updateDownload(
+            id: download.id, path: partial, received: download.received, total: download.total)
         let name = String((partial as NSString).lastPathComponent.dropLast(".part".count))
         // Every few seconds the queue hears where the download is: another run knows it is alive.
         let lastSaid = Locked(ContinuousClock.now)
@@ -71,17 +75,22 @@ struct StoreDownloads: Downloads {
                 return true
             }
             if due {
-                Task { try? await store.updateDownload(id: download.id, path: path, received: progress.received, total: progress.total) }
+                Task {
+                    try? await store.updateDownload(
+                        id: download.id, path: path, received: progress.received, total: progress.total)
+                }
             }
         }
         switch outcome {
         case .done(let path, let bytes):
             try? await store.finishDownload(id: download.id, path: path, received: bytes, error: nil)
             return .finished(
-                sentence: "Downloaded “\(download.title)” (\(Self.size(bytes))) to \(shown(path)).", failed: false)
+                sentence: "Downloaded “\(download.title)” (\(Self.size(bytes))) to \(shown(path)).",
+                failed: false)
         case .failed(let reason, let partial, let received):
             let stopped = Task.isCancelled
-            let why = stopped ? "Stopped with \(Self.size(received)) downloaded; it resumes from there." : reason
+            let why =
+                stopped ? "Stopped with \(Self.size(received)) downloaded; it resumes from there." : reason
             // Recorded even when the run was stopped: the next one resumes the partial file.
             try? await Task.detached {
                 try await store.finishDownload(id: download.id, path: partial, received: received, error: why)
@@ -99,7 +108,8 @@ struct StoreDownloads: Downloads {
         let command = player ?? Self.opener
         var words = command.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let program = words.first,
-            let executable = ExecutableLookup.resolve(program, environment: ProcessInfo.processInfo.environment)
+            let executable = ExecutableLookup.resolve(
+                program, environment: ProcessInfo.processInfo.environment)
         else {
             return "The player “\(command)” was not found: set player in config.toml."
         }

@@ -29,19 +29,24 @@ struct FeedCommands {
             for entry in file.entries {
                 switch entry {
                 case .subscription(let subscription):
-                    var listed = FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url])
+                    var listed = FeedsListing.Entry(
+                        subscription: subscription, stored: byURL[subscription.url])
                     listed.settings = rules.settings(for: subscription, title: listed.title)
                     lines.append(.feed(listed))
                 case .query(let query):
                     let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
-                    lines.append(.query(FeedsListing.QueryEntry(query: query, items: counts.items, unread: counts.unread)))
+                    lines.append(
+                        .query(
+                            FeedsListing.QueryEntry(query: query, items: counts.items, unread: counts.unread))
+                    )
                 }
             }
         } catch {
             FeedsContext.fail(error.sentence)
             return 1
         }
-        let listing = FeedsListing(file: context.subscriptions.displayPath, lines: lines, skipped: file.skipped)
+        let listing = FeedsListing(
+            file: context.subscriptions.displayPath, lines: lines, skipped: file.skipped)
         if json {
             StandardOutput.write(TerminalSafeJSON.encode(listing.document) + "\n")
         } else {
@@ -79,7 +84,8 @@ struct FeedCommands {
                     filters.filter(for: query, unreadOnly: unreadOnly), limit: limit)
                 let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
                 listing = FeedItemsListing(
-                    url: query.address, title: query.name, items: items, total: counts.items, unread: counts.unread)
+                    url: query.address, title: query.name, items: items, total: counts.items,
+                    unread: counts.unread)
             }
             if json {
                 StandardOutput.write(TerminalSafeJSON.encode(listing.document) + "\n")
@@ -98,7 +104,8 @@ struct FeedCommands {
     func addQuery(name: String, expression text: String, tags: [String]) async -> Int32 {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, !name.contains(":"), !name.contains(where: \.isNewline) else {
-            FeedsContext.fail("A query feed's name must not be empty or hold a colon (newsboat ends the name there).")
+            FeedsContext.fail(
+                "A query feed's name must not be empty or hold a colon (newsboat ends the name there).")
             return 2
         }
         let expression: FilterExpression
@@ -214,7 +221,8 @@ struct FeedCommands {
                 return 1
             }
             StandardOutput.write(
-                TextSanitizer.clean("Removed the query feed “\(query.name)”; the items it chose stay in their feeds.")
+                TextSanitizer.clean(
+                    "Removed the query feed “\(query.name)”; the items it chose stay in their feeds.")
                     + "\n")
             return 0
         case .success(.subscription(let found)):
@@ -270,8 +278,10 @@ struct FeedCommands {
             } else {
                 notes.append(
                     "Not added: \(commands.count) feed\(commands.count == 1 ? "" : "s") that run\(commands.count == 1 ? "s" : "") "
-                        + "a command (" + commands.map(\.address).joined(separator: ", ") + "); importing adds a "
-                        + "command only when you say so: run again with --allow-commands, or in a terminal answer y.")
+                        + "a command (" + commands.map(\.address).joined(separator: ", ")
+                        + "); importing adds a "
+                        + "command only when you say so: run again with --allow-commands, or in a terminal answer y."
+                )
             }
         }
         let (added, present, queries): (Int, Int, Int)
@@ -307,10 +317,14 @@ struct FeedCommands {
 
     /// Asks on the terminal whether to add feeds that run commands; false without a terminal.
     private func confirm(_ commands: [Subscription]) -> Bool {
-        guard TerminalProbe.isTerminal(STDIN_FILENO), TerminalProbe.isTerminal(STDERR_FILENO) else { return false }
-        var question = "The file has \(commands.count) feed\(commands.count == 1 ? "" : "s") made by running a command:\n"
+        guard TerminalProbe.isTerminal(STDIN_FILENO), TerminalProbe.isTerminal(STDERR_FILENO) else {
+            return false
+        }
+        var question =
+            "The file has \(commands.count) feed\(commands.count == 1 ? "" : "s") made by running a command:\n"
         for command in commands { question += "  " + TextSanitizer.clean(command.address) + "\n" }
-        question += "Add \(commands.count == 1 ? "it" : "them")? They run at every refresh, with your rights. [y/N] "
+        question +=
+            "Add \(commands.count == 1 ? "it" : "them")? They run at every refresh, with your rights. [y/N] "
         StandardError.writeRaw(question)
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
         return answer == "y" || answer == "yes"
@@ -324,7 +338,8 @@ struct FeedCommands {
         }
         let merge: ConfigurationMerge
         do throws(LockedTextFile.Failure) {
-            merge = try file.textFile.update { (text: inout String) throws(LockedTextFile.Failure) -> ConfigurationMerge in
+            merge = try file.textFile.update {
+                (text: inout String) throws(LockedTextFile.Failure) -> ConfigurationMerge in
                 do throws(ConfigurationMerge.Failure) {
                     let merged = try ConfigurationMerge(config, into: text)
                     text = merged.text
@@ -344,7 +359,9 @@ struct FeedCommands {
         ]
         lines += merge.carried.map { "  " + $0 }
         lines += merge.kept.map { "  " + $0 }
-        if !skipped.isEmpty { lines.append("Not read (\(skipped.count) line\(skipped.count == 1 ? "" : "s")):") }
+        if !skipped.isEmpty {
+            lines.append("Not read (\(skipped.count) line\(skipped.count == 1 ? "" : "s")):")
+        }
         for line in skipped {
             lines.append("  line \(line.line): \(line.text) — \(line.reason)")
         }

@@ -40,7 +40,8 @@ struct FeedRefreshService: Sendable {
             let stored = (try? await store.feedSummaries(for: file.subscriptions.map(\.url))) ?? []
             let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
             for subscription in file.subscriptions {
-                titles[subscription.url] = FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url]).title
+                titles[subscription.url] =
+                    FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url]).title
             }
         }
         var chosen = file.subscriptions
@@ -51,7 +52,11 @@ struct FeedRefreshService: Sendable {
                 // A [[feed]] rule's refresh_interval replaces the config file's for its feeds.
                 var seconds = Double(interval.components.seconds)
                 if !rules.isEmpty {
-                    seconds = 60 * Double(rules.settings(for: subscription, title: titles[subscription.url] ?? "").refreshInterval)
+                    seconds =
+                        60
+                        * Double(
+                            rules.settings(for: subscription, title: titles[subscription.url] ?? "")
+                                .refreshInterval)
                 }
                 return asked < now.addingTimeInterval(-seconds)
             }
@@ -82,7 +87,8 @@ struct FeedRefreshService: Sendable {
         FeedRefresher(
             fetcher: FeedFetcher(http: CurlHTTPClient(), timeout: TimeInterval(settings.timeout)),
             storage: StoreFeedStorage(store: store),
-            options: FeedRefresher.Options(concurrency: settings.concurrency), logger: logger, killfile: killfile)
+            options: FeedRefresher.Options(concurrency: settings.concurrency), logger: logger,
+            killfile: killfile)
     }
 
     /// Hides the stored items the killfile names in display mode (none in download mode), judging
@@ -92,22 +98,29 @@ struct FeedRefreshService: Sendable {
         let display = settings.ignoreMode == .display
         let fingerprint =
             (display ? "display" : "download") + "\n"
-            + (display ? settings.killfile.map { ($0.feed ?? "*") + "\t" + $0.text }.joined(separator: "\n") : "")
+            + (display
+                ? settings.killfile.map { ($0.feed ?? "*") + "\t" + $0.text }.joined(separator: "\n") : "")
         let byAddress = Dictionary(
             file.subscriptions.map { ($0.address, $0.url) }, uniquingKeysWith: { first, _ in first })
         let rules: [NewsStore.HidingRule] =
             display
             ? settings.killfile.compactMap { rule in
-                guard let feed = rule.feed else { return NewsStore.HidingRule(feed: nil, expression: rule.expression) }
+                guard let feed = rule.feed else {
+                    return NewsStore.HidingRule(feed: nil, expression: rule.expression)
+                }
                 return byAddress[feed].map { NewsStore.HidingRule(feed: $0, expression: rule.expression) }
             } : []
         do {
             let feeds = display ? try await FeedFilterContext.load(file, store: store).feeds : [:]
             if try await store.applyHidingRules(rules, feeds: feeds, fingerprint: fingerprint) {
-                logger.info("killfile applied again to the stored items", metadata: ["mode": "\(settings.ignoreMode)"])
+                logger.info(
+                    "killfile applied again to the stored items", metadata: ["mode": "\(settings.ignoreMode)"]
+                )
             }
         } catch {
-            logger.warning("the killfile could not be applied to the stored items", metadata: ["reason": "\(error.sentence)"])
+            logger.warning(
+                "the killfile could not be applied to the stored items",
+                metadata: ["reason": "\(error.sentence)"])
         }
     }
 

@@ -38,11 +38,13 @@ struct FeedRules: Sendable {
     func settings(for subscription: Subscription, title: String) -> InForce {
         let matching = rules.enumerated().filter { _, rule in
             switch rule.selector {
-            case .url(let address): address == subscription.address || address == subscription.url.absoluteString
+            case .url(let address):
+                address == subscription.address || address == subscription.url.absoluteString
             case .title(let name): name == title
             case .tag(let tag): subscription.tags.contains(tag)
             }
-        }.sorted { ($0.element.selector.rank, $0.offset) < ($1.element.selector.rank, $1.offset) }.map(\.element)
+        }.sorted { ($0.element.selector.rank, $0.offset) < ($1.element.selector.rank, $1.offset) }.map(
+            \.element)
         return InForce(
             refreshInterval: matching.lazy.compactMap(\.refreshInterval).first ?? defaults.refreshInterval,
             fullText: matching.lazy.compactMap(\.fullText).first ?? fullText,

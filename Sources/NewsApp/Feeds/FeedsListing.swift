@@ -82,7 +82,8 @@ struct FeedsListing {
                 result += StyledLine.hanging(
                     Span(indent), StyledLine(Self.refreshed(entry.stored, time: time), .muted), width: width)
                 if let error = entry.stored?.lastError {
-                    result += StyledLine.hanging(Span(indent), StyledLine("✗ " + error, .warning), width: width)
+                    result += StyledLine.hanging(
+                        Span(indent), StyledLine("✗ " + error, .warning), width: width)
                 }
             case .query(let entry):
                 var title = StyledLine(entry.query.name, .strong)
@@ -193,7 +194,8 @@ struct FeedsListing {
             }
 
             private enum CodingKeys: String, CodingKey {
-                case number, kind, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError, retryAfter
+                case number, kind, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError,
+                    retryAfter
                 case settings
             }
         }
@@ -216,8 +218,10 @@ struct FeedsListing {
                 switch line {
                 case .feed(let entry):
                     return Document.Feed(
-                        number: offset + 1, kind: Self.kind(entry.subscription), url: entry.subscription.address,
-                        title: entry.title, tags: entry.subscription.tags, items: entry.stored?.itemCount ?? 0,
+                        number: offset + 1, kind: Self.kind(entry.subscription),
+                        url: entry.subscription.address,
+                        title: entry.title, tags: entry.subscription.tags,
+                        items: entry.stored?.itemCount ?? 0,
                         unread: entry.stored?.unreadCount ?? 0,
                         lastRefresh: entry.stored?.lastAttemptAt.map(Timestamp.format),
                         lastSuccess: entry.stored?.lastSuccessAt.map(Timestamp.format),

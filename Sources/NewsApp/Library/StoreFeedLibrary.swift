@@ -76,7 +76,8 @@ struct StoreFeedLibrary: FeedLibrary {
                 let items = try await run { try await store.filteredFeedArticles(filter, limit: limit) }
                 let counts = try await run { try await store.filteredFeedCounts(filter) }
                 sections.append(
-                    FeedSection(title: query.name, scope: .feed(query.url), unreadCount: counts.unread, items: items))
+                    FeedSection(
+                        title: query.name, scope: .feed(query.url), unreadCount: counts.unread, items: items))
             }
         }
         if listed.contains(where: \.tags.isEmpty) {
@@ -100,7 +101,8 @@ struct StoreFeedLibrary: FeedLibrary {
                 $0 + (unreadOnly ? stored[$1]?.unreadCount ?? 0 : stored[$1]?.itemCount ?? 0)
             }
             let articles = try await run {
-                try await store.feedArticles(of: feeds, unreadOnly: unreadOnly, limit: pageSize, offset: offset)
+                try await store.feedArticles(
+                    of: feeds, unreadOnly: unreadOnly, limit: pageSize, offset: offset)
             }
             return ArticlePage(articles: articles, totalResults: total, page: page, pageSize: pageSize)
         case .filtered(var filter):

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPTestServer
 import Networking
+import NewsModels
 import Testing
 
 @testable import Feeds
-import NewsModels
 
 /// Podcast downloads against servers on 127.0.0.1: a download cut off and resumed with `Range`, a
 /// server that ignores `Range`, a hostile file name, a redirect to another host and one that is
@@ -14,7 +14,9 @@ struct EnclosureDownloaderTests {
     static let file = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
 
     func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("downloads-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "downloads-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -25,7 +27,9 @@ struct EnclosureDownloaderTests {
 
     /// Serves ``file``: the first request is cut after `cut` bytes; a request for a range gets it
     /// (`206`), unless `ignoresRange`.
-    static func server(cut: Int, ignoresRange: Bool = false, ranges: Locked<[String?]>) throws -> RawHTTPServer {
+    static func server(cut: Int, ignoresRange: Bool = false, ranges: Locked<[String?]>) throws
+        -> RawHTTPServer
+    {
         let served = Locked(0)
         return try RawHTTPServer(
             .routed { text in
@@ -40,7 +44,8 @@ struct EnclosureDownloaderTests {
                     // The head promises the whole file; the connection closes before it arrives.
                     return .reply(
                         RawHTTPServer.response(
-                            contentType: "audio/mpeg", contentLength: .some(file.count), body: file.prefix(cut)))
+                            contentType: "audio/mpeg", contentLength: .some(file.count),
+                            body: file.prefix(cut)))
                 }
                 if let range, !ignoresRange, let start = Int(range.dropFirst("bytes=".count).dropLast()) {
                     return .reply(
@@ -70,12 +75,16 @@ struct EnclosureDownloaderTests {
         #expect(kept == partial)
         #expect(received == 40_000)
         let progress = Locked<[EnclosureDownloader.Progress]>([])
-        let resumed = await downloader.download(url, to: partial) { step in progress.withLock { $0.append(step) } }
+        let resumed = await downloader.download(url, to: partial) { step in
+            progress.withLock { $0.append(step) }
+        }
         #expect(resumed == .done(path: folder + "/Episode 12- the ice moon.mp3", bytes: 100_000))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/Episode 12- the ice moon.mp3")) == Self.file)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/Episode 12- the ice moon.mp3")) == Self.file)
         #expect(!FileManager.default.fileExists(atPath: partial))
         #expect(ranges.withLock { $0 } == [nil, "bytes=40000-"])
-        #expect(progress.withLock { $0.last } == EnclosureDownloader.Progress(received: 100_000, total: 100_000))
+        #expect(
+            progress.withLock { $0.last } == EnclosureDownloader.Progress(received: 100_000, total: 100_000))
         await server.stop()
     }
 
@@ -95,39 +104,51 @@ struct EnclosureDownloaderTests {
 
     @Test func aHostileNameStaysInTheFolderAndOverwritesNothing() async throws {
         let folder = try folder()
-        let server = try RawHTTPServer(.reply(RawHTTPServer.response(contentType: "audio/mpeg", body: Data("new".utf8))))
+        let server = try RawHTTPServer(
+            .reply(RawHTTPServer.response(contentType: "audio/mpeg", body: Data("new".utf8))))
         let url = server.baseURL.appendingPathComponent("..%2F..%2F.bashrc")
         let title = "../../.ssh/authorized_keys\u{1B}[2J\u{202E}gpj.exe\u{0}"
         let name = DownloadFileName.make(title: title, url: url, type: "audio/mpeg")
         #expect(name == "ssh-authorized_keys[2Jgpj.exe.mp3")
         try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
         let downloader = downloader(folder)
-        let outcome = await downloader.download(url, to: downloader.partialPath(title: title, url: url, type: "audio/mpeg"))
+        let outcome = await downloader.download(
+            url, to: downloader.partialPath(title: title, url: url, type: "audio/mpeg"))
         #expect(outcome == .done(path: folder + "/ssh-authorized_keys[2Jgpj.exe (2).mp3", bytes: 3))
         #expect(try String(contentsOfFile: folder + "/" + name, encoding: .utf8) == "mine")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
-            "ssh-authorized_keys[2Jgpj.exe (2).mp3", name,
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "ssh-authorized_keys[2Jgpj.exe (2).mp3", name,
+            ])
         await server.stop()
     }
 
     @Test func redirectsFollowTheClientsRules() async throws {
         let folder = try folder()
-        let target = try RawHTTPServer(.reply(RawHTTPServer.response(contentType: "audio/mpeg", body: Self.file)))
+        let target = try RawHTTPServer(
+            .reply(RawHTTPServer.response(contentType: "audio/mpeg", body: Self.file)))
         // Another host: localhost, not 127.0.0.1.
         let elsewhere = "http://localhost:\(target.port)/cdn/file.mp3"
         let server = try RawHTTPServer(
             .routed { text in
                 let path = RequestHead(text).path
-                if path.hasPrefix("/moved") { return .reply(RawHTTPServer.response(status: 302, headers: ["Location: \(elsewhere)"], body: Data())) }
-                return .reply(RawHTTPServer.response(status: 301, headers: ["Location: file:///etc/passwd"], body: Data()))
+                if path.hasPrefix("/moved") {
+                    return .reply(
+                        RawHTTPServer.response(status: 302, headers: ["Location: \(elsewhere)"], body: Data())
+                    )
+                }
+                return .reply(
+                    RawHTTPServer.response(
+                        status: 301, headers: ["Location: file:///etc/passwd"], body: Data()))
             })
         let downloader = downloader(folder)
         let moved = server.baseURL.appendingPathComponent("moved/ep.mp3")
-        let outcome = await downloader.download(moved, to: downloader.partialPath(title: "Moved", url: moved, type: nil))
+        let outcome = await downloader.download(
+            moved, to: downloader.partialPath(title: "Moved", url: moved, type: nil))
         #expect(outcome == .done(path: folder + "/Moved.mp3", bytes: Int64(Self.file.count)))
         let hostile = server.baseURL.appendingPathComponent("passwd.mp3")
-        let refused = await downloader.download(hostile, to: downloader.partialPath(title: "Hostile", url: hostile, type: nil))
+        let refused = await downloader.download(
+            hostile, to: downloader.partialPath(title: "Hostile", url: hostile, type: nil))
         guard case .failed(let reason, _, 0) = refused else {
             Issue.record("\(refused)")
             return
@@ -140,7 +161,8 @@ struct EnclosureDownloaderTests {
 
     @Test func aFullDiskKeepsWhatArrivedAndSaysSo() async throws {
         let folder = try folder()
-        let server = try RawHTTPServer(.reply(RawHTTPServer.response(contentType: "audio/mpeg", body: Self.file)))
+        let server = try RawHTTPServer(
+            .reply(RawHTTPServer.response(contentType: "audio/mpeg", body: Self.file)))
         // /dev/full takes every write with ENOSPC, as a full disk does.
         let downloader = EnclosureDownloader(
             http: CurlHTTPClient(), folder: folder, timeout: 10,
@@ -169,11 +191,14 @@ struct EnclosureDownloaderTests {
         ("tab\tand\nnewline", "https://a.org/f.toolongext", "audio/mpeg", "tab and newline.mp3"),
     ])
     func namesAreSafe(_ title: String, _ address: String, _ type: String?, _ expected: String) throws {
-        #expect(DownloadFileName.make(title: title, url: try #require(URL(string: address)), type: type) == expected)
+        #expect(
+            DownloadFileName.make(title: title, url: try #require(URL(string: address)), type: type)
+                == expected)
     }
 
     @Test func longNamesAreBoundedAtACharacter() {
-        let name = DownloadFileName.make(title: String(repeating: "é", count: 200), url: URL(string: "https://a.org/f.mp3")!, type: nil)
+        let name = DownloadFileName.make(
+            title: String(repeating: "é", count: 200), url: URL(string: "https://a.org/f.mp3")!, type: nil)
         #expect(name.utf8.count <= DownloadFileName.maximumBytes + 4)
         #expect(name.hasSuffix("é.mp3"))
     }

@@ -17,7 +17,8 @@ struct CommandFeedsTests {
     }
 
     func feedFile(_ entries: Int) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString).xml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "feed-\(UUID().uuidString).xml")
         try RefreshTests.atom("Scripted", entries: entries).write(to: url)
         return url
     }
@@ -47,7 +48,8 @@ struct CommandFeedsTests {
         let server = try RawHTTPServer(RefreshTests.reply(body: RefreshTests.atom("Piped", entries: 2)))
         let storage = MemoryFeedStorage()
         let subscription = Subscription(
-            source: .filter(command: "sed s/Piped/Filtered/g", url: server.baseURL.appendingPathComponent("f.xml")))
+            source: .filter(
+                command: "sed s/Piped/Filtered/g", url: server.baseURL.appendingPathComponent("f.xml")))
         let fetcher = FeedFetcher(http: CurlHTTPClient(), timeout: 10)
         let outcome = await fetcher.fetch(subscription, state: nil)
         guard case .fetched(let document, _) = outcome.result else {
@@ -70,7 +72,8 @@ struct CommandFeedsTests {
         let rules = [
             Killfile.Rule(feed: nil, expression: try FilterParser.parse(#"title =~ "entry [01]$""#)),
             Killfile.Rule(feed: other.address, expression: try FilterParser.parse(#"title =~ "entry 4""#)),
-            Killfile.Rule(feed: nil, expression: try FilterParser.parse(#"tags # "noisy" and title =~ "entry 2""#)),
+            Killfile.Rule(
+                feed: nil, expression: try FilterParser.parse(#"tags # "noisy" and title =~ "entry 2""#)),
         ]
         let feeds = [
             tagged.url: FilterFeed(url: tagged.address, title: "Scripted", tags: ["noisy"]),
