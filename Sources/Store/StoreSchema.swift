@@ -29,13 +29,15 @@ import GRDB
 ///   ``v4``.
 /// - `requestDay` (`v5-request-counts`): NewsAPI requests counted per UTC day; see
 ///   ``requestCounts``.
-/// - `article.hidden` and `storeSetting` (v6-killfile-hidden): see ``killfileHidden``.
-/// - `download` (v7-download-queue), podcast downloads: see ``downloadQueue``.
+/// - `feed.lastWarning` (v6-feed-warning): see ``feedWarning``.
+/// - `article.hidden` and `storeSetting` (v7-killfile-hidden): see ``killfileHidden``.
+/// - `download` (v8-download-queue), podcast downloads: see ``downloadQueue``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
     /// mode's text with the articles and indexes it (see ``v4``); `v5-request-counts` counts NewsAPI's
-    /// requests per day (see ``requestCounts``).
+    /// requests per day (see ``requestCounts``); `v6-feed-warning` keeps why a feed's last document
+    /// was read only in part (see ``feedWarning``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -44,8 +46,9 @@ enum StoreSchema {
         migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
         migrator.registerMigration("v5-request-counts") { db in try db.execute(sql: requestCounts) }
-        migrator.registerMigration("v6-killfile-hidden") { db in try db.execute(sql: killfileHidden) }
-        migrator.registerMigration("v7-download-queue") { db in try db.execute(sql: downloadQueue) }
+        migrator.registerMigration("v6-feed-warning") { db in try db.execute(sql: feedWarning) }
+        migrator.registerMigration("v7-killfile-hidden") { db in try db.execute(sql: killfileHidden) }
+        migrator.registerMigration("v8-download-queue") { db in try db.execute(sql: downloadQueue) }
         return migrator
     }
 
@@ -96,10 +99,11 @@ enum StoreSchema {
         ),
         ("v4", "articleSearch", ["pageText"]),
         ("v5-request-counts", "requestDay", ["day", "requests", "refused"]),
-        ("v6-killfile-hidden", "article", ["hidden"]),
-        ("v6-killfile-hidden", "storeSetting", ["key", "value"]),
+        ("v6-feed-warning", "feed", ["lastWarning"]),
+        ("v7-killfile-hidden", "article", ["hidden"]),
+        ("v7-killfile-hidden", "storeSetting", ["key", "value"]),
         (
-            "v7-download-queue", "download",
+            "v8-download-queue", "download",
             [
                 "id", "url", "title", "feedTitle", "type", "length", "state", "path", "received", "total",
                 "error",

@@ -84,6 +84,9 @@ struct FeedsListing {
                 if let error = entry.stored?.lastError {
                     result += StyledLine.hanging(
                         Span(indent), StyledLine("✗ " + error, .warning), width: width)
+                } else if let warning = entry.stored?.lastWarning {
+                    result += StyledLine.hanging(
+                        Span(indent), StyledLine("! " + warning, .warning), width: width)
                 }
             case .query(let entry):
                 var title = StyledLine(entry.query.name, .strong)
@@ -149,6 +152,7 @@ struct FeedsListing {
             var lastRefresh: String?
             var lastSuccess: String?
             var lastError: String?
+            var lastWarning: String?
             var retryAfter: String?
             /// The settings in force; null for a query feed.
             var settings: Settings?
@@ -189,14 +193,15 @@ struct FeedsListing {
                 try container.encode(lastRefresh, forKey: .lastRefresh)
                 try container.encode(lastSuccess, forKey: .lastSuccess)
                 try container.encode(lastError, forKey: .lastError)
+                try container.encode(lastWarning, forKey: .lastWarning)
                 try container.encode(retryAfter, forKey: .retryAfter)
                 try container.encode(settings, forKey: .settings)
             }
 
             private enum CodingKeys: String, CodingKey {
                 case number, kind, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError,
-                    retryAfter
-                case settings
+                    lastWarning
+                case retryAfter, settings
             }
         }
 
@@ -225,7 +230,7 @@ struct FeedsListing {
                         unread: entry.stored?.unreadCount ?? 0,
                         lastRefresh: entry.stored?.lastAttemptAt.map(Timestamp.format),
                         lastSuccess: entry.stored?.lastSuccessAt.map(Timestamp.format),
-                        lastError: entry.stored?.lastError,
+                        lastError: entry.stored?.lastError, lastWarning: entry.stored?.lastWarning,
                         retryAfter: entry.stored?.retryAfter.map(Timestamp.format),
                         settings: entry.settings.map {
                             Document.Feed.Settings(
