@@ -3,8 +3,8 @@ import Foundation
 /// The name a podcast's file is saved under, made from text the feed chose (its title, the
 /// enclosure's address and type), so it is made safe: no path separator (`/`, `\`) nor any other
 /// character a file system or a shell treats specially, no control or invisible formatting
-/// character, no leading dot (no hidden file, no `..`), at most ``maximumBytes`` bytes before the
-/// extension, never empty. ``available(_:in:)`` then picks a name no file has yet, so an existing
+/// character, no leading dot (no hidden file) and no `..` anywhere, at most ``maximumBytes`` bytes
+/// before the extension, never empty. ``available(_:in:)`` then picks a name no file has yet, so an existing
 /// file is never overwritten.
 public enum DownloadFileName {
     public static let maximumBytes = 120
@@ -58,6 +58,8 @@ public enum DownloadFileName {
             {
                 continue
             }
+            // A run of dots is one dot: no `..` anywhere in the name, not even between dashes.
+            if scalar == ".", result.unicodeScalars.last == "." { continue }
             let unsafe: Set<Unicode.Scalar> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|", "\u{0}"]
             result.unicodeScalars.append(unsafe.contains(scalar) ? "-" : scalar)
             lastWasSpace = false

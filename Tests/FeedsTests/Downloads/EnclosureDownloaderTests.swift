@@ -187,6 +187,8 @@ struct EnclosureDownloaderTests {
         ("  ...  ", "https://a.org/", "video/mp4", "episode.mp4"),
         ("..", "https://a.org/..", nil, "episode.bin"),
         (".hidden", "https://a.org/f", "audio/ogg", "hidden.ogg"),
+        ("Episode 2: ../../etc/passwd", "https://a.org/f", "audio/mpeg", "Episode 2- .-.-etc-passwd.mp3"),
+        ("Wait... what?", "https://a.org/f.mp3", nil, "Wait. what.mp3"),
         ("a/b\\c:d*e?f\"g<h>i|j", "https://a.org/f.MP3", nil, "a-b-c-d-e-f-g-h-i-j.mp3"),
         ("tab\tand\nnewline", "https://a.org/f.toolongext", "audio/mpeg", "tab and newline.mp3"),
     ])
