@@ -237,8 +237,9 @@ extension NewsStore {
     /// of its feed, or when its feed last held it before `cutoff`. The unsaved items of
     /// unsubscribed feeds go too, and those feeds' rows once they hold none.
     ///
-    /// The work is proportional to the read items and to the items beyond the limit, found on
-    /// indexes.
+    /// The work is proportional to the items that may go (read, and no longer in their feed's
+    /// latest document), found on their own index (``StoreSchema/v5FeedWriteSpeed``), and to the
+    /// items of the feeds that hold some.
     @discardableResult
     public func applyFeedRetention(maxItemsPerFeed: Int, olderThan cutoff: Date) async throws(StoreError)
         -> Int
@@ -246,8 +247,15 @@ extension NewsStore {
         let limit = max(maxItemsPerFeed, 0)
         let cutoff = cutoff.timeIntervalSince1970
         return try await write { db in
-            // Items the latest document holds have no `lastFetchedAt` (see `StoreSchema.v3`).
-            let feeds = try Int64.fetchAll(db, sql: "SELECT id FROM feed WHERE removedAt IS NULL")
+            // Items the latest document holds have no `lastFetchedAt` (see `StoreSchema.v3`), and
+            // only read ones may go: the feeds holding such items are the only ones to look at.
+            let feeds = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT a.feedID FROM article a INDEXED BY article_feedItemLeft
+                    WHERE a.feedID IS NOT NULL AND a.readAt IS NOT NULL AND a.lastFetchedAt IS NOT NULL
+                        AND a.feedID IN (SELECT id FROM feed WHERE removedAt IS NULL)
+                    """)
             var removed = 0
             for feed in feeds {
                 try db.execute(
@@ -263,8 +271,9 @@ extension NewsStore {
             }
             try db.execute(
                 sql: """
-                    DELETE FROM article WHERE feedID IS NOT NULL AND readAt IS NOT NULL AND lastFetchedAt < ?
-                        AND id NOT IN (SELECT articleID FROM saved)
+                    DELETE FROM article INDEXED BY article_feedItemLeft
+                    WHERE feedID IS NOT NULL AND readAt IS NOT NULL AND lastFetchedAt IS NOT NULL
+                        AND lastFetchedAt < ? AND id NOT IN (SELECT articleID FROM saved)
                     """,
                 arguments: [cutoff])
             removed += db.changesCount
