@@ -18,6 +18,10 @@ struct FeedWriter {
     private let updateItem: Statement
     private let setItemFetchedAt: Statement
     private let searchIndex: SearchIndex
+    /// Tokens of new items made beside the write, and the connection's replay that hands them
+    /// to FTS5 (see ``TokenReplay``); nil when there are none.
+    private let tokens: BatchTokens?
+    private let replay: TokenReplay?
 
     /// The `feed` row a record is written to.
     private struct Feed {
@@ -36,8 +40,10 @@ struct FeedWriter {
         var inLatestDocument: Bool
     }
 
-    init(_ db: Database) throws {
+    init(_ db: Database, tokens: BatchTokens? = nil) throws {
         self.db = db
+        self.tokens = tokens
+        replay = tokens == nil ? nil : TokenReplay.on(db)
         insertItem = try db.cachedStatement(
             sql: """
                 INSERT INTO article (feedID, itemID, sourceName, firstSeenAt, url, urlIsLink, title, author,
@@ -58,7 +64,7 @@ struct FeedWriter {
 
     /// Writes `record`: the feed's row (moved first when it was redirected) and, for a fetched
     /// document, its items. Returns how many items were new and how many changed.
-    func write(_ prepared: PreparedFeedRecord) throws -> FeedWriteCounts {
+    func write(_ prepared: PreparedFeedRecord, index: Int = 0) throws -> FeedWriteCounts {
         let record = prepared.record
         let feed = try resolve(record)
         if let wanted = record.sourceName, feed.sourceName != wanted {
@@ -69,7 +75,8 @@ struct FeedWriter {
         switch record.outcome {
         case .fetched(let document, let validators):
             let counts = try writeItems(
-                prepared.items, of: feed, siteURL: document.siteURL, sourceName: sourceName, at: attempted)
+                prepared.items, of: feed, siteURL: document.siteURL, sourceName: sourceName, at: attempted,
+                record: index)
             try db.execute(
                 sql: """
                     UPDATE feed SET title = coalesce(?, title), siteURL = coalesce(?, siteURL), etag = ?,
@@ -156,17 +163,20 @@ struct FeedWriter {
     // MARK: - Items
 
     private func writeItems(
-        _ items: [FeedItemColumns], of feed: Feed, siteURL: URL?, sourceName: String, at fetched: Double
+        _ items: [FeedItemColumns], of feed: Feed, siteURL: URL?, sourceName: String, at fetched: Double,
+        record: Int
     ) throws -> FeedWriteCounts {
         let fallbackURL = siteURL?.absoluteString ?? feed.siteURL ?? feed.url
         var stored = try storedItems(of: feed.id)
         var counts = FeedWriteCounts()
-        for var columns in items {
+        for (index, var columns) in items.enumerated() {
             if columns.usesFallbackURL, columns.url != fallbackURL {
                 columns = FeedItemColumns(columns.item, fallbackURL: fallbackURL)
             }
             guard let existing = stored.removeValue(forKey: columns.item.id) else {
-                try insert(columns, feedID: feed.id, sourceName: sourceName, at: fetched)
+                try insert(
+                    columns, feedID: feed.id, sourceName: sourceName, at: fetched,
+                    tokens: tokens?.take(record: record, item: index))
                 counts.new += 1
                 continue
             }
@@ -203,9 +213,10 @@ struct FeedWriter {
         return items
     }
 
-    private func insert(_ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double)
-        throws
-    {
+    private func insert(
+        _ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double,
+        tokens: [DocumentTokens]?
+    ) throws {
         let item = columns.item
         var insert = BoundStatement(insertItem)
         try insert.bind(feedID)
@@ -214,6 +225,10 @@ struct FeedWriter {
         try insert.bind(fetched)
         try bindColumns(columns, to: &insert)
         try insert.execute()
+        if let tokens, let replay {
+            replay.arm(tokens)
+        }
+        defer { replay?.disarm() }
         try searchIndex.add(
             id: db.lastInsertedRowID, title: item.title, summary: item.summary, content: item.content,
             sourceName: sourceName)

@@ -22,13 +22,18 @@ extension NewsStore {
     @discardableResult
     public func recordFeeds(_ records: [FeedRecord]) async throws(StoreError) -> [URL: FeedWriteCounts] {
         guard !records.isEmpty else { return [:] }
-        // Made here, on the caller's thread, rather than on the writer's.
+        // Made here, on the caller's thread, rather than on the writer's; the new items' tokens
+        // for the full-text index are made beside the write (see `TokenReplay`).
         let prepared = records.map(PreparedFeedRecord.init)
+        let tokens = BatchTokens(prepared)
+        let database = database.writer
+        let tokenizing = tokens.map { tokens in Task.detached { await tokens.fill(knownIn: database) } }
+        defer { tokenizing?.cancel() }
         return try await write { db in
-            let writer = try FeedWriter(db)
+            let writer = try FeedWriter(db, tokens: tokens)
             var counts: [URL: FeedWriteCounts] = [:]
-            for record in prepared {
-                let written = try writer.write(record)
+            for (index, record) in prepared.enumerated() {
+                let written = try writer.write(record, index: index)
                 counts[record.record.url, default: FeedWriteCounts()].new += written.new
                 counts[record.record.url, default: FeedWriteCounts()].updated += written.updated
             }
