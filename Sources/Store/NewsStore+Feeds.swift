@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Networking
+import NewsModels
 
 /// Feeds: their state, their items and the user's marks on them, in the same tables as NewsAPI
 /// articles, so that one search, one saved list and one full-text index cover both (see
@@ -94,7 +94,8 @@ extension NewsStore {
                     itemCount: row["itemCount"], unreadCount: row["unreadCount"],
                     lastAttemptAt: Self.date(row["lastAttemptAt"]),
                     lastSuccessAt: Self.date(row["lastSuccessAt"]),
-                    lastError: row["lastError"], retryAfter: Self.date(row["retryAfter"]))
+                    lastError: row["lastError"], lastWarning: row["lastWarning"],
+                    retryAfter: Self.date(row["retryAfter"]))
             }
             guard let urls else { return order.compactMap { summaries[$0] } }
             return urls.compactMap { summaries[$0.absoluteString] }
@@ -225,7 +226,7 @@ extension NewsStore {
                 try db.execute(
                     sql: """
                         UPDATE feed SET removedAt = ?, etag = NULL, lastModified = NULL, lastFetchedAt = NULL,
-                            lastError = NULL, retryAfter = NULL
+                            lastError = NULL, lastWarning = NULL, retryAfter = NULL
                         WHERE id = ?
                         """,
                     arguments: [now, id])
@@ -243,7 +244,7 @@ extension NewsStore {
     /// unsubscribed feeds go too, and those feeds' rows once they hold none.
     ///
     /// The work is proportional to the items that may go (read, and no longer in their feed's
-    /// latest document), found on their own index (``StoreSchema/v5FeedWriteSpeed``), and to the
+    /// latest document), found on their own index (``StoreSchema/feedWriteSpeed``), and to the
     /// items of the feeds that hold some.
     @discardableResult
     public func applyFeedRetention(maxItemsPerFeed: Int, olderThan cutoff: Date) async throws(StoreError)

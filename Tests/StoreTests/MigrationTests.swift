@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Networking
 import TestSupport
 import Testing
 
@@ -42,7 +41,7 @@ struct MigrationTests {
             try await store.writer.read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-                == ["v1", "v2", "v3", "v4", "v5-feed-write-speed"])
+                == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed"])
         let page = try #require(await store.storedPage(for: Fixture.science, page: 1, pageSize: 20))
         #expect(page.urls.map(\.absoluteString) == ["https://example.org/b", "https://example.org/a"])
         #expect(page.articles[1].title == "Comet seen over the bay")
@@ -67,10 +66,10 @@ struct MigrationTests {
             (try StoreSchema.mismatch(in: db), try StoreSchema.migrator.appliedIdentifiers(db))
         }
         #expect(mismatch == nil)
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5-feed-write-speed"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed"])
     }
 
-    /// `v5-feed-write-speed` drops the index of feed items' addresses, which no query reads, so
+    /// `v7-feed-write-speed` drops the index of feed items' addresses, which no query reads, so
     /// that a new feed item costs one B-tree insert fewer, and adds the one retention starts from.
     @Test func articleKeepsOnlyTheIndexesItsQueriesRead() async throws {
         let store = try NewsStore.testing()
@@ -102,7 +101,7 @@ struct MigrationTests {
 
         let store = try NewsStore.openClean(directory.storeURL)
         let after = try await store.read { db in try Self.snapshot(db) }
-        #expect(after.migrations == ["v1", "v2", "v3", "v4", "v5-feed-write-speed"])
+        #expect(after.migrations == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed"])
         #expect(after.articles == before.articles)
         #expect(after.readMarks == before.readMarks)
         #expect(after.saved == before.saved)

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Networking
+import NewsModels
 
 /// Refreshes many feeds at once: a bounded number of requests in flight (at most
 /// ``Options/perHost`` to one host, so no server sees a burst), each answer parsed as soon as it
@@ -142,6 +142,10 @@ public struct FeedRefresher: Sendable {
             logger.debug(
                 "fetched",
                 metadata: ["url": "\(url)", "bytes": "\(outcome.bytes)", "items": "\(document.items.count)"])
+            if let damage = document.damage {
+                logger.warning(
+                    "feed read in part", metadata: ["url": "\(url)", "reason": "\(damage.sentence)"])
+            }
         case .notModified:
             logger.debug("not modified", metadata: ["url": "\(url)"])
         case .failed(let failure):

@@ -1,7 +1,7 @@
 import Feeds
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import Store
 
 /// The feeds as the app's screens see them: the subscriptions of the urls file, their items in

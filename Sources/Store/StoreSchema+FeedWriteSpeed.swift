@@ -10,7 +10,7 @@ extension StoreSchema {
     ///   longer in their feed's latest document. Retention looked at every item of every feed
     ///   (99,500 rows sorted feed by feed: four fifths of a refresh with nothing new); it now
     ///   starts from this index, empty until items are read and leave their feeds.
-    static let v5FeedWriteSpeed = """
+    static let feedWriteSpeed = """
         DROP INDEX IF EXISTS article_feedItemURL;
         CREATE INDEX article_feedItemLeft ON article(feedID, lastFetchedAt)
             WHERE feedID IS NOT NULL AND readAt IS NOT NULL AND lastFetchedAt IS NOT NULL;
