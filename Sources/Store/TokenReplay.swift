@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 internal import GRDBSQLite
-import Networking
+import NewsModels
 
 /// Tokenizing off the writer thread: FTS5 is handed tokens made beforehand, instead of making
 /// them while the store's one writer thread waits.

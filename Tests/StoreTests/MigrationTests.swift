@@ -66,7 +66,10 @@ struct MigrationTests {
             (try StoreSchema.mismatch(in: db), try StoreSchema.migrator.appliedIdentifiers(db))
         }
         #expect(mismatch == nil)
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed"])
+        #expect(
+            applied == [
+                "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+            ])
     }
 
     /// `v7-feed-write-speed` drops the index of feed items' addresses, which no query reads, so
@@ -101,7 +104,10 @@ struct MigrationTests {
 
         let store = try NewsStore.openClean(directory.storeURL)
         let after = try await store.read { db in try Self.snapshot(db) }
-        #expect(after.migrations == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed"])
+        #expect(
+            after.migrations == [
+                "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+            ])
         #expect(after.articles == before.articles)
         #expect(after.readMarks == before.readMarks)
         #expect(after.saved == before.saved)
