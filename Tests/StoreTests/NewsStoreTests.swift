@@ -32,8 +32,8 @@ struct NewsStoreTests {
         }
         #expect(
             migrations == [
-                "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-killfile-hidden",
-                "v8-download-queue",
+                "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+                "v8-killfile-hidden", "v9-download-queue",
             ])
         #expect(journal == "wal")
         #expect(synchronous == 1)  // NORMAL

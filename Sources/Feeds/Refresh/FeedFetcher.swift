@@ -32,8 +32,11 @@ public struct FeedFetcher: Sendable {
         self.commands = commands ?? CommandRunner(timeout: timeout)
     }
 
-    /// Asks for `subscription`'s feed, sending `state`'s validators, and parses what comes back.
-    public func fetch(_ subscription: Subscription, state: FeedState?) async -> FeedOutcome {
+    /// Asks for `subscription`'s feed, sending `state`'s validators, and parses what comes back,
+    /// once `gate` (when given) lets it.
+    public func fetch(_ subscription: Subscription, state: FeedState?, parsingThrough gate: ParseGate? = nil)
+        async -> FeedOutcome
+    {
         let started = clock()
         if let wait = state?.retryAfter, wait > started {
             return FeedOutcome(
@@ -59,7 +62,14 @@ public struct FeedFetcher: Sendable {
         if case .filter(let command, _) = subscription.source, (200..<300).contains(answer.status) {
             return await run(command, input: answer.body, for: subscription, at: started, validators: answer)
         }
-        var outcome = read(answer, for: subscription, previous: state?.validators, at: started)
+        var outcome: FeedOutcome
+        if let gate {
+            outcome = await gate.run {
+                read(answer, for: subscription, previous: state?.validators, at: started)
+            }
+        } else {
+            outcome = read(answer, for: subscription, previous: state?.validators, at: started)
+        }
         if subscription.runsCommand { outcome.movedTo = nil }  // the line names its address itself
         return outcome
     }

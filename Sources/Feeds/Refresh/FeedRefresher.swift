@@ -70,6 +70,7 @@ public struct FeedRefresher: Sendable {
         var reports = subscriptions.map {
             FeedReport(subscription: $0, status: .failed("The refresh stopped before this feed."))
         }
+        let gate = ParseGate()
         await withTaskGroup(of: (Int, FeedOutcome).self) { group in
             var schedule = HostSchedule(
                 hosts: subscriptions.map { Self.hostKey($0.url) }, concurrency: options.concurrency,
@@ -79,7 +80,7 @@ public struct FeedRefresher: Sendable {
                     let subscription = subscriptions[index]
                     let state = states[subscription.url]
                     group.addTask { [killfile] in
-                        var outcome = await fetcher.fetch(subscription, state: state)
+                        var outcome = await fetcher.fetch(subscription, state: state, parsingThrough: gate)
                         killfile.apply(to: &outcome)
                         return (index, outcome)
                     }
@@ -102,6 +103,7 @@ public struct FeedRefresher: Sendable {
         await writer.finish()
         let counts = await writer.counts
         let failures = await writer.failures
+        let (parsing, writing) = (await gate.busy, await writer.busy)
         for index in reports.indices {
             let url = subscriptions[index].url
             reports[index].counts = counts[url] ?? ItemCounts()
@@ -114,7 +116,8 @@ public struct FeedRefresher: Sendable {
                 "feeds": "\(report.feeds.count)", "updated": "\(report.updatedCount)",
                 "unchanged": "\(report.unchangedCount)", "failed": "\(report.failedCount)",
                 "skipped": "\(report.skippedCount)", "new": "\(report.newItems)",
-                "seconds": "\(report.duration.seconds)",
+                "seconds": "\(report.duration.seconds)", "parsingSeconds": "\(parsing.seconds)",
+                "writingSeconds": "\(writing.seconds)",
             ])
         return report
     }
