@@ -29,13 +29,18 @@ public struct FeedRefresher: Sendable {
     public let storage: any FeedStorage
     public let options: Options
     public let logger: Logger
+    /// Applied to each document as it is parsed, before it is stored.
+    public let killfile: Killfile
 
-    public init(fetcher: FeedFetcher, storage: any FeedStorage, options: Options = Options(), logger: Logger)
-    {
+    public init(
+        fetcher: FeedFetcher, storage: any FeedStorage, options: Options = Options(), logger: Logger,
+        killfile: Killfile = Killfile()
+    ) {
         self.fetcher = fetcher
         self.storage = storage
         self.options = options
         self.logger = logger
+        self.killfile = killfile
     }
 
     /// Refreshes every subscription once and says how it went; `progress` hears of each feed done
@@ -66,6 +71,7 @@ public struct FeedRefresher: Sendable {
         var reports = subscriptions.map {
             FeedReport(subscription: $0, status: .failed("The refresh stopped before this feed."))
         }
+        let gate = ParseGate()
         await withTaskGroup(of: (Int, FeedOutcome).self) { group in
             let hosts = subscriptions.map { Self.hostKey($0.url) }
             var schedule = HostSchedule(
@@ -85,7 +91,11 @@ public struct FeedRefresher: Sendable {
                         group.addTask { (index, outcome) }
                         continue
                     }
-                    group.addTask { (index, await fetcher.fetch(subscription, state: state)) }
+                    group.addTask { [killfile] in
+                        var outcome = await fetcher.fetch(subscription, state: state, parsingThrough: gate)
+                        killfile.apply(to: &outcome)
+                        return (index, outcome)
+                    }
                 }
             }
             startWhatFits()
@@ -106,6 +116,7 @@ public struct FeedRefresher: Sendable {
         await writer.finish()
         let counts = await writer.counts
         let failures = await writer.failures
+        let (parsing, writing) = (await gate.busy, await writer.busy)
         for index in reports.indices {
             let url = subscriptions[index].url
             reports[index].counts = counts[url] ?? ItemCounts()
@@ -118,7 +129,8 @@ public struct FeedRefresher: Sendable {
                 "feeds": "\(report.feeds.count)", "updated": "\(report.updatedCount)",
                 "unchanged": "\(report.unchangedCount)", "failed": "\(report.failedCount)",
                 "skipped": "\(report.skippedCount)", "new": "\(report.newItems)",
-                "seconds": "\(report.duration.seconds)",
+                "seconds": "\(report.duration.seconds)", "parsingSeconds": "\(parsing.seconds)",
+                "writingSeconds": "\(writing.seconds)",
             ])
         return report
     }

@@ -26,7 +26,6 @@ final class CurlExchange: @unchecked Sendable {
     private let timeout: TimeInterval
     private let maxBodyBytes: Int
     private let skipsErrorBodies: Bool
-    private let sink: (any HTTPBodySink)?
     private let completion = Locked(Completion())
 
     private struct Completion {
@@ -45,10 +44,10 @@ final class CurlExchange: @unchecked Sendable {
     /// The transfer in flight and the header list it sends (libcurl does not copy it).
     private(set) var transfer: CurlTransfer?
     private var head = CurlHead()
-    /// The body, unless it goes to ``sink``.
+    /// The body, unless it goes to the request's stream.
     private var body = Data()
-    /// The bytes of the body so far, for the cap.
-    private var received = 0
+    /// Bytes of the body handed to the request's stream.
+    private var streamed = 0
     private var verdict: Verdict?
 
     init(_ request: HTTPRequest, engine: CurlEngine) {
@@ -57,7 +56,6 @@ final class CurlExchange: @unchecked Sendable {
         timeout = request.timeout
         maxBodyBytes = request.maxBodyBytes
         skipsErrorBodies = request.skipsErrorBodies
-        sink = request.bodySink
     }
 
     // MARK: - Completing the caller
@@ -103,7 +101,7 @@ final class CurlExchange: @unchecked Sendable {
 
     /// Makes the transfer of ``request``; nil when libcurl cannot.
     func makeTransfer() -> CurlTransfer? {
-        (head, body, received, verdict) = (CurlHead(), Data(), 0, nil)
+        (head, body, verdict, streamed) = (CurlHead(), Data(), nil, 0)
         transfer = CurlTransfer(request, context: Unmanaged.passUnretained(self).toOpaque())
         return transfer
     }
@@ -124,7 +122,11 @@ final class CurlExchange: @unchecked Sendable {
             return false
         case .complete:
             verdict = decideAtHead()
-            if verdict == nil, sink == nil, let length = head.contentLength, length > 0 {
+            if verdict == nil, let stream = request.stream {
+                if !stream.head(head.status, HTTPHeaders(head.fields)) {
+                    verdict = .outcome(.success(response(body: Data())))
+                }
+            } else if verdict == nil, let length = head.contentLength, length > 0 {
                 body.reserveCapacity(Int(length))
             }
             return verdict == nil
@@ -134,20 +136,23 @@ final class CurlExchange: @unchecked Sendable {
     /// Takes bytes of the body, decoded; false stops the transfer (at the cap).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard verdict == nil else { return false }
-        guard received + bytes.count <= maxBodyBytes else {
+        if let stream = request.stream {
+            guard streamed + bytes.count <= maxBodyBytes else {
+                verdict = .outcome(.failure(.responseTooLarge(limit: maxBodyBytes)))
+                return false
+            }
+            streamed += bytes.count
+            if !stream.body(bytes) {
+                verdict = .outcome(.success(response(body: Data())))
+                return false
+            }
+            return true
+        }
+        guard body.count + bytes.count <= maxBodyBytes else {
             verdict = .outcome(.failure(.responseTooLarge(limit: maxBodyBytes)))
             return false
         }
-        received += bytes.count
-        guard let sink else {
-            body.append(contentsOf: bytes)
-            return true
-        }
-        guard sink.take(bytes) else {
-            // The sink has read all it wants (or found the body unreadable): the answer is its head.
-            verdict = .outcome(.success(response(body: Data())))
-            return false
-        }
+        body.append(contentsOf: bytes)
         return true
     }
 

@@ -59,7 +59,7 @@ public final class CurlHTTPClient: HTTPClient, HTTPFetching {
         var bounded = request
         bounded.timeout = min(request.timeout, limits.timeout)
         bounded.maxBodyBytes = limits.maxResponseBytes
-        bounded.bodySink = reader
+        bounded.stream = HTTPBodyStream(head: { _, _ in true }, body: { reader.take($0) })
         let response = try await fetch(bounded)
         do {
             return try reader.finish()

@@ -19,10 +19,15 @@ public protocol HTTPClient: Sendable {
     ) async throws(HTTPClientError) -> Reader.Value
 }
 
-/// Reads a response body as it arrives (``HTTPBodySink``), then says what it held. One reader
-/// reads one body.
-public protocol HTTPBodyReader: HTTPBodySink {
+/// Reads a response body as it arrives (after decompression, within the size cap), then says
+/// what it held. One reader reads one body, on the HTTP client's thread: one call at a time, in
+/// order, all before the exchange completes.
+public protocol HTTPBodyReader: AnyObject, Sendable {
     associatedtype Value: Sendable
+
+    /// The next bytes of the final answer's body; false stops the transfer, and the exchange
+    /// completes with the answer's head (what went wrong is the reader's to say).
+    func take(_ bytes: UnsafeRawBufferPointer) -> Bool
 
     /// What the body held, once it has all arrived (or once ``take(_:)`` said it wanted no
     /// more); throws when it cannot be read.
