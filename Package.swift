@@ -109,7 +109,8 @@ let package = Package(
         .target(
             name: "Feeds",
             dependencies: [
-                "NewsModels", "Networking", "CXML2", .product(name: "Logging", package: "swift-log"),
+                "NewsModels", "Networking", "TerminalText", "CXML2",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

@@ -1,11 +1,16 @@
-/// A document's bytes, as they arrive, to clean UTF-8 (see ``ByteDecoder``): the first bytes are
-/// held until ``EncodingSniffer`` can tell the encoding, then everything flows through the
-/// decoder for it. The byte order mark is dropped.
+import TerminalText
+
+/// A document's bytes, as they arrive, to clean UTF-8 (see ``ByteDecoder``) without escape
+/// sequences: the first bytes are held until ``EncodingSniffer`` can tell the encoding, then
+/// everything flows through the decoder for it and TerminalText's ``EscapeSequenceFilter``, so a
+/// sequence goes whole (an XML parser would drop its ESC and keep the rest as text). The byte
+/// order mark is dropped.
 struct DocumentDecoder {
     private let contentType: String?
     private let markup: EncodingSniffer.Markup
     private var prefix: [UInt8] = []
     private var decoder: (any ByteDecoder)?
+    private var escapes = EscapeSequenceFilter()
 
     init(contentType: String?, markup: EncodingSniffer.Markup) {
         self.contentType = contentType
@@ -13,8 +18,10 @@ struct DocumentDecoder {
     }
 
     mutating func decode(_ input: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if decoder != nil {
-            decoder!.decode(input, emit: emit)
+        if var active = decoder {
+            decoder = nil  // `active` holds the decoder's only reference while it works
+            active.decode(input) { escapes.filter($0, emit: emit) }
+            decoder = active
             return
         }
         prefix.append(contentsOf: input)
@@ -24,17 +31,24 @@ struct DocumentDecoder {
 
     mutating func finish(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         if decoder == nil { start(emit: emit) }
-        decoder!.finish(emit: emit)
+        guard var active = decoder else { return }
+        decoder = nil
+        active.finish { escapes.filter($0, emit: emit) }
+        decoder = active
+        escapes.finish(emit: emit)
     }
 
     private mutating func start(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         let (encoding, byteOrderMark) = EncodingSniffer.sniff(
             prefix, contentType: contentType, markup: markup)
         var decoder = Self.decoder(for: encoding)
-        prefix.withUnsafeBufferPointer {
-            decoder.decode(UnsafeBufferPointer(rebasing: $0[byteOrderMark...]), emit: emit)
-        }
+        let held = prefix
         prefix = []
+        held.withUnsafeBufferPointer {
+            decoder.decode(UnsafeBufferPointer(rebasing: $0[byteOrderMark...])) {
+                escapes.filter($0, emit: emit)
+            }
+        }
         self.decoder = decoder
     }
 

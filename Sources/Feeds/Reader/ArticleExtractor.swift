@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// Reader mode: the main text of a web page, without its navigation, ads, share bars, comments and
 /// cookie banners, as Firefox's Reader View (Readability.js) finds it.
@@ -77,8 +78,9 @@ public enum ArticleExtractor {
     }
 
     private static func parseWithoutRawText(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
-        guard !EscapeSequences.occur(in: bytes) else {
-            return EscapeSequences.removed(from: bytes).withUnsafeBufferPointer(parseWithoutEscapes)
+        guard !EscapeSequenceFilter.mayHoldSequences(bytes) else {
+            return TextSanitizer.removingEscapeSequences(utf8: bytes).withUnsafeBufferPointer(
+                parseWithoutEscapes)
         }
         return parseWithoutEscapes(bytes)
     }
