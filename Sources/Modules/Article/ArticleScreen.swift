@@ -167,56 +167,46 @@ public final class ArticleScreen: ArticleModule {
 
     var offersNext: Bool { scope != nil && onNext != nil }
 
-    public var commands: [CommandDescriptor] {
-        var commands: [CommandDescriptor]
+    public var declaredCommands: [DeclaredCommand] {
+        var commands: [DeclaredCommand]
         let count = references.count
         if count > 0 {
             commands = [
-                CommandDescriptor(
+                DeclaredCommand(
                     ["o", "open"], argument: "[N]",
                     summary:
                         "Open the article in your browser ($BROWSER or xdg-open); o N, its link or enclosure N",
-                    argumentCompletions: (1...count).map(String.init))
+                    argumentCompletions: (1...count).map(String.init)
+                ) { self.open($0) }
             ]
         } else {
             commands = [
-                CommandDescriptor(
-                    ["o", "open"], summary: "Open the article in your browser ($BROWSER or xdg-open)")
+                DeclaredCommand(
+                    ["o", "open"], summary: "Open the article in your browser ($BROWSER or xdg-open)"
+                ) {
+                    (argument: String) in self.open(argument)
+                }
             ]
         }
         if offersNext {
             commands.append(
-                CommandDescriptor(["next"], summary: "Open the next unread item in place of this one"))
+                DeclaredCommand(["next"], summary: "Open the next unread item in place of this one") {
+                    self.openNextUnread()
+                })
         }
         commands += readerCommands
         commands += [
-            CommandDescriptor(["s", "share"], summary: "Print the title and address; copy the address"),
-            CommandDescriptor(
-                ["save"], summary: "Keep the article in your saved articles (saved lists them)"),
-            CommandDescriptor(["unsave"], summary: "Remove the article from your saved articles"),
+            DeclaredCommand(["s", "share"], summary: "Print the title and address; copy the address") {
+                self.share()
+            },
+            DeclaredCommand(["save"], summary: "Keep the article in your saved articles (saved lists them)") {
+                self.save()
+            },
+            DeclaredCommand(["unsave"], summary: "Remove the article from your saved articles") {
+                self.unsave()
+            },
         ]
-        if onBack != nil {
-            commands.append(CommandDescriptor(["b", "back"], summary: "Go back to the list"))
-        }
+        if let onBack { commands.append(.back("Go back to the list", perform: onBack)) }
         return commands
-    }
-
-    public func handle(_ command: Command) -> Bool {
-        switch command.verb {
-        case "o", "open": open(command.argument)
-        case "next":
-            guard offersNext else { return false }
-            openNextUnread()
-        case "full": readWholeArticle()
-        case "pager": showInPager()
-        case "s", "share": share()
-        case "save": save()
-        case "unsave": unsave()
-        case "b", "back":
-            guard let onBack else { return false }
-            onBack()
-        default: return false
-        }
-        return true
     }
 }
