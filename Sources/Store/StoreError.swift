@@ -57,3 +57,13 @@ public enum StoreError: Error, Sendable, Equatable {
         return text.prefix(1).lowercased() + text.dropFirst()
     }
 }
+
+extension StoreError {
+    /// The reason part, for wrapping into another case.
+    var reasonText: String {
+        switch self {
+        case .unavailable(_, let reason), .cannotSetAside(_, let reason), .failed(let reason): reason
+        case .cancelled: "cancelled"
+        }
+    }
+}
