@@ -1,0 +1,23 @@
+import NewsModels
+
+/// Top headlines of an edition, optionally of one category, from the news service; with a
+/// service that keeps pages, its stored page 1 is shown first.
+struct HeadlinesSource: ArticleListSource {
+    let service: any NewsService
+    /// NewsAPI's `country`, e.g. `us`: NewsAPI refuses headlines with neither it nor a category.
+    let country: String?
+    let category: NewsCategory?
+
+    func page(_ page: Int, pageSize: Int) async throws(NewsServiceError) -> ArticlePage {
+        try await service.topHeadlines(request(page: page, pageSize: pageSize))
+    }
+
+    func storedFirstPage(pageSize: Int) async -> ArticlePage? {
+        guard let storing = service as? any StoringNewsService else { return nil }
+        return storing.storedCopy(await storing.storedHeadlines(request(page: 1, pageSize: pageSize)))
+    }
+
+    private func request(page: Int, pageSize: Int) -> HeadlinesRequest {
+        HeadlinesRequest(country: country, category: category, page: page, pageSize: pageSize)
+    }
+}

@@ -1,0 +1,24 @@
+import NewsModels
+
+/// The articles matching words, in an order, from the news service; with a service that keeps
+/// pages, its stored page 1 is shown first.
+struct SearchSource: ArticleListSource {
+    let service: any NewsService
+    let words: String
+    let sort: ArticleSortOrder
+    /// NewsAPI's `language`, e.g. `en`.
+    let language: String?
+
+    func page(_ page: Int, pageSize: Int) async throws(NewsServiceError) -> ArticlePage {
+        try await service.search(request(page: page, pageSize: pageSize))
+    }
+
+    func storedFirstPage(pageSize: Int) async -> ArticlePage? {
+        guard let storing = service as? any StoringNewsService else { return nil }
+        return storing.storedCopy(await storing.storedSearch(request(page: 1, pageSize: pageSize)))
+    }
+
+    private func request(page: Int, pageSize: Int) -> SearchRequest {
+        SearchRequest(query: words, language: language, sortBy: sort, page: page, pageSize: pageSize)
+    }
+}
