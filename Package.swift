@@ -152,7 +152,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
-                "SampleEdition", "Feeds", "TerminalText", "TestSupport",
+                "SampleEdition", "Feeds", "TerminalText",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -165,13 +165,14 @@ let package = Package(
         .target(
             name: "HTTPTestServer", dependencies: ["NewsModels"], path: "Tests/Support/HTTPTestServer",
             swiftSettings: strict),
-        // Small helpers several test targets and the benchmark share: the seeded random generator,
-        // the lookup of built executables and of a target's Fixtures folder.
+        // Small helpers several test targets share: the lookup of built executables and of a
+        // target's Fixtures folder. (The seeded generator the benchmark shares with the tests is
+        // NewsModels' SplitMix64: the shipped benchmark links nothing under Tests.)
         .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
             name: "ModulesTestSupport",
-            dependencies: ["Modules", "NewsModels", "Coordinators", "TerminalText"],
+            dependencies: ["Modules", "NewsModels", "TerminalText"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
@@ -194,7 +195,7 @@ let package = Package(
         .testTarget(
             name: "ImagesTests",
             dependencies: [
-                "Images", "CJPEG", "CPNG", "NewsModels", "TerminalText", "HTTPTestServer", "TestSupport",
+                "Images", "CJPEG", "CPNG", "NewsModels", "TerminalText", "HTTPTestServer",
             ],
             swiftSettings: strict
         ),
@@ -219,7 +220,7 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
-                "CPNG", "Coordinators", "Modules", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
+                "CPNG", "Modules", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
                 "TestSupport", .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -232,6 +233,7 @@ let package = Package(
             name: "StoreTests",
             dependencies: [
                 "Store", "NewsModels", "StoreKillTestHelper", "SampleEdition", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],
