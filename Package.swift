@@ -220,8 +220,8 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
-                "CPNG", "Modules", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
-                "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "CPNG", "Coordinators", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
+                "TerminalText", "TestSupport", .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -27,23 +27,32 @@ import NewsModels
 /// - A store that fails to read or write never turns a good answer into an error. A store found
 ///   damaged is replaced by a new one within the call, and the user is told once through
 ///   ``NewsStore/deliverNotices(to:)``: no silent wrong answers.
+/// - With a ``RequestBudget`` (NewsAPI), a page stored recently enough answers without a request,
+///   marked `.fresh`, and every request is counted against the daily quota; one held back for
+///   it is a refusal like the rate limit (the stored copy, or the error when there is none).
 public struct CachingNewsService: StoringNewsService {
     public let wrapped: any NewsService
     public let store: NewsStore
     /// True: never call ``wrapped``.
     public let offline: Bool
+    /// Freshness and the daily count of requests; nil: every request goes, uncounted.
+    public let budget: RequestBudget?
 
-    public init(wrapping service: any NewsService, store: NewsStore, offline: Bool = false) {
+    public init(
+        wrapping service: any NewsService, store: NewsStore, offline: Bool = false,
+        budget: RequestBudget? = nil
+    ) {
         wrapped = service
         self.store = store
         self.offline = offline
+        self.budget = budget
     }
 
     // MARK: - NewsService
 
     public func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
         try await answer(
-            ListingKey(request), page: request.page, pageSize: request.pageSize,
+            ListingKey(request), page: request.page, pageSize: request.pageSize, trigger: request.trigger,
             fetch: { () async throws(NewsServiceError) in try await wrapped.topHeadlines(request) },
             // Headlines never loaded: the newest stored articles of the category, as --offline does.
             fallback: {
@@ -55,7 +64,7 @@ public struct CachingNewsService: StoringNewsService {
 
     public func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
         try await answer(
-            ListingKey(request), page: request.page, pageSize: request.pageSize,
+            ListingKey(request), page: request.page, pageSize: request.pageSize, trigger: request.trigger,
             fetch: { () async throws(NewsServiceError) in try await wrapped.search(request) },
             // A search never stored: the full-text index.
             fallback: {
@@ -66,10 +75,11 @@ public struct CachingNewsService: StoringNewsService {
     }
 
     /// The one rule of headlines and searches (see the type's documentation): `fetch` asks the
-    /// wrapped service; `fallback` reads what stands in for a list never stored (the newest stored
-    /// articles of a category, the full-text index), which after an outage must satisfy `answers`.
+    /// wrapped service (through the budget, as `trigger`); `fallback` reads what stands in for a
+    /// list never stored (the newest stored articles of a category, the full-text index), which
+    /// after an outage must satisfy `answers`.
     private func answer(
-        _ key: ListingKey?, page: Int, pageSize: Int,
+        _ key: ListingKey?, page: Int, pageSize: Int, trigger: RequestTrigger,
         fetch: () async throws(NewsServiceError) -> ArticlePage,
         fallback: () async -> ArticlePage?,
         answers: (ArticlePage) -> Bool
@@ -80,8 +90,11 @@ public struct CachingNewsService: StoringNewsService {
             }
             return (await fallback() ?? emptyPage(page, pageSize)).from(.offlineMode)
         }
+        if let fresh = await budget?.freshCopy(of: key, page: page, pageSize: pageSize, trigger: trigger) {
+            return fresh
+        }
         do {
-            let fetched = try await fetch().withoutDuplicates()
+            let fetched = try await ask(trigger, fetch).withoutDuplicates()
             if let key { try? await store.record(fetched, for: key) }
             return fetched
         } catch {
@@ -101,26 +114,50 @@ public struct CachingNewsService: StoringNewsService {
         guard !offline else {
             throw .unavailable("The list of sources needs the network, and NewsApp is offline.")
         }
-        return try await wrapped.sources(request)
+        return try await ask(.automatic) { () async throws(NewsServiceError) in
+            try await wrapped.sources(request)
+        }
     }
 
     // MARK: - StoringNewsService
 
     /// The stored copy to show while the network is asked; nil when `offline`, where the network
     /// is never asked and ``topHeadlines(_:)`` answers from the store at once (reading it twice
-    /// would double a launch's reads).
+    /// would double a launch's reads), and nil when the copy is fresh enough to be the answer
+    /// itself (the screen would say it is being refreshed).
     public func storedHeadlines(_ request: HeadlinesRequest) async -> ArticlePage? {
         guard !offline, let key = ListingKey(request) else { return nil }
-        return try? await store.storedPage(for: key, page: request.page, pageSize: request.pageSize)
+        return await revalidated(
+            key, page: request.page, pageSize: request.pageSize, trigger: request.trigger)
     }
 
     /// As ``storedHeadlines(_:)``, for a search.
     public func storedSearch(_ request: SearchRequest) async -> ArticlePage? {
         guard !offline, let key = ListingKey(request) else { return nil }
-        return try? await store.storedPage(for: key, page: request.page, pageSize: request.pageSize)
+        return await revalidated(
+            key, page: request.page, pageSize: request.pageSize, trigger: request.trigger)
     }
 
     // MARK: - Helpers
+
+    /// `request`, through the budget when there is one.
+    private func ask<Value: Sendable>(
+        _ trigger: RequestTrigger, _ request: () async throws(NewsServiceError) -> Value
+    ) async throws(NewsServiceError) -> Value {
+        guard let budget else { return try await request() }
+        return try await budget.send(trigger, request)
+    }
+
+    /// The stored page of `key` to show while the network is asked: nil when there is none, or
+    /// when it answers by itself (``RequestBudget/answers(_:trigger:)``).
+    private func revalidated(_ key: ListingKey, page: Int, pageSize: Int, trigger: RequestTrigger) async
+        -> ArticlePage?
+    {
+        guard let stored = try? await store.storedPage(for: key, page: page, pageSize: pageSize),
+            budget?.answers(stored, trigger: trigger) != true
+        else { return nil }
+        return stored
+    }
 
     /// After the outage `error`: the stored copy of this page of `key`'s list, marked offline, or
     /// nil when the list was never stored. When the list is stored but not this page, `error`:

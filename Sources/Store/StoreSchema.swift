@@ -27,10 +27,13 @@ import GRDB
 /// - `feed` (v3) and the feed columns of `article`: see ``v3``.
 /// - The page columns of `article` (v4), reader mode's text, and `pageText` in `articleSearch`: see
 ///   ``v4``.
+/// - `requestDay` (`v5-request-counts`): NewsAPI requests counted per UTC day; see
+///   ``requestCounts``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
-    /// mode's text with the articles and indexes it (see ``v4``).
+    /// mode's text with the articles and indexes it (see ``v4``); `v5-request-counts` counts NewsAPI's
+    /// requests per day (see ``requestCounts``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -38,6 +41,7 @@ enum StoreSchema {
         // Foreign keys are off while `article` is rebuilt, and checked before the commit.
         migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
+        migrator.registerMigration("v5-request-counts") { db in try db.execute(sql: requestCounts) }
         return migrator
     }
 
@@ -87,6 +91,7 @@ enum StoreSchema {
             ["pageText", "pageLinks", "pageByline", "pagePublishedAt", "pageImageURL", "pageFetchedAt"]
         ),
         ("v4", "articleSearch", ["pageText"]),
+        ("v5-request-counts", "requestDay", ["day", "requests", "refused"]),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

@@ -90,7 +90,7 @@ public final class ArticleListScreen: ArticleListModule {
             .refresh(
                 feeds ? "Load the list again and refresh the feeds" : "Load the list again from the start"
             ) {
-                self.refresh()
+                self.reload(trigger: .explicit)
                 if feeds { self.onRefreshFeeds?() }
             },
         ]
@@ -135,14 +135,21 @@ public final class ArticleListScreen: ArticleListModule {
 
     /// Loads the list from page 1.
     public func refresh() {
+        reload(trigger: .automatic)
+    }
+
+    /// Loads the list from page 1, as the app (a fresh stored copy may answer) or as the reader (`r`).
+    private func reload(trigger: RequestTrigger) {
         activity.cancelAll()
         activity.run("Loading \(ArticleListRenderer.subject(viewModel.state.query))") {
             [viewModel, activity] in
-            await viewModel.reload(storedPageShown: {
-                // The stored page is worth reading while the network is asked for a fresh one.
-                activity.releaseDisplay()
-                activity.setNeedsDisplay()
-            })
+            await viewModel.reload(
+                trigger: trigger,
+                storedPageShown: {
+                    // The stored page is worth reading while the network is asked for a fresh one.
+                    activity.releaseDisplay()
+                    activity.setNeedsDisplay()
+                })
             activity.setNeedsDisplay()
         }
     }

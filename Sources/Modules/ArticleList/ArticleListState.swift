@@ -46,7 +46,7 @@ public struct ArticleListState: Sendable, Equatable {
         guard case .search(_, .popularity) = query, case .store(_, let reason)? = origin else { return false }
         switch reason {
         case .offline, .refused, .offlineMode: return true
-        case .stale: return false
+        case .stale, .fresh: return false
         }
     }
 }

@@ -7,6 +7,9 @@ import NewsModels
 ///
 /// - With a ``StoringNewsService``, a list with nothing on screen first shows the stored copy of
 ///   page 1 (stale-while-revalidate), then the network's, noting what changed.
+/// - A load or a page fetched ahead asks as the app (``NewsModels/RequestTrigger/automatic``: a
+///   service keeping NewsAPI's quota may answer from a fresh stored copy); `r` and `n` ask as the
+///   reader (``NewsModels/RequestTrigger/explicit``).
 /// - Read marks come from the ``ReadingList`` after every page; an article opened here is marked
 ///   at once.
 /// - With `prefetchesNextPage`, the page after the last one shown is fetched in the background
@@ -100,7 +103,9 @@ public final class ArticleListViewModel {
     ///
     /// When the list is empty and the service keeps pages, the stored page 1 is shown first and
     /// `storedPageShown` is called, so the screen can draw it while the network is asked.
-    public func reload(storedPageShown: @MainActor () -> Void = {}) async {
+    public func reload(trigger: RequestTrigger = .automatic, storedPageShown: @MainActor () -> Void = {})
+        async
+    {
         generation += 1
         let current = generation
         cancelBackgroundWork()
@@ -108,7 +113,7 @@ public final class ArticleListViewModel {
         state.moreError = nil
         state.isLoadingMore = false
         state.note = nil
-        if state.list.isEmpty, let stored = await storedFirstPage() {
+        if state.list.isEmpty, let stored = await storedFirstPage(trigger: trigger) {
             guard current == generation else { return }
             show(firstPage: stored)
             state.isRefreshing = true
@@ -117,7 +122,7 @@ public final class ArticleListViewModel {
             storedPageShown()
         }
         do {
-            let page = try await fetch(page: 1)
+            let page = try await fetch(page: 1, trigger: trigger)
             guard current == generation else { return }
             state.isRefreshing = false
             if !state.list.isEmpty, page.origin == .network {
@@ -148,8 +153,8 @@ public final class ArticleListViewModel {
     }
 
     /// Appends the next page, if there is one: the page fetched ahead when it is ready or on its
-    /// way (never a second request for it), else a new request. A page that arrives after the
-    /// list was reloaded or changed is dropped.
+    /// way (never a second request for it), else a new request (the reader's own: `n`). A page
+    /// that arrives after the list was reloaded or changed is dropped.
     public func loadMore() async {
         guard state.canLoadMore, let next = state.list.nextPage else { return }
         let current = generation
@@ -173,7 +178,7 @@ public final class ArticleListViewModel {
         }
         if result == nil {
             do {
-                result = .success(try await fetch(page: next))
+                result = .success(try await fetch(page: next, trigger: .explicit))
             } catch {
                 result = .failure(error)
             }
@@ -307,7 +312,7 @@ public final class ArticleListViewModel {
         else { return }
         if let prefetch, prefetch.generation == generation, prefetch.page == next, !prefetch.failed { return }
         prefetch?.task?.cancel()
-        let load = loader(page: next)
+        let load = loader(page: next, trigger: .automatic)
         let ahead = Prefetch(generation: generation, page: next)
         ahead.task = Task { () -> Result<ArticlePage, NewsServiceError> in
             do throws(NewsServiceError) {
@@ -320,15 +325,17 @@ public final class ArticleListViewModel {
         prefetch = ahead
     }
 
-    private func fetch(page: Int) async throws(NewsServiceError) -> ArticlePage {
-        try await loader(page: page)()
+    private func fetch(page: Int, trigger: RequestTrigger) async throws(NewsServiceError) -> ArticlePage {
+        try await loader(page: page, trigger: trigger)()
     }
 
     /// The request for `page` of the current query, as a closure that does not hold the model.
-    private func loader(page: Int) -> @Sendable () async throws(NewsServiceError) -> ArticlePage {
+    private func loader(page: Int, trigger: RequestTrigger)
+        -> @Sendable () async throws(NewsServiceError) -> ArticlePage
+    {
         let (source, pageSize) = (source, pageSize)
         return { () async throws(NewsServiceError) -> ArticlePage in
-            try await source.page(page, pageSize: pageSize)
+            try await source.page(page, pageSize: pageSize, trigger: trigger)
         }
     }
 
@@ -339,7 +346,7 @@ public final class ArticleListViewModel {
     }
 
     /// The stored copy of page 1, when the list keeps one with articles.
-    private func storedFirstPage() async -> ArticlePage? {
-        await source.storedFirstPage(pageSize: pageSize)
+    private func storedFirstPage(trigger: RequestTrigger) async -> ArticlePage? {
+        await source.storedFirstPage(pageSize: pageSize, trigger: trigger)
     }
 }

@@ -126,7 +126,7 @@ public final class FrontPageScreen: FrontPageModule {
         return [
             .number(in: last > 0 ? 1...last : nil, summary: "Open that headline") { self.open($0) },
             .refresh(feeds ? "Load the sections again and refresh the feeds" : "Load the sections again") {
-                self.refresh()
+                self.reload(trigger: .explicit)
                 if feeds { self.onRefreshFeeds?() }
             },
         ]
@@ -135,13 +135,20 @@ public final class FrontPageScreen: FrontPageModule {
     // MARK: Actions
 
     public func refresh() {
+        reload(trigger: .automatic)
+    }
+
+    /// Loads every section again, as the app (a fresh stored copy may answer) or as the reader (`r`).
+    private func reload(trigger: RequestTrigger) {
         activity.cancelAll()
         graceTimer?.cancel()
         graceTimer = nil
         activity.run("Loading the front page") { [weak self, viewModel, activity] in
-            await viewModel.reload(sectionArrived: { filledAGap in
-                self?.sectionArrived(filledAGap: filledAGap)
-            })
+            await viewModel.reload(
+                trigger: trigger,
+                sectionArrived: { filledAGap in
+                    self?.sectionArrived(filledAGap: filledAGap)
+                })
             self?.graceTimer?.cancel()
             activity.setNeedsDisplay()
         }

@@ -1,4 +1,5 @@
 import Modules
+import Store
 import TerminalText
 
 /// Every key of the config file, declared once (``ConfigurationKey``): ``ConfigurationLoader``
@@ -52,7 +53,7 @@ enum ConfigurationKeys {
     static let refreshInterval = ConfigurationKey(
         name: "refresh_interval", kind: .wholeNumber(1...10_080, unit: "minutes") { $0.refreshInterval = $1 },
         defaultValue: .integer(30), example: .integer(30),
-        help: "how old a feed may get before the app refreshes it at launch")
+        help: "how old a feed or a NewsAPI section may get before the app refreshes it at launch")
     static let maxItemsPerFeed = ConfigurationKey(
         name: "max_items_per_feed", kind: .wholeNumber(1...1_000_000, unit: nil) { $0.maxItemsPerFeed = $1 },
         defaultValue: .integer(500), example: .integer(500), help: "read items kept per feed")
@@ -61,10 +62,24 @@ enum ConfigurationKeys {
         help: "reader mode as an article opens: auto when its text is cut off, on always, off only on full"
     ) { $0.fullText = $1 }
 
+    static let newsapiRefresh = choice(
+        "newsapi_refresh", default: RequestBudget.Refresh.auto, example: .auto,
+        help: "a NewsAPI section stored less than refresh_interval ago is shown without a request: "
+            + "auto; always asks; manual asks on r"
+    ) { $0.newsapiRefresh = $1 }
+    static let newsapiDailyLimit = ConfigurationKey(
+        name: "newsapi_daily_limit",
+        kind: .wholeNumber(1...10_000_000, unit: "requests") { $0.newsapiDailyLimit = $1 },
+        defaultValue: .integer(Int64(RequestBudget.defaultDailyLimit)), example: .integer(100),
+        help: "NewsAPI requests a day your plan allows; from 90 % NewsApp asks only on r and n, at the "
+            + "limit not at all")
+
     /// The keys, in the order the documentation lists them.
     static let all = [
         country, language, pageSize, theme, layout, splitMinColumns, keyFile, images, retentionDays,
-        requestTimeout, refreshConcurrency, refreshTimeout, refreshInterval, maxItemsPerFeed, fullText,
+        requestTimeout, refreshConcurrency, refreshTimeout, refreshInterval, newsapiRefresh,
+        newsapiDailyLimit,
+        maxItemsPerFeed, fullText,
     ]
 
     /// The declaration named `name`, if any.

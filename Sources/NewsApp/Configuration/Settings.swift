@@ -1,5 +1,6 @@
 import Modules
 import Networking
+import Store
 
 /// What the command line said; nil (or false) where it said nothing.
 struct CommandLineSettings: Sendable, Equatable {
@@ -49,6 +50,10 @@ struct Settings: Sendable, Equatable {
     var logLevel: LogLevelChoice?
     /// `full_text`: when an article's page is fetched as it opens (reader mode).
     var fullText: FullTextMode = .auto
+    /// `newsapi_refresh`: when a stored NewsAPI section answers without a request.
+    var newsapiRefresh = Self.defaults.newsapiRefresh!
+    /// `newsapi_daily_limit`: NewsAPI requests a day the plan allows.
+    var newsapiDailyLimit = Self.defaults.newsapiDailyLimit!
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? Self.defaults.country! }
@@ -90,7 +95,9 @@ struct Settings: Sendable, Equatable {
                 maxItemsPerFeed: file.maxItemsPerFeed ?? defaults.maxItemsPerFeed!,
                 refreshInterval: file.refreshInterval ?? defaults.refreshInterval!),
             logLevel: commandLine.logLevel,
-            fullText: file.fullText ?? defaults.fullText!)
+            fullText: file.fullText ?? defaults.fullText!,
+            newsapiRefresh: file.newsapiRefresh ?? defaults.newsapiRefresh!,
+            newsapiDailyLimit: file.newsapiDailyLimit ?? defaults.newsapiDailyLimit!)
     }
 }
 

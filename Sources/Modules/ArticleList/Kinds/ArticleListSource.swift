@@ -7,18 +7,20 @@ import NewsModels
 /// ``FeedItemsSource``), made from an ``ArticleQuery``; ``ArticleListViewModel`` asks it and
 /// never looks at the kind.
 protocol ArticleListSource: Sendable {
-    /// Page `page` of the list.
-    func page(_ page: Int, pageSize: Int) async throws(NewsServiceError) -> ArticlePage
+    /// Page `page` of the list, asked for as `trigger` says (the app, or the reader's own `r`
+    /// and `n`: a service keeping NewsAPI's quota tells them apart).
+    func page(_ page: Int, pageSize: Int, trigger: RequestTrigger) async throws(NewsServiceError)
+        -> ArticlePage
     /// The stored copy of page 1 to show while the page itself is asked for; nil when the list
     /// keeps none.
-    func storedFirstPage(pageSize: Int) async -> ArticlePage?
+    func storedFirstPage(pageSize: Int, trigger: RequestTrigger) async -> ArticlePage?
     /// What a refresh that brought `added` articles not shown before says: "Updated: 3 new
     /// articles.", "Up to date."; nil for nothing.
     func note(added: Int) -> String?
 }
 
 extension ArticleListSource {
-    func storedFirstPage(pageSize: Int) async -> ArticlePage? { nil }
+    func storedFirstPage(pageSize: Int, trigger: RequestTrigger) async -> ArticlePage? { nil }
 
     func note(added: Int) -> String? {
         switch added {

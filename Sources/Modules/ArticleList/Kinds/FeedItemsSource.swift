@@ -9,7 +9,9 @@ struct FeedItemsSource: ArticleListSource {
     let scope: FeedScope
     let unreadOnly: Bool
 
-    func page(_ page: Int, pageSize: Int) async throws(NewsServiceError) -> ArticlePage {
+    func page(_ page: Int, pageSize: Int, trigger: RequestTrigger) async throws(NewsServiceError)
+        -> ArticlePage
+    {
         var items: ArticlePage
         do throws(FeedLibraryError) {
             items = try await feeds.items(in: scope, unreadOnly: unreadOnly, page: page, pageSize: pageSize)

@@ -8,16 +8,20 @@ struct HeadlinesSource: ArticleListSource {
     let country: String?
     let category: NewsCategory?
 
-    func page(_ page: Int, pageSize: Int) async throws(NewsServiceError) -> ArticlePage {
-        try await service.topHeadlines(request(page: page, pageSize: pageSize))
+    func page(_ page: Int, pageSize: Int, trigger: RequestTrigger) async throws(NewsServiceError)
+        -> ArticlePage
+    {
+        try await service.topHeadlines(request(page: page, pageSize: pageSize, trigger: trigger))
     }
 
-    func storedFirstPage(pageSize: Int) async -> ArticlePage? {
+    func storedFirstPage(pageSize: Int, trigger: RequestTrigger) async -> ArticlePage? {
         guard let storing = service as? any StoringNewsService else { return nil }
-        return storing.storedCopy(await storing.storedHeadlines(request(page: 1, pageSize: pageSize)))
+        return storing.storedCopy(
+            await storing.storedHeadlines(request(page: 1, pageSize: pageSize, trigger: trigger)))
     }
 
-    private func request(page: Int, pageSize: Int) -> HeadlinesRequest {
-        HeadlinesRequest(country: country, category: category, page: page, pageSize: pageSize)
+    private func request(page: Int, pageSize: Int, trigger: RequestTrigger) -> HeadlinesRequest {
+        HeadlinesRequest(
+            country: country, category: category, page: page, pageSize: pageSize, trigger: trigger)
     }
 }

@@ -4,7 +4,9 @@ import NewsModels
 struct SavedArticlesSource: ArticleListSource {
     let readingList: any ReadingList
 
-    func page(_ page: Int, pageSize: Int) async throws(NewsServiceError) -> ArticlePage {
+    func page(_ page: Int, pageSize: Int, trigger: RequestTrigger) async throws(NewsServiceError)
+        -> ArticlePage
+    {
         let articles: [Article]
         do throws(ReadingListError) {
             articles = try await readingList.savedArticles()

@@ -9,16 +9,20 @@ struct SearchSource: ArticleListSource {
     /// NewsAPI's `language`, e.g. `en`.
     let language: String?
 
-    func page(_ page: Int, pageSize: Int) async throws(NewsServiceError) -> ArticlePage {
-        try await service.search(request(page: page, pageSize: pageSize))
+    func page(_ page: Int, pageSize: Int, trigger: RequestTrigger) async throws(NewsServiceError)
+        -> ArticlePage
+    {
+        try await service.search(request(page: page, pageSize: pageSize, trigger: trigger))
     }
 
-    func storedFirstPage(pageSize: Int) async -> ArticlePage? {
+    func storedFirstPage(pageSize: Int, trigger: RequestTrigger) async -> ArticlePage? {
         guard let storing = service as? any StoringNewsService else { return nil }
-        return storing.storedCopy(await storing.storedSearch(request(page: 1, pageSize: pageSize)))
+        return storing.storedCopy(
+            await storing.storedSearch(request(page: 1, pageSize: pageSize, trigger: trigger)))
     }
 
-    private func request(page: Int, pageSize: Int) -> SearchRequest {
-        SearchRequest(query: words, language: language, sortBy: sort, page: page, pageSize: pageSize)
+    private func request(page: Int, pageSize: Int, trigger: RequestTrigger) -> SearchRequest {
+        SearchRequest(
+            query: words, language: language, sortBy: sort, page: page, pageSize: pageSize, trigger: trigger)
     }
 }
