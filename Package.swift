@@ -70,16 +70,16 @@ let package = Package(
 
         // MARK: Libraries
 
-        // libcurl, loaded with dlopen by the first request, not at launch (see README, Architecture).
+        // libcurl, loaded with dlopen by the first request, not at launch (see docs/architecture.md).
         .target(name: "CCurl"),
         // The models every part shares (articles, feed items and documents, the service protocol and
         // its errors, the search syntax, the lock): the store and the screens use them without the
-        // HTTP client. Imports nothing of ours; see README, Architecture.
+        // HTTP client. Imports nothing of ours; see docs/architecture.md.
         .target(name: "NewsModels", swiftSettings: strict),
         .target(name: "Networking", dependencies: ["CCurl", "NewsModels"], swiftSettings: strict),
         // The text layer: sanitising untrusted text, display width, wrapping and styled lines.
         // Coordinators draws with it, and Images draws pictures with it without the navigation
-        // library; see README, Architecture.
+        // library; see docs/architecture.md.
         .target(name: "TerminalText", swiftSettings: strict),
         .target(name: "Coordinators", dependencies: ["TerminalText"], swiftSettings: strict),
         .target(
@@ -105,7 +105,7 @@ let package = Package(
         ),
 
         // Feeds: RSS, Atom, RSS 1.0 and JSON Feed parsing, HTML to text, subscriptions (newsboat's
-        // urls file, OPML) and the refresh engine; see README, Architecture.
+        // urls file, OPML) and the refresh engine; see docs/architecture.md.
         .target(
             name: "Feeds",
             dependencies: [
@@ -115,7 +115,7 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // The local article store (SQLite through GRDB); see README, Architecture.
+        // The local article store (SQLite through GRDB); see docs/architecture.md.
         .target(
             name: "Store",
             dependencies: ["NewsModels", .product(name: "GRDB", package: "GRDB.swift")],
@@ -161,7 +161,7 @@ let package = Package(
         // MARK: Tests
 
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
-        // held answers, hang-ups) that three test targets share; see README, Architecture.
+        // held answers, hang-ups) that several test targets share; see docs/architecture.md.
         .target(
             name: "HTTPTestServer", dependencies: ["NewsModels"], path: "Tests/Support/HTTPTestServer",
             swiftSettings: strict),
