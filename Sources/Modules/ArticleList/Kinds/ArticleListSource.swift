@@ -50,11 +50,16 @@ extension ArticleQuery {
     }
 }
 
-extension StoringNewsService {
-    /// `page` marked as a stored copy, when it has articles: as the store keeps it, or (from a
-    /// service that does not say) stale as of now.
-    func storedCopy(_ page: ArticlePage?) -> ArticlePage? {
-        guard let page, !page.articles.isEmpty else { return nil }
+extension ArticleListSource {
+    /// What `read` finds in `service`'s store, as a stored copy (as the store marks it, or stale as
+    /// of now from a service that does not say), when `service` keeps pages and the page has
+    /// articles; nil otherwise.
+    func storedCopy(in service: any NewsService, _ read: (any StoringNewsService) async -> ArticlePage?)
+        async -> ArticlePage?
+    {
+        guard let storing = service as? any StoringNewsService, let page = await read(storing),
+            !page.articles.isEmpty
+        else { return nil }
         if case .store = page.origin { return page }
         var stale = page
         stale.origin = .store(savedAt: Date(), reason: .stale)

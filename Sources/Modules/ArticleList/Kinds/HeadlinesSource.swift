@@ -15,9 +15,9 @@ struct HeadlinesSource: ArticleListSource {
     }
 
     func storedFirstPage(pageSize: Int, trigger: RequestTrigger) async -> ArticlePage? {
-        guard let storing = service as? any StoringNewsService else { return nil }
-        return storing.storedCopy(
-            await storing.storedHeadlines(request(page: 1, pageSize: pageSize, trigger: trigger)))
+        await storedCopy(in: service) {
+            await $0.storedHeadlines(request(page: 1, pageSize: pageSize, trigger: trigger))
+        }
     }
 
     private func request(page: Int, pageSize: Int, trigger: RequestTrigger) -> HeadlinesRequest {
