@@ -220,7 +220,7 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
-                "CPNG", "Coordinators", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
+                "CPNG", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
                 "TerminalText", "TestSupport", .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import NewsModels
 
 // MARK: - Housekeeping: eviction, clearing, vacuum, statistics and the integrity check
 

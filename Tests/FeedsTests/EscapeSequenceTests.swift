@@ -1,5 +1,4 @@
 import Foundation
-import NewsModels
 import Testing
 
 @testable import Feeds

@@ -1,5 +1,4 @@
 import Foundation
-import TerminalText
 
 /// One key of the config file, declared once: its name, what it holds (its type and range), its
 /// default, its help line, and where its value goes in a ``Configuration``. The loader reads
