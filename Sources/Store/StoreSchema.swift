@@ -29,11 +29,13 @@ import GRDB
 ///   ``v4``.
 /// - `requestDay` (`v5-request-counts`): NewsAPI requests counted per UTC day; see
 ///   ``requestCounts``.
+/// - `feed.lastWarning` (v6-feed-warning): see ``feedWarning``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
     /// mode's text with the articles and indexes it (see ``v4``); `v5-request-counts` counts NewsAPI's
-    /// requests per day (see ``requestCounts``).
+    /// requests per day (see ``requestCounts``); `v6-feed-warning` keeps why a feed's last document
+    /// was read only in part (see ``feedWarning``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -42,6 +44,7 @@ enum StoreSchema {
         migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
         migrator.registerMigration("v5-request-counts") { db in try db.execute(sql: requestCounts) }
+        migrator.registerMigration("v6-feed-warning") { db in try db.execute(sql: feedWarning) }
         return migrator
     }
 
@@ -92,6 +95,7 @@ enum StoreSchema {
         ),
         ("v4", "articleSearch", ["pageText"]),
         ("v5-request-counts", "requestDay", ["day", "requests", "refused"]),
+        ("v6-feed-warning", "feed", ["lastWarning"]),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.
