@@ -71,4 +71,20 @@ struct EscapeSequenceTests {
         let feed = try Fixture.feed(text: rss)
         #expect(feed.items.first?.title == "One twothreefour")
     }
+
+    /// A string sequence ends at BEL (`ESC ] 0 ; title BEL`, how a terminal's title is set): the
+    /// decoders keep BEL for the filter, so the sequence ends there and the rest of the feed stays,
+    /// and a BEL, CAN or SUB outside a sequence goes alone (XML forbids them).
+    @Test func aStringSequenceEndsAtBELAndTheRestOfTheFeedStays() throws {
+        let rss = """
+            <rss version="2.0"><channel><title>Feed\u{1B}]0;owned\u{07} name</title>
+            <item><title>Link \u{1B}]8;;https://evil.example\u{07}here\u{1B}]8;;\u{07} end</title>
+            <link>https://example.org/1</link></item>
+            <item><title>Bell\u{07} cancel\u{18} sub\u{1A} kept</title><link>https://example.org/2</link></item>
+            </channel></rss>
+            """
+        let feed = try Fixture.feed(text: rss)
+        #expect(feed.title == "Feed name")
+        #expect(feed.items.map(\.title) == ["Link here end", "Bell cancel sub kept"])
+    }
 }

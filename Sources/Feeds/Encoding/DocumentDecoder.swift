@@ -39,7 +39,7 @@ struct DocumentDecoder {
     mutating func decode(_ input: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         if var active = decoder {
             decoder = nil  // `active` holds the decoder's only reference while it works
-            active.decode(input) { escapes.filter($0, emit: emit) }
+            active.decode(input) { filter($0, emit: emit) }
             decoder = active
             return
         }
@@ -52,9 +52,27 @@ struct DocumentDecoder {
         if decoder == nil { start(emit: emit) }
         guard var active = decoder else { return }
         decoder = nil
-        active.finish { escapes.filter($0, emit: emit) }
+        active.finish { filter($0, emit: emit) }
         decoder = active
-        escapes.finish(emit: emit)
+        escapes.finish { Self.droppingSequenceControls($0, emit: emit) }
+    }
+
+    /// Hands decoded bytes on without their escape sequences, and without the BEL, CAN and SUB that
+    /// were no part of one (the decoders keep them for the filter; XML forbids them).
+    private mutating func filter(
+        _ bytes: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        escapes.filter(bytes) { Self.droppingSequenceControls($0, emit: emit) }
+    }
+
+    private static func droppingSequenceControls(
+        _ bytes: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        guard let base = bytes.baseAddress,
+            UTF8Output.sequenceControls.contains(where: { memchr(base, Int32($0), bytes.count) != nil })
+        else { return bytes.isEmpty ? () : emit(bytes) }
+        let kept = bytes.filter { !UTF8Output.sequenceControls.contains($0) }
+        if !kept.isEmpty { kept.withUnsafeBufferPointer(emit) }
     }
 
     private mutating func start(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -64,7 +82,7 @@ struct DocumentDecoder {
         prefix = []
         held.withUnsafeBufferPointer {
             decoder.decode(UnsafeBufferPointer(rebasing: $0[finding.byteOrderMark...])) {
-                escapes.filter($0, emit: emit)
+                filter($0, emit: emit)
             }
         }
         self.decoder = decoder
