@@ -30,12 +30,14 @@ import GRDB
 /// - `requestDay` (`v5-request-counts`): NewsAPI requests counted per UTC day; see
 ///   ``requestCounts``.
 /// - `feed.lastWarning` (v6-feed-warning): see ``feedWarning``.
+/// - `v7-feed-write-speed`: one index of `article` fewer, one for retention; see ``feedWriteSpeed``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
     /// mode's text with the articles and indexes it (see ``v4``); `v5-request-counts` counts NewsAPI's
     /// requests per day (see ``requestCounts``); `v6-feed-warning` keeps why a feed's last document
-    /// was read only in part (see ``feedWarning``).
+    /// was read only in part (see ``feedWarning``); `v7-feed-write-speed` makes feed writes and
+    /// retention cheaper (see ``feedWriteSpeed``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -45,6 +47,7 @@ enum StoreSchema {
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
         migrator.registerMigration("v5-request-counts") { db in try db.execute(sql: requestCounts) }
         migrator.registerMigration("v6-feed-warning") { db in try db.execute(sql: feedWarning) }
+        migrator.registerMigration("v7-feed-write-speed") { db in try db.execute(sql: feedWriteSpeed) }
         return migrator
     }
 
