@@ -36,7 +36,7 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "NewsModels", "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store",
-                "Images", "Feeds", "TerminalText",
+                "Images", "Feeds", "TerminalText", "FilterLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -86,7 +86,7 @@ let package = Package(
             name: "CoordinatorsTesting", dependencies: ["Coordinators", "TerminalText"], swiftSettings: strict
         ),
         .target(
-            name: "Modules", dependencies: ["NewsModels", "Coordinators", "TerminalText"],
+            name: "Modules", dependencies: ["NewsModels", "Coordinators", "TerminalText", "FilterLanguage"],
             swiftSettings: strict),
         .target(
             name: "SampleEdition",
@@ -109,16 +109,20 @@ let package = Package(
         .target(
             name: "Feeds",
             dependencies: [
-                "NewsModels", "Networking", "TerminalText", "CXML2",
+                "NewsModels", "Networking", "TerminalText", "CXML2", "FilterLanguage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
 
+        // newsboat's filter language: one parser and syntax tree, which the store turns into SQL
+        // and the killfile evaluates in memory; imports nothing of ours (see docs/architecture.md).
+        .target(name: "FilterLanguage", swiftSettings: strict),
+
         // The local article store (SQLite through GRDB); see docs/architecture.md.
         .target(
             name: "Store",
-            dependencies: ["NewsModels", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NewsModels", "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         // Runs a command and reports its peak memory, unskewed by a big parent (see its main.swift);
@@ -152,7 +156,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
-                "SampleEdition", "Feeds", "TerminalText",
+                "SampleEdition", "Feeds", "TerminalText", "FilterLanguage",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -187,6 +191,7 @@ let package = Package(
             name: "FeedsTests",
             dependencies: [
                 "Feeds", "NewsModels", "Networking", "CXML2", "HTTPTestServer", "TestSupport",
+                "FilterLanguage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")],
@@ -221,7 +226,8 @@ let package = Package(
             dependencies: [
                 "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
                 "CPNG", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
-                "TerminalText", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "TerminalText", "TestSupport", "Feeds", "FilterLanguage",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -229,11 +235,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
+        .testTarget(name: "FilterLanguageTests", dependencies: ["FilterLanguage"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests",
             dependencies: [
                 "Store", "NewsModels", "StoreKillTestHelper", "SampleEdition", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

@@ -55,6 +55,8 @@ public final class ArticleScreen: ArticleModule {
     private let paneSize: @MainActor () -> TerminalSize
     let feeds: any FeedLibrary
     let scope: FeedScope?
+    let downloads: any Downloads
+    let downloadTrigger: DownloadTrigger
 
     /// - Parameters:
     ///   - readingList: Told the article was read; keeps it when saved.
@@ -78,8 +80,12 @@ public final class ArticleScreen: ArticleModule {
         reader: any ArticleReader = NoArticleReader(),
         fullText: FullTextMode = .off,
         unreadablePages: UnreadablePages = UnreadablePages(),
+        downloads: any Downloads = NoDownloads(),
+        downloadTrigger: DownloadTrigger = DownloadTrigger(),
         grace: Duration = ArticleScreen.displayGrace
     ) {
+        self.downloads = downloads
+        self.downloadTrigger = downloadTrigger
         self.article = article
         self.environment = environment
         self.actions = actions
@@ -195,6 +201,21 @@ public final class ArticleScreen: ArticleModule {
                 })
         }
         commands += readerCommands
+        // Without enclosures, download and play are not offered but still say why they cannot.
+        let enclosures = shownArticle.enclosures.count
+        let first = shownArticle.links.count + 1
+        let numbers = (first..<(first + enclosures)).map(String.init)
+        commands += [
+            DeclaredCommand(
+                ["download"], argument: "[N]",
+                summary: "Download enclosure N (the first alone) in the background",
+                argumentCompletions: numbers, listed: enclosures > 0
+            ) { self.download($0) },
+            DeclaredCommand(
+                ["play"], argument: "[N]", summary: "Play downloaded enclosure N with your player",
+                argumentCompletions: numbers, listed: enclosures > 0
+            ) { self.play($0) },
+        ]
         commands += [
             DeclaredCommand(["s", "share"], summary: "Print the title and address; copy the address") {
                 self.share()

@@ -31,6 +31,14 @@ public struct ArticleListState: Sendable, Equatable {
     public var note: String?
     /// The articles the reader has read.
     public var read: Set<ArticleID> = []
+    /// The filter expression a list that is not a feed's is narrowed by, as typed.
+    public var narrowing: String?
+
+    /// The filter the list shows, as typed: a feed list's (its scope's) or another list's.
+    public var filterText: String? {
+        if case .feed(.filtered(_, let expression), _, _) = query { return expression }
+        return narrowing
+    }
 
     public init(query: ArticleQuery) {
         self.query = query

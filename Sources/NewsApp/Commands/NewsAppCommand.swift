@@ -39,7 +39,8 @@ struct NewsAppCommand: AsyncParsableCommand {
 
             \(ConfigurationKeys.helpExample())
 
-            NEWSAPI_KEY wins over key_file. NO_COLOR turns colours off; TERM=dumb and output that is \
+            The killfile ([[ignore_article]] rules) and per-feed settings ([[feed]] rules) are tables; \
+            see docs/newsboat.md. NEWSAPI_KEY wins over key_file. NO_COLOR turns colours off; TERM=dumb and output that is \
             not a terminal get plain text.
 
             Every page fetched is kept in $XDG_CACHE_HOME/newsapp/news.sqlite (by default \
@@ -50,7 +51,7 @@ struct NewsAppCommand: AsyncParsableCommand {
         version: NewsAppVersion.current,
         subcommands: [
             HeadlinesCommand.self, SearchCommand.self, FeedsCommand.self, RefreshCommand.self,
-            CacheCommand.self, ExtractCommand.self, ReadCommand.self,
+            DownloadsCommand.self, CacheCommand.self, ExtractCommand.self, ReadCommand.self,
         ]
     )
 

@@ -16,9 +16,14 @@ struct ConfigurationKey: Sendable {
         case atLeast(Int, store: Store<Int>)
         /// One of `choices`.
         case choice([String], store: Store<String>)
-        /// The path of a file: `~` is the home directory and a relative path is the config file's
-        /// directory's.
-        case path(store: Store<String>)
+        /// The path of `noun` (`a folder`): `~` is the home directory and a relative path is the
+        /// config file's directory's. A refused one is `refusal` (`ignoring it`).
+        case path(noun: String, refusal: String, store: Store<String>)
+        /// A command line, as `$BROWSER` holds one.
+        case command(store: Store<String>)
+        /// Rules written as tables (`[[name]]`) with `fields`; ``ConfigurationLoader`` reads them,
+        /// each refused alone.
+        case rules(fields: String)
     }
 
     /// Keeps an accepted value in its field of a ``Configuration``.
@@ -28,12 +33,17 @@ struct ConfigurationKey: Sendable {
     let kind: Kind
     /// The value when the key is absent, as a config file would hold it; nil for none.
     let defaultValue: TOMLValue?
-    /// The value `--help`'s example sets.
-    let example: TOMLValue
+    /// The value `--help`'s example sets; nil for rules, which it names after the keys.
+    let example: TOMLValue?
     /// What the key does, in a few words for a comment and a table.
     let help: String
 
     // MARK: Reading a value
+
+    /// The same rule under another name, for messages (`feed rule 2 refresh_interval`).
+    func named(_ other: String) -> ConfigurationKey {
+        ConfigurationKey(name: other, kind: kind, defaultValue: defaultValue, example: example, help: help)
+    }
 
     /// Stores `value` in `configuration`, or says why it was refused.
     func apply(_ value: TOMLValue, to configuration: inout Configuration, expanding: (String) -> String?)
@@ -66,15 +76,21 @@ struct ConfigurationKey: Sendable {
                     + "using the default."
             }
             store(&configuration, choice)
-        case .path(let store):
+        case .path(let noun, let refusal, let store):
             guard let path = value.string, !path.trimmingCharacters(in: .whitespaces).isEmpty else {
-                return
-                    "\(name) must be the path of a file holding the NewsAPI key (found \(found)); ignoring it."
+                return "\(name) must be the path of \(noun) (found \(found)); \(refusal)."
             }
             guard let expanded = expanding(path) else {
-                return "\(name) starts with ~ but HOME is not set; ignoring it."
+                return "\(name) starts with ~ but HOME is not set; \(refusal)."
             }
             store(&configuration, expanded)
+        case .command(let store):
+            guard let command = value.string, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return "\(name) must be a command (found \(found)); ignoring it."
+            }
+            store(&configuration, command)
+        case .rules:
+            preconditionFailure("\(name) is read by ConfigurationLoader")
         }
         return nil
     }
@@ -98,6 +114,8 @@ struct ConfigurationKey: Sendable {
         case .atLeast: rangeDescription ?? ""
         case .choice(let choices, _): Self.alternatives(choices.map { "`\($0)`" })
         case .path: "a path (`~` is your home)"
+        case .command: "a command"
+        case .rules(let fields): "rules written `[[\(name)]]` with \(fields)"
         }
     }
 
@@ -109,7 +127,7 @@ struct ConfigurationKey: Sendable {
             "\(range.lowerBound)–\(Self.grouped(range.upperBound))" + (unit.map { " \($0)" } ?? "")
         case .atLeast(let minimum, _): "at least \(minimum)"
         case .choice(let choices, _): Self.alternatives(choices)
-        case .code, .path: nil
+        case .code, .path, .command, .rules: nil
         }
     }
 

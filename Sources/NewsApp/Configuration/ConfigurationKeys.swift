@@ -29,7 +29,9 @@ enum ConfigurationKeys {
         defaultValue: .integer(120),
         example: .integer(140), help: "the narrowest terminal, in columns, that the auto layout splits")
     static let keyFile = ConfigurationKey(
-        name: "key_file", kind: .path { $0.keyFile = $1 }, defaultValue: nil,
+        name: "key_file",
+        kind: .path(noun: "a file holding the NewsAPI key", refusal: "ignoring it") { $0.keyFile = $1 },
+        defaultValue: nil,
         example: .string("~/.config/newsapp/key"),
         help: "a file whose first line is the NewsAPI key (NEWSAPI_KEY wins)")
     static let images = choice(
@@ -74,12 +76,39 @@ enum ConfigurationKeys {
         help: "NewsAPI requests a day your plan allows; from 90 % NewsApp asks only on r and n, at the "
             + "limit not at all")
 
+    // MARK: newsboat's (see docs/newsboat.md)
+
+    static let ignoreArticle = ConfigurationKey(
+        name: "ignore_article", kind: .rules(fields: "`feed` (an address, or `\"*\"`) and `filter`"),
+        defaultValue: nil, example: nil,
+        help: "the killfile: items a filter expression chooses are dropped as they arrive")
+    static let ignoreMode = choice(
+        "ignore_mode", default: IgnoreMode.download, example: .display,
+        help: "what the killfile does: download never stores an item, display hides it until its rule goes"
+    ) { $0.ignoreMode = $1 }
+    static let feedRule = ConfigurationKey(
+        name: "feed",
+        kind: .rules(
+            fields: "one of `url`, `title` or `tag`, then `refresh_interval`, `full_text`, `max_items`, "
+                + "`images` or `rename`"),
+        defaultValue: nil, example: nil, help: "settings for some feeds")
+    static let browser = ConfigurationKey(
+        name: "browser", kind: .command { $0.browser = $1 }, defaultValue: nil,
+        example: .string("firefox %s"), help: "the command that opens addresses, in $BROWSER's form")
+    static let downloadDirectory = ConfigurationKey(
+        name: "download_dir",
+        kind: .path(noun: "a folder", refusal: "using the default") { $0.downloadDirectory = $1 },
+        defaultValue: nil, example: .string("~/Podcasts"), help: "where podcasts are downloaded")
+    static let player = ConfigurationKey(
+        name: "player", kind: .command { $0.player = $1 }, defaultValue: nil, example: .string("mpv"),
+        help: "the command that plays a downloaded file (else the system's opener)")
+
     /// The keys, in the order the documentation lists them.
     static let all = [
         country, language, pageSize, theme, layout, splitMinColumns, keyFile, images, retentionDays,
         requestTimeout, refreshConcurrency, refreshTimeout, refreshInterval, newsapiRefresh,
         newsapiDailyLimit,
-        maxItemsPerFeed, fullText,
+        maxItemsPerFeed, fullText, ignoreArticle, ignoreMode, browser, feedRule, downloadDirectory, player,
     ]
 
     /// The declaration named `name`, if any.
@@ -120,7 +149,8 @@ enum ConfigurationKeys {
         let commentColumn = 29
         var lines: [String] = []
         for key in all {
-            let setting = "  \(key.name) = \(ConfigurationKey.literal(key.example))"
+            guard let example = key.example else { continue }
+            let setting = "  \(key.name) = \(ConfigurationKey.literal(example))"
             var details: [String] = []
             if let range = key.rangeDescription { details.append(range) }
             if let value = key.defaultDescription { details.append("default \(value)") }

@@ -29,8 +29,15 @@ struct ConfigurationLoader: Sendable {
         }
         var outcome = Outcome()
         for entry in table.entries {
-            if let message = apply(entry.key, entry.value, to: &outcome.configuration) {
-                outcome.problems.append(problem(entry.line, message))
+            switch entry.key {
+            case ConfigurationKeys.ignoreArticle.name:
+                outcome.problems += killfile(entry, into: &outcome.configuration)
+            case ConfigurationKeys.feedRule.name:
+                outcome.problems += feedRules(entry, into: &outcome.configuration)
+            default:
+                if let message = apply(entry.key, entry.value, to: &outcome.configuration) {
+                    outcome.problems.append(problem(entry.line, message))
+                }
             }
         }
         return outcome
@@ -90,7 +97,7 @@ struct ConfigurationLoader: Sendable {
         return problem(error.line, "TOML syntax error\(place): \(reason); ignoring the whole file.")
     }
 
-    private func problem(_ line: Int?, _ message: String) -> ConfigurationProblem {
+    func problem(_ line: Int?, _ message: String) -> ConfigurationProblem {
         ConfigurationProblem(file: displayPath, line: line, message: message)
     }
 }

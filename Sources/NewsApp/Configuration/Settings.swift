@@ -54,6 +54,12 @@ struct Settings: Sendable, Equatable {
     var newsapiRefresh = Self.defaults.newsapiRefresh!
     /// `newsapi_daily_limit`: NewsAPI requests a day the plan allows.
     var newsapiDailyLimit = Self.defaults.newsapiDailyLimit!
+    /// `browser`: the command that opens addresses, in `$BROWSER`'s form.
+    var browser: String?
+    /// `download_dir`; nil for the default (see ``DownloadFolder``).
+    var downloadDirectory: String?
+    /// `player`: the command that plays a downloaded file; nil for the system's opener.
+    var player: String?
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? Self.defaults.country! }
@@ -93,11 +99,16 @@ struct Settings: Sendable, Equatable {
                 concurrency: file.refreshConcurrency ?? defaults.refreshConcurrency!,
                 timeout: file.refreshTimeout ?? defaults.refreshTimeout!,
                 maxItemsPerFeed: file.maxItemsPerFeed ?? defaults.maxItemsPerFeed!,
-                refreshInterval: file.refreshInterval ?? defaults.refreshInterval!),
+                refreshInterval: file.refreshInterval ?? defaults.refreshInterval!,
+                killfile: file.killfile, ignoreMode: file.ignoreMode ?? defaults.ignoreMode!,
+                rules: file.feedRules),
             logLevel: commandLine.logLevel,
             fullText: file.fullText ?? defaults.fullText!,
             newsapiRefresh: file.newsapiRefresh ?? defaults.newsapiRefresh!,
-            newsapiDailyLimit: file.newsapiDailyLimit ?? defaults.newsapiDailyLimit!)
+            newsapiDailyLimit: file.newsapiDailyLimit ?? defaults.newsapiDailyLimit!,
+            browser: file.browser,
+            downloadDirectory: file.downloadDirectory,
+            player: file.player)
     }
 }
 
@@ -111,4 +122,10 @@ struct FeedSettings: Sendable, Equatable {
     var maxItemsPerFeed = Settings.defaults.maxItemsPerFeed!
     /// `refresh_interval`: minutes after which the app refreshes a feed at launch.
     var refreshInterval = Settings.defaults.refreshInterval!
+    /// `ignore_article`: the killfile, applied as items arrive.
+    var killfile: [KillRule] = []
+    /// `ignore_mode`.
+    var ignoreMode = Settings.defaults.ignoreMode!
+    /// `[[feed]]`: settings for some feeds.
+    var rules: [FeedRule] = []
 }
