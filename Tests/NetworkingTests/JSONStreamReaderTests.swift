@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 import TestSupport
 import Testing
 
