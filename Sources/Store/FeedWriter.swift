@@ -203,7 +203,7 @@ struct FeedWriter {
         return items
     }
 
-    private func insert(_ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double)
+    func insert(_ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double)
         throws
     {
         let item = columns.item
@@ -219,7 +219,7 @@ struct FeedWriter {
             sourceName: sourceName)
     }
 
-    private func update(_ id: Int64, with columns: FeedItemColumns, sourceName: String) throws {
+    func update(_ id: Int64, with columns: FeedItemColumns, sourceName: String) throws {
         var update = BoundStatement(updateItem)
         try update.bind(sourceName)
         try bindColumns(columns, to: &update)
@@ -246,7 +246,7 @@ struct FeedWriter {
     }
 
     /// Sets the item's `lastFetchedAt`: nil while the latest document holds it.
-    private func setFetchedAt(_ time: Double?, of id: Int64) throws {
+    func setFetchedAt(_ time: Double?, of id: Int64) throws {
         setItemFetchedAt.setUncheckedArguments([time, id])
         try setItemFetchedAt.execute()
     }

@@ -27,6 +27,8 @@ import GRDB
 /// - `feed` (v3) and the feed columns of `article`: see ``v3``.
 /// - The page columns of `article` (v4), reader mode's text, and `pageText` in `articleSearch`: see
 ///   ``v4``.
+/// - `syncFeed`, `syncItem`, `syncChange` and `syncState` (v5-sync), sync with a feed service:
+///   see ``v5Sync``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
@@ -38,6 +40,7 @@ enum StoreSchema {
         // Foreign keys are off while `article` is rebuilt, and checked before the commit.
         migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
+        migrator.registerMigration("v5-sync") { db in try db.execute(sql: v5Sync) }
         return migrator
     }
 
@@ -87,6 +90,10 @@ enum StoreSchema {
             ["pageText", "pageLinks", "pageByline", "pagePublishedAt", "pageImageURL", "pageFetchedAt"]
         ),
         ("v4", "articleSearch", ["pageText"]),
+        ("v5-sync", "syncFeed", ["feedID", "streamID", "labels"]),
+        ("v5-sync", "syncItem", ["articleID", "serviceID"]),
+        ("v5-sync", "syncChange", ["serviceID", "kind", "value", "version", "sentVersion", "changedAt"]),
+        ("v5-sync", "syncState", ["key", "value"]),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.
