@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "newsapp", targets: ["NewsApp"]),
         .executable(name: "newsapi-stub", targets: ["NewsAPIStubServer"]),
+        .executable(name: "reader-api-stub", targets: ["ReaderAPIStubServer"]),
         .executable(name: "newsapp-bench", targets: ["NewsAppBenchmark"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
@@ -35,7 +36,7 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store", "Images",
-                "Feeds", "TerminalText",
+                "Feeds", "Sync", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -107,6 +108,17 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Sync with a feed service over the Google Reader API (FreshRSS, Miniflux, Inoreader…): the
+        // client and the engine (push, then pull), which sees the store through a protocol; see
+        // README, Architecture.
+        .target(
+            name: "Sync",
+            dependencies: [
+                "Networking", "Feeds", "TerminalText", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
         // The local article store (SQLite through GRDB); see README, Architecture.
         .target(
             name: "Store",
@@ -135,6 +147,21 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "NewsAPIStubServer", dependencies: ["NewsAPIStub"], swiftSettings: strict),
+
+        // MARK: A Google Reader API server for the sync's tests, the benchmark and manual runs
+
+        .target(
+            name: "ReaderAPIStub",
+            dependencies: [
+                "Networking", "NewsAPIStub",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "ReaderAPIStubServer", dependencies: ["ReaderAPIStub", "NewsAPIStub"], swiftSettings: strict
+        ),
 
         // MARK: The benchmark (issue 5): `Scripts/benchmark` builds it in release and runs it
 

@@ -56,10 +56,12 @@ public struct FeedSummary: Sendable, Hashable {
     public var lastRefresh: Date?
     /// Why the last refresh failed, one sentence; nil when it did not.
     public var failure: String?
+    /// The feed service it is synced with (its host), when it comes from one.
+    public var service: String?
 
     public init(
         url: URL, title: String, tags: [String] = [], itemCount: Int = 0, unreadCount: Int = 0,
-        lastRefresh: Date? = nil, failure: String? = nil
+        lastRefresh: Date? = nil, failure: String? = nil, service: String? = nil
     ) {
         self.url = url
         self.title = title
@@ -68,6 +70,7 @@ public struct FeedSummary: Sendable, Hashable {
         self.unreadCount = unreadCount
         self.lastRefresh = lastRefresh
         self.failure = failure
+        self.service = service
     }
 }
 
@@ -88,16 +91,20 @@ public struct FeedSection: Sendable, Hashable {
     }
 }
 
-/// Where a refresh is: `Refreshing 37/199 feeds · 4,210 new`.
+/// Where a refresh is: `Refreshing 37/199 feeds · 4,210 new`, or what a sync with a feed
+/// service is doing (``label``).
 public struct FeedRefreshProgress: Sendable, Hashable {
     public var total: Int
     public var done: Int
     public var newItems: Int
+    /// The line to show instead of the counts: `Syncing with rss.example.org · 2,000 new items`.
+    public var label: String?
 
-    public init(total: Int, done: Int, newItems: Int) {
+    public init(total: Int, done: Int, newItems: Int, label: String? = nil) {
         self.total = total
         self.done = done
         self.newItems = newItems
+        self.label = label
     }
 }
 

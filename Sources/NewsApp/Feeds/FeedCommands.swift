@@ -20,18 +20,23 @@ struct FeedCommands {
     // MARK: feeds
 
     func list(json: Bool) async -> Int32 {
-        guard let file = load() else { return 1 }
+        guard let file = load(), let listed = await listed(file) else { return 1 }
         let stored: [StoredFeedSummary]
         do {
-            stored = try await context.store.feedSummaries(for: file.subscriptions.map(\.url))
+            stored = try await context.store.feedSummaries(for: listed.map(\.subscription.url))
         } catch {
             FeedsContext.fail(error.sentence)
             return 1
         }
         let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+        let service = sync?.account.serviceName
         let listing = FeedsListing(
             file: context.subscriptions.displayPath,
-            entries: file.subscriptions.map { FeedsListing.Entry(subscription: $0, stored: byURL[$0.url]) },
+            entries: listed.map {
+                FeedsListing.Entry(
+                    subscription: $0.subscription, stored: byURL[$0.subscription.url],
+                    service: $0.fromService ? service : nil)
+            },
             skipped: file.skipped)
         if json {
             StandardOutput.write(TerminalSafeJSON.encode(listing.document) + "\n")
@@ -44,9 +49,9 @@ struct FeedCommands {
     // MARK: feeds show
 
     func show(_ selector: FeedSelector, json: Bool, unreadOnly: Bool, limit: Int?) async -> Int32 {
-        guard let file = load() else { return 1 }
+        guard let file = load(), let listed = await listed(file) else { return 1 }
         let subscription: Subscription
-        switch selector.resolve(in: file.subscriptions) {
+        switch selector.resolve(in: listed.map(\.subscription)) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
@@ -79,6 +84,9 @@ struct FeedCommands {
         guard let url = FeedAddress.parse(address) else {
             FeedsContext.fail("“\(address)” is not an http or https address.")
             return 2
+        }
+        if let sync {
+            return await SyncedFeedCommands(context: context, sync: sync).add(url, tags: tags, title: title)
         }
         guard let file = load() else { return 1 }
         if let listed = file.subscriptions.first(where: {
@@ -136,14 +144,19 @@ struct FeedCommands {
     // MARK: feeds remove
 
     func remove(_ selector: FeedSelector) async -> Int32 {
-        guard let file = load() else { return 1 }
+        guard let file = load(), let listed = await listed(file) else { return 1 }
         let subscription: Subscription
-        switch selector.resolve(in: file.subscriptions) {
+        switch selector.resolve(in: listed.map(\.subscription)) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
         case .success(let found):
             subscription = found
+        }
+        if let sync, listed.contains(where: { $0.fromService && $0.subscription.url == subscription.url }) {
+            let local = file.subscriptions.contains { $0.url == subscription.url }
+            return await SyncedFeedCommands(context: context, sync: sync).remove(
+                subscription, alsoLocal: local)
         }
         do {
             try context.subscriptions.update { file in _ = file.remove(url: subscription.url) }
@@ -216,6 +229,27 @@ struct FeedCommands {
 
     // MARK: - Support
 
+    /// The account's service, when sync is on.
+    private var sync: SyncService? {
+        SyncService.standard(
+            environment: context.environment, store: context.store,
+            timeout: TimeInterval(context.settings.feeds.timeout), logger: context.logger)
+    }
+
+    /// The urls file's feeds and, with sync on, the service's, in the order `newsapp feeds`
+    /// numbers them.
+    private func listed(_ file: UrlsFile) async -> [ListedFeed]? {
+        guard sync != nil else {
+            return file.subscriptions.map { ListedFeed(subscription: $0, fromService: false) }
+        }
+        do {
+            return ListedFeed.merging(file.subscriptions, try await context.store.syncedFeeds())
+        } catch {
+            FeedsContext.fail(error.sentence)
+            return nil
+        }
+    }
+
     private func load() -> UrlsFile? {
         do {
             return try context.subscriptions.load()
@@ -225,7 +259,7 @@ struct FeedCommands {
         }
     }
 
-    private static func items(_ count: Int) -> String {
+    static func items(_ count: Int) -> String {
         count == 1 ? "1 item" : "\(Amount.grouped(count)) items"
     }
 

@@ -13,6 +13,8 @@ struct FeedsListing {
     struct Entry {
         var subscription: Subscription
         var stored: StoredFeedSummary?
+        /// The feed service it comes from (its host), when it does.
+        var service: String? = nil
 
         /// The user's name for it, else the feed's own, else its host.
         var title: String {
@@ -54,6 +56,7 @@ struct FeedsListing {
             if !entry.subscription.tags.isEmpty {
                 address.append(" · " + entry.subscription.tags.joined(separator: ", "), .muted)
             }
+            if let service = entry.service { address.append(" · synced with \(service)", .muted) }
             lines.append(address)
             lines += StyledLine.hanging(
                 Span(indent), StyledLine(Self.refreshed(entry.stored, time: time), .muted), width: width)
@@ -111,6 +114,8 @@ struct FeedsListing {
             var lastSuccess: String?
             var lastError: String?
             var retryAfter: String?
+            /// The feed service it comes from, null for the urls file's.
+            var service: String?
 
             /// Absent values are written as `null`, so every feed has every key.
             func encode(to encoder: any Encoder) throws {
@@ -125,10 +130,12 @@ struct FeedsListing {
                 try container.encode(lastSuccess, forKey: .lastSuccess)
                 try container.encode(lastError, forKey: .lastError)
                 try container.encode(retryAfter, forKey: .retryAfter)
+                try container.encode(service, forKey: .service)
             }
 
             private enum CodingKeys: String, CodingKey {
                 case number, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError, retryAfter
+                case service
             }
         }
 
@@ -154,7 +161,7 @@ struct FeedsListing {
                     lastRefresh: entry.stored?.lastAttemptAt.map(Timestamp.format),
                     lastSuccess: entry.stored?.lastSuccessAt.map(Timestamp.format),
                     lastError: entry.stored?.lastError,
-                    retryAfter: entry.stored?.retryAfter.map(Timestamp.format))
+                    retryAfter: entry.stored?.retryAfter.map(Timestamp.format), service: entry.service)
             },
             skipped: skipped.map { Document.Skipped(line: $0.line, text: $0.text, reason: $0.reason) })
     }
