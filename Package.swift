@@ -232,7 +232,7 @@ let package = Package(
             dependencies: [
                 "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
                 "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
-                "TestSupport",
+                "TestSupport", "Sync", "ReaderAPIStub",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -240,6 +240,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
+        .testTarget(
+            name: "SyncTests",
+            dependencies: ["Sync", "ReaderAPIStub", "Networking", "HTTPTestServer", "TestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "StoreTests",
             dependencies: [

@@ -17,6 +17,11 @@ final class ReaderAPIResponder: Sendable {
         var requests: [ReaderAPIRequest] = []
         var requestCount = 0
         var edits: [ReaderAPIStubServer.EditTag] = []
+        /// Answers to requests after this many are held (their work done) until released.
+        var holdAfter: Int?
+        var held: [CheckedContinuation<Void, Never>] = []
+        /// Tests waiting for a number of requests.
+        var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     init(account: ReaderAPIAccount, options: ReaderAPIStubServer.Options) {
@@ -30,17 +35,67 @@ final class ReaderAPIResponder: Sendable {
 
     /// Records `request`, waits for the latency, then answers it.
     func respond(to request: ReaderAPIRequest) async -> ReaderAPIAnswer {
-        let fault = state.withLock { state -> ReaderAPIStubServer.Fault? in
+        let answer = await work(request)
+        // The work is done (an edit applied); only the answer waits.
+        let held = state.withLock { state in state.holdAfter.map { state.requestCount > $0 } ?? false }
+        if held {
+            await withCheckedContinuation { continuation in
+                let release = state.withLock { state -> Bool in
+                    guard state.holdAfter != nil else { return true }
+                    state.held.append(continuation)
+                    return false
+                }
+                if release { continuation.resume() }
+            }
+        }
+        return answer
+    }
+
+    /// Holds the answers to requests after the `count`-th (their work done) until ``release()``.
+    func hold(after count: Int) {
+        state.withLock { $0.holdAfter = count }
+    }
+
+    /// Answers the held requests (those of ``ReaderAPIStubServer/Fault/neverAnswers`` too), and
+    /// every later one at once.
+    func release() {
+        let held = state.withLock { state in
+            state.holdAfter = nil
+            defer { state.held = [] }
+            return state.held
+        }
+        for continuation in held { continuation.resume() }
+    }
+
+    /// Returns once `count` requests have arrived in all.
+    func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Bool in
+                guard state.requestCount < count else { return true }
+                state.countWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    private func work(_ request: ReaderAPIRequest) async -> ReaderAPIAnswer {
+        let (fault, ready) = state.withLock {
+            state -> (ReaderAPIStubServer.Fault?, [CheckedContinuation<Void, Never>]) in
             state.requestCount += 1
             state.requests.append(request)
             if state.requests.count > Self.requestLogLimit { state.requests.removeFirst() }
-            return state.fault
+            let count = state.requestCount
+            let ready = state.countWaiters.filter { $0.count <= count }.map(\.continuation)
+            state.countWaiters.removeAll { $0.count <= count }
+            return (state.fault, ready)
         }
+        for waiter in ready { waiter.resume() }
         if options.latency > .zero { try? await Task.sleep(for: options.latency) }
         switch fault {
         case .neverAnswers?:
-            // Held until the server stops (which cancels the handler).
-            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            // Held until the server stops.
+            await withCheckedContinuation { continuation in state.withLock { $0.held.append(continuation) } }
             return .text(503, "stopped")
         case .status(let status)?:
             return ReaderAPIAnswer(

@@ -118,6 +118,7 @@ public final class ReaderAPIStubServer: Sendable {
     /// Stops listening, closes open connections (a silent answer among them) and waits.
     public func stop() async {
         guard let current = running.withLock({ $0.take() }) else { return }
+        responder.release()
         await current.server.stop(timeout: 0)
         current.task.cancel()
         _ = await current.task.result
@@ -153,4 +154,21 @@ public final class ReaderAPIStubServer: Sendable {
 
     /// Every `edit-tag` applied, in order.
     public var edits: [EditTag] { responder.withState { $0.edits } }
+
+    /// Holds the answers to the requests after the `count`-th until ``release()``: their work is
+    /// done (an edit applied), only the answer waits, as when a connection breaks after the
+    /// service acted.
+    public func holdAnswers(afterRequests count: Int) {
+        responder.hold(after: count)
+    }
+
+    /// Answers the held requests, and every later one at once.
+    public func release() {
+        responder.release()
+    }
+
+    /// Returns once `count` requests have arrived since the server was made.
+    public func waitForRequests(_ count: Int) async {
+        await responder.waitForRequests(count)
+    }
 }

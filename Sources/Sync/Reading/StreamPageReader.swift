@@ -1,6 +1,7 @@
 import Feeds
 import Foundation
 import Networking
+import TerminalText
 
 /// Reads a page of items (`stream/contents`, `stream/items/contents`) one item at a time with
 /// ``JSONReader``: each item's fields are read, made into a feed item (HTML to text, as for
@@ -134,11 +135,15 @@ enum StreamPageReader {
         /// The item, or nil when it cannot be stored: no id to mark it by, no feed, nothing to show.
         func serviceItem() -> ServiceItem? {
             guard let id, let itemID = ItemID(id), let feed, !feed.isEmpty else { return nil }
+            // Escape sequences and bidi controls go whole, payloads included, before the feeds'
+            // own clean-up (which drops control characters) and HTML conversion.
             let entry = FeedEntry(
-                id: itemID.longForm, title: title, link: link, author: author,
-                published: published.flatMap(Self.date), updated: updated.flatMap(Self.date),
-                content: content,
-                summary: summary, media: media, base: siteURL.flatMap { URL(string: $0) })
+                id: itemID.longForm, title: title.map { TextSanitizer.clean($0) }, link: link,
+                author: author.map { TextSanitizer.clean($0) }, published: published.flatMap(Self.date),
+                updated: updated.flatMap(Self.date),
+                content: content.map { TextSanitizer.clean($0, lineBreaks: .keep) },
+                summary: summary.map { TextSanitizer.clean($0, lineBreaks: .keep) }, media: media,
+                base: siteURL.flatMap { URL(string: $0) })
             guard let item = entry.item() else { return nil }
             return ServiceItem(
                 id: itemID, feed: feed, item: item, read: categories.contains(StreamTag.read),
