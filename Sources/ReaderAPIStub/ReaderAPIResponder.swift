@@ -192,7 +192,10 @@ final class ReaderAPIResponder: Sendable {
                 state.account.feeds
             )
         }
-        let after = continuation.map { token in items.drop { $0.id >= token } } ?? items[...]
+        // A looping service ignores the continuation: the first page again and again.
+        let loops = fault == .continuationLoop || fault == .endlessContinuation
+        let after =
+            continuation.map { token in loops ? items[...] : items.drop { $0.id >= token } } ?? items[...]
         let page = Array(after.prefix(count))
         var next = page.count == count && after.count > count ? page.last.map { String($0.id) } : nil
         switch fault {

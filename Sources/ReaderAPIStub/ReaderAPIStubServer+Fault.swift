@@ -12,9 +12,10 @@ extension ReaderAPIStubServer {
         case status(Int)
         /// No call is ever answered: the connection stays open and silent.
         case neverAnswers
-        /// `stream/contents` always gives the same continuation, so paging would never end.
+        /// `stream/contents` gives the first page again whatever the continuation, with the same
+        /// continuation: paging would never end.
         case continuationLoop
-        /// `stream/contents` gives a new continuation with every page, forever.
+        /// `stream/contents` gives the first page again with a new continuation every time, forever.
         case endlessContinuation
         /// Items lack fields: the first of a page has no id, the third no origin (no feed), and
         /// every other one no title, published time or categories.

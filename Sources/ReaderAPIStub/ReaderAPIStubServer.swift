@@ -135,6 +135,7 @@ public final class ReaderAPIStubServer: Sendable {
     // MARK: - The account
 
     /// Reads or changes the account (as another client would) while the server runs.
+    @discardableResult
     public func account<T>(_ body: (inout ReaderAPIAccount) -> T) -> T {
         responder.withState { body(&$0.account) }
     }

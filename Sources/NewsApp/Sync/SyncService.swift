@@ -31,7 +31,9 @@ struct SyncService: Sendable {
     {
         var lock: SyncLock?
         if let lockPath {
-            lock = await SyncLock.acquire(at: lockPath, waiting: wait)
+            lock = await SyncLock.acquire(at: lockPath, waiting: wait) {
+                logger.info("another NewsApp is syncing this store; waiting for it to end")
+            }
             guard lock != nil else {
                 var report = SyncReport()
                 report.error = .busy

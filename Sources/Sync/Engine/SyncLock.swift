@@ -23,12 +23,20 @@ public final class SyncLock: Sendable {
 
     /// Takes the lock at `path`, waiting up to `wait` for another process to let it go; nil when
     /// it did not (or the file cannot be opened, which the caller reports as busy too).
-    public static func acquire(at path: String, waiting wait: Duration = .seconds(30)) async -> SyncLock? {
+    /// `waiting` is called once when the lock is held by another process and this call waits.
+    public static func acquire(
+        at path: String, waiting wait: Duration = .seconds(30), onWait waiting: () -> Void = {}
+    ) async -> SyncLock? {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         let deadline = ContinuousClock.now + wait
+        var waited = false
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return SyncLock(descriptor: descriptor) }
+            if !waited, wait > .zero {
+                waited = true
+                waiting()
+            }
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline, !Task.isCancelled
             else {
                 close(descriptor)
