@@ -123,21 +123,21 @@ extension NewsStore {
     // MARK: - Items
 
     /// Writes `items` in one transaction with `state` (the sync's progress after them), and
-    /// returns how many were new and how many changed. An item of a feed the store does not have
+    /// returns how many were new, how many changed and how many marks of stored items changed. An item of a feed the store does not have
     /// from the service is skipped. A new or changed item is written as a feed's item is (and
     /// indexed); its read and starred (saved) marks follow the service's, except a mark with a
     /// change waiting in the queue.
     @discardableResult
     public func writeSyncItems(_ items: [SyncItemRecord], state: [String: String?] = [:])
         async throws(StoreError)
-        -> (new: Int, updated: Int)
+        -> (new: Int, updated: Int, marks: Int)
     {
         let now = clock().timeIntervalSince1970
         // Made on the caller's thread, as a refresh's are.
         let prepared = items.map { ($0, FeedItemColumns($0.item, fallbackURL: "")) }
         return try await write { db in
             var writer = try SyncItemWriter(db, at: now)
-            var counts = (new: 0, updated: 0)
+            var counts = (new: 0, updated: 0, marks: 0)
             for (record, columns) in prepared {
                 switch try writer.write(record, columns: columns) {
                 case .new: counts.new += 1
@@ -147,6 +147,7 @@ extension NewsStore {
             }
             try writer.finish()
             try Self.setSyncValues(state, in: db)
+            counts.marks = writer.marksChanged
             return counts
         }
     }

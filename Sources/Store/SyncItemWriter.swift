@@ -34,6 +34,8 @@ struct SyncItemWriter {
     private let unsave: Statement
     /// The feeds written to, to count again.
     private var touched: Set<Int64> = []
+    /// Marks of stored items that changed to follow the service's.
+    private(set) var marksChanged = 0
 
     init(_ db: Database, at now: Double) throws {
         self.db = db
@@ -66,7 +68,10 @@ struct SyncItemWriter {
         link = try db.cachedStatement(
             sql: "INSERT INTO syncItem (articleID, serviceID) VALUES (?, ?) ON CONFLICT DO NOTHING")
         setRead = try db.cachedStatement(
-            sql: "UPDATE article SET readAt = CASE WHEN ? THEN coalesce(readAt, ?) END WHERE id = ?")
+            sql: """
+                UPDATE article SET readAt = CASE WHEN ? THEN ? END
+                WHERE id = ? AND (readAt IS NOT NULL) IS NOT ?
+                """)
         save = try db.cachedStatement(
             sql: "INSERT INTO saved (articleID, savedAt) VALUES (?, ?) ON CONFLICT (articleID) DO NOTHING")
         unsave = try db.cachedStatement(sql: "DELETE FROM saved WHERE articleID = ?")
@@ -101,12 +106,17 @@ struct SyncItemWriter {
         }
         if outcome != .unchanged { try writer.setFetchedAt(now, of: id) }
         touched.insert(feed.id)
+        var marks = 0
         if !queued.contains("\(record.serviceID) read") {
-            try setRead.execute(arguments: [record.read, now, id])
+            try setRead.execute(arguments: [record.read, now, id, record.read])
+            marks += db.changesCount
         }
         if !queued.contains("\(record.serviceID) starred") {
             try (record.starred ? save : unsave).execute(arguments: record.starred ? [id, now] : [id])
+            marks += db.changesCount
         }
+        // A new item's marks are the service's from the start; only a stored one's change.
+        if outcome != .new { marksChanged += marks }
         return outcome
     }
 

@@ -44,7 +44,9 @@ struct StoreSyncStorage: SyncStorage {
         return try await run { try await store.applySyncFeeds(records) }
     }
 
-    func write(_ items: [ServiceItem], progress: PullProgress?) async throws -> (new: Int, updated: Int) {
+    func write(_ items: [ServiceItem], progress: PullProgress?) async throws -> (
+        new: Int, updated: Int, marks: Int
+    ) {
         let records = items.map {
             SyncItemRecord(
                 serviceID: $0.id.value, streamID: $0.feed, item: $0.item, read: $0.read, starred: $0.starred)

@@ -85,6 +85,7 @@ extension SyncEngine {
             let written = try await storage.write(page.items, progress: next)
             report.newItems += written.new
             report.updatedItems += written.updated
+            report.marksChanged += written.marks
             report.skippedItems += page.skipped
             progress(SyncProgress(.items(new: report.newItems)))
             if next.stage != current.stage { return next }
@@ -142,6 +143,7 @@ extension SyncEngine {
             let written = try await storage.write(page.items, progress: nil)
             report.newItems += written.new
             report.updatedItems += written.updated
+            report.marksChanged += written.marks
             report.skippedItems += page.skipped
         }
     }

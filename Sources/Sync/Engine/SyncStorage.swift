@@ -16,8 +16,11 @@ public protocol SyncStorage: Sendable {
 
     /// Writes `items` (of feeds the service lists; others are skipped) with their marks, except
     /// where a change made here waits to be sent (it wins), and, in the same transaction, the
-    /// pull's progress when given. Returns how many items were new and how many changed.
-    func write(_ items: [ServiceItem], progress: PullProgress?) async throws -> (new: Int, updated: Int)
+    /// pull's progress when given. Returns how many items were new, how many changed, and how
+    /// many marks of items stored before changed to follow the service's.
+    func write(_ items: [ServiceItem], progress: PullProgress?) async throws -> (
+        new: Int, updated: Int, marks: Int
+    )
 
     /// The ids among `ids` of items not stored.
     func missing(among ids: [ItemID]) async throws -> [ItemID]
