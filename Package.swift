@@ -171,7 +171,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
-                "TerminalText", "TestSupport",
+                "TerminalText", "TestSupport", "ReaderAPIStub",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
