@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "newsapi-stub", targets: ["NewsAPIStubServer"]),
         .executable(name: "reader-api-stub", targets: ["ReaderAPIStubServer"]),
         .executable(name: "newsapp-bench", targets: ["NewsAppBenchmark"]),
+        .library(name: "NewsModels", targets: ["NewsModels"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "Coordinators", targets: ["Coordinators"]),
@@ -35,8 +36,8 @@ let package = Package(
         .executableTarget(
             name: "NewsApp",
             dependencies: [
-                "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store", "Images",
-                "Feeds", "Sync", "TerminalText",
+                "NewsModels", "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store",
+                "Images", "Feeds", "Sync", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -72,7 +73,11 @@ let package = Package(
 
         // libcurl, loaded with dlopen by the first request, not at launch (see README, Architecture).
         .target(name: "CCurl"),
-        .target(name: "Networking", dependencies: ["CCurl"], swiftSettings: strict),
+        // The models every part shares (articles, feed items and documents, the service protocol and
+        // its errors, the search syntax, the lock): the store and the screens use them without the
+        // HTTP client. Imports nothing of ours; see README, Architecture.
+        .target(name: "NewsModels", swiftSettings: strict),
+        .target(name: "Networking", dependencies: ["CCurl", "NewsModels"], swiftSettings: strict),
         // The text layer: sanitising untrusted text, display width, wrapping and styled lines.
         // Coordinators draws with it, and Images draws pictures with it without the navigation
         // library; see README, Architecture.
@@ -82,11 +87,11 @@ let package = Package(
             name: "CoordinatorsTesting", dependencies: ["Coordinators", "TerminalText"], swiftSettings: strict
         ),
         .target(
-            name: "Modules", dependencies: ["Networking", "Coordinators", "TerminalText"],
+            name: "Modules", dependencies: ["NewsModels", "Coordinators", "TerminalText"],
             swiftSettings: strict),
         .target(
             name: "SampleEdition",
-            dependencies: ["Networking"],
+            dependencies: ["NewsModels"],
             resources: [.copy("Resources/sample-edition.json"), .copy("Resources/pictures")],
             swiftSettings: strict
         ),
@@ -94,7 +99,7 @@ let package = Package(
         .target(
             name: "Images",
             dependencies: [
-                "CJPEG", "CPNG", "TerminalText", "Networking",
+                "CJPEG", "CPNG", "TerminalText", "NewsModels", "Networking",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -104,7 +109,9 @@ let package = Package(
         // urls file, OPML) and the refresh engine; see README, Architecture.
         .target(
             name: "Feeds",
-            dependencies: ["Networking", "CXML2", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "NewsModels", "Networking", "CXML2", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
 
@@ -114,7 +121,7 @@ let package = Package(
         .target(
             name: "Sync",
             dependencies: [
-                "Networking", "Feeds", "TerminalText", .product(name: "Logging", package: "swift-log"),
+                "NewsModels", "Networking", "Feeds", "TerminalText", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -122,7 +129,7 @@ let package = Package(
         // The local article store (SQLite through GRDB); see README, Architecture.
         .target(
             name: "Store",
-            dependencies: ["Networking", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NewsModels", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         // Runs a command and reports its peak memory, unskewed by a big parent (see its main.swift);
@@ -131,7 +138,7 @@ let package = Package(
         // Records pages in a loop until killed; StoreTests SIGKILLs it to test crash safety.
         .executableTarget(
             name: "StoreKillTestHelper",
-            dependencies: ["Store", "Networking"],
+            dependencies: ["Store", "NewsModels"],
             swiftSettings: strict
         ),
 
@@ -140,7 +147,7 @@ let package = Package(
         .target(
             name: "NewsAPIStub",
             dependencies: [
-                "Networking", "SampleEdition",
+                "NewsModels", "SampleEdition",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
@@ -153,7 +160,7 @@ let package = Package(
         .target(
             name: "ReaderAPIStub",
             dependencies: [
-                "Networking", "NewsAPIStub",
+                "NewsModels", "NewsAPIStub",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
@@ -170,8 +177,8 @@ let package = Package(
         .executableTarget(
             name: "NewsAppBenchmark",
             dependencies: [
-                "Store", "Modules", "Coordinators", "Networking", "NewsAPIStub", "SampleEdition", "Feeds",
-                "TerminalText", "TestSupport", "ReaderAPIStub",
+                "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
+                "SampleEdition", "Feeds", "TerminalText", "TestSupport", "ReaderAPIStub",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -182,31 +189,38 @@ let package = Package(
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
         // held answers, hang-ups) that three test targets share; see README, Architecture.
         .target(
-            name: "HTTPTestServer", dependencies: ["Networking"], path: "Tests/Support/HTTPTestServer",
+            name: "HTTPTestServer", dependencies: ["NewsModels"], path: "Tests/Support/HTTPTestServer",
             swiftSettings: strict),
         // Small helpers several test targets and the benchmark share: the seeded random generator,
         // the lookup of built executables and of a target's Fixtures folder.
         .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
-            name: "ModulesTestSupport", dependencies: ["Modules", "Networking", "Coordinators"],
+            name: "ModulesTestSupport",
+            dependencies: ["Modules", "NewsModels", "Coordinators", "TerminalText"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "NewsAPIStub", "SampleEdition", "HTTPTestServer", "TestSupport"],
+            dependencies: [
+                "Networking", "NewsModels", "CCurl", "NewsAPIStub", "SampleEdition", "HTTPTestServer",
+                "TestSupport",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "Networking", "HTTPTestServer", "TestSupport"],
+            dependencies: [
+                "Feeds", "NewsModels", "Networking", "CXML2", "HTTPTestServer", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ImagesTests",
             dependencies: [
-                "Images", "CJPEG", "CPNG", "Networking", "TerminalText", "HTTPTestServer", "TestSupport",
+                "Images", "CJPEG", "CPNG", "NewsModels", "TerminalText", "HTTPTestServer", "TestSupport",
             ],
             swiftSettings: strict
         ),
@@ -214,14 +228,14 @@ let package = Package(
             name: "CoordinatorTests",
             dependencies: [
                 "Coordinators", "CoordinatorsTesting", "Modules", "SampleEdition", "HTTPTestServer",
-                "ModulesTestSupport", "Networking", "TerminalText",
+                "ModulesTestSupport", "NewsModels", "Networking", "TerminalText",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ModulesTests",
             dependencies: [
-                "Modules", "Coordinators", "Networking", "SampleEdition", "ModulesTestSupport",
+                "Modules", "Coordinators", "NewsModels", "SampleEdition", "ModulesTestSupport",
                 "TerminalText",
             ],
             swiftSettings: strict
@@ -230,9 +244,9 @@ let package = Package(
         .testTarget(
             name: "NewsAppTests",
             dependencies: [
-                "NewsApp", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images", "CPNG",
-                "Coordinators", "Modules", "Feeds", "HTTPTestServer", "PeakMemoryProbe", "TerminalText",
-                "TestSupport", "Sync", "ReaderAPIStub",
+                "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
+                "CPNG", "Coordinators", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
+                "TerminalText", "TestSupport", "Sync", "ReaderAPIStub", .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -242,13 +256,13 @@ let package = Package(
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(
             name: "SyncTests",
-            dependencies: ["Sync", "ReaderAPIStub", "Networking", "HTTPTestServer", "TestSupport"],
+            dependencies: ["Sync", "ReaderAPIStub", "NewsModels", "Networking", "HTTPTestServer", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Networking", "StoreKillTestHelper", "SampleEdition", "TestSupport",
+                "Store", "NewsModels", "StoreKillTestHelper", "SampleEdition", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

@@ -1,5 +1,3 @@
-import Coordinators
-
 /// One call a coordinator made on a router, with screens named by their titles so tests can
 /// compare events as plain values. It describes itself as a test writes it, e.g.
 /// `.push("Article")`, so a failure's message can be pasted into an `expect`.

@@ -1,4 +1,3 @@
-import Coordinators
 import Testing
 
 /// Runs `body` with a new ``RecordingRouter`` and, when it returns, checks that the test asserted

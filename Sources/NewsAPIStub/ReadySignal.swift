@@ -1,5 +1,5 @@
 import FlyingFox
-import Networking
+import NewsModels
 
 /// Waits until an `HTTPServer` listens, or until its `run()` task ends first (e.g. because the
 /// port is taken), whichever happens first.

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Reads and validates the query parameters of NewsAPI's three endpoints, refusing what NewsAPI
 /// refuses with the same error codes.

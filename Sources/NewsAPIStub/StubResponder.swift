@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The stub's behaviour without the sockets: records each request, then answers it as NewsAPI
 /// would, from a ``NewsService``.

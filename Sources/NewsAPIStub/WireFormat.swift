@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// NewsAPI's JSON bodies, with the envelope's keys in NewsAPI's order (`status` first).
 enum WireFormat {

@@ -1,4 +1,4 @@
-import Networking
+import NewsModels
 
 /// A ``NewsService`` over generated articles, for the in-process NewsAPI stub: `total` articles
 /// made once from the ``Corpus``, paged in order (headlines and searches alike), so that serving

@@ -1,8 +1,8 @@
 import Coordinators
 import Foundation
 import Modules
-import Networking
 import NewsAPIStub
+import NewsModels
 import TerminalText
 
 /// The wait a person feels after typing `n`: a whole session (``NewsSession``: coordinators,

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 import Store
 
 /// The `refresh` section: newsboat#3210's workload (199 Atom feeds × 500 entries, about 70 MB)

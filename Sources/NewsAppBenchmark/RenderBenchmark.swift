@@ -1,6 +1,6 @@
 import Coordinators
 import Modules
-import Networking
+import NewsModels
 
 /// Rendering and layout of a loaded 100-article list at 200 columns through each router, as the
 /// shell asks for it on every redraw: ``StackRouter`` (the list alone) and ``SplitRouter`` (the

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The server's behaviour without the sockets: records each request, then answers it as a Google
 /// Reader API service (FreshRSS's dialect) would, from its ``ReaderAPIAccount``, unless a

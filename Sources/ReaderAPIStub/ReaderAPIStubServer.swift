@@ -1,7 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
-import Networking
+import NewsModels
 import NewsAPIStub
 import Synchronization
 

@@ -1,4 +1,4 @@
-import Networking
+import NewsModels
 
 /// The edition's searchable texts folded for matching (``SampleSearch/fold(_:)``) with their
 /// weights, computed once, at the first search that needs them, rather than for every article at

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The bundled sample edition: 84 articles across all seven categories, in NewsAPI's JSON format
 /// with two keys of ours per article, `category` and `popularity`.

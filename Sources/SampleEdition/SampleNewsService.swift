@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// A ``NewsService`` over the bundled ``SampleEdition``, with NewsAPI's semantics: headlines by
 /// category, search over title, description and content, the three sort orders, and paging with

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The sample edition's pictures, bundled beside its articles (drawn by
 /// `Scripts/generate-sample-pictures.py`), so that a fresh machine with no network shows them.

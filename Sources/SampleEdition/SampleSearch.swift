@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// How the sample edition matches a ``SearchQuery`` (NewsAPI's syntax, read by Networking) against
 /// an article's text: case-, accent- and width-insensitive, whole words with their plural endings

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// A ``Networking/NewsService`` that keeps every page another one returns, and answers from the
 /// store when that one cannot.
@@ -27,16 +27,25 @@ import Networking
 /// - A store that fails to read or write never turns a good answer into an error. A store found
 ///   damaged is replaced by a new one within the call, and the user is told once through
 ///   ``NewsStore/deliverNotices(to:)``: no silent wrong answers.
+/// - With a ``RequestBudget`` (NewsAPI), a page stored recently enough answers without a request,
+///   marked `.fresh`, and every request is counted against the daily quota; one held back for
+///   it is a refusal like the rate limit (the stored copy, or the error when there is none).
 public struct CachingNewsService: StoringNewsService {
     public let wrapped: any NewsService
     public let store: NewsStore
     /// True: never call ``wrapped``.
     public let offline: Bool
+    /// Freshness and the daily count of requests; nil: every request goes, uncounted.
+    public let budget: RequestBudget?
 
-    public init(wrapping service: any NewsService, store: NewsStore, offline: Bool = false) {
+    public init(
+        wrapping service: any NewsService, store: NewsStore, offline: Bool = false,
+        budget: RequestBudget? = nil
+    ) {
         wrapped = service
         self.store = store
         self.offline = offline
+        self.budget = budget
     }
 
     // MARK: - NewsService
@@ -51,8 +60,15 @@ public struct CachingNewsService: StoringNewsService {
                 category: request.category, page: request.page, pageSize: request.pageSize)
             return (newest ?? emptyPage(request.page, request.pageSize)).from(.offlineMode)
         }
+        if let fresh = await budget?.freshCopy(
+            of: key, page: request.page, pageSize: request.pageSize, trigger: request.trigger)
+        {
+            return fresh
+        }
         do {
-            let page = try await wrapped.topHeadlines(request).withoutDuplicates()
+            let page = try await ask(request.trigger) { () async throws(NewsServiceError) in
+                try await wrapped.topHeadlines(request)
+            }.withoutDuplicates()
             if let key { try? await store.record(page, for: key) }
             return page
         } catch {
@@ -83,8 +99,15 @@ public struct CachingNewsService: StoringNewsService {
                 request.query, sort: request.sortBy, page: request.page, pageSize: request.pageSize)
             return (found ?? emptyPage(request.page, request.pageSize)).from(.offlineMode)
         }
+        if let fresh = await budget?.freshCopy(
+            of: key, page: request.page, pageSize: request.pageSize, trigger: request.trigger)
+        {
+            return fresh
+        }
         do {
-            let page = try await wrapped.search(request).withoutDuplicates()
+            let page = try await ask(request.trigger) { () async throws(NewsServiceError) in
+                try await wrapped.search(request)
+            }.withoutDuplicates()
             if let key { try? await store.record(page, for: key) }
             return page
         } catch {
@@ -109,26 +132,50 @@ public struct CachingNewsService: StoringNewsService {
         guard !offline else {
             throw .unavailable("The list of sources needs the network, and NewsApp is offline.")
         }
-        return try await wrapped.sources(request)
+        return try await ask(.automatic) { () async throws(NewsServiceError) in
+            try await wrapped.sources(request)
+        }
     }
 
     // MARK: - StoringNewsService
 
     /// The stored copy to show while the network is asked; nil when `offline`, where the network
     /// is never asked and ``topHeadlines(_:)`` answers from the store at once (reading it twice
-    /// would double a launch's reads).
+    /// would double a launch's reads), and nil when the copy is fresh enough to be the answer
+    /// itself (the screen would say it is being refreshed).
     public func storedHeadlines(_ request: HeadlinesRequest) async -> ArticlePage? {
         guard !offline, let key = ListingKey(request) else { return nil }
-        return try? await store.storedPage(for: key, page: request.page, pageSize: request.pageSize)
+        return await revalidated(
+            key, page: request.page, pageSize: request.pageSize, trigger: request.trigger)
     }
 
     /// As ``storedHeadlines(_:)``, for a search.
     public func storedSearch(_ request: SearchRequest) async -> ArticlePage? {
         guard !offline, let key = ListingKey(request) else { return nil }
-        return try? await store.storedPage(for: key, page: request.page, pageSize: request.pageSize)
+        return await revalidated(
+            key, page: request.page, pageSize: request.pageSize, trigger: request.trigger)
     }
 
     // MARK: - Helpers
+
+    /// `request`, through the budget when there is one.
+    private func ask<Value: Sendable>(
+        _ trigger: RequestTrigger, _ request: () async throws(NewsServiceError) -> Value
+    ) async throws(NewsServiceError) -> Value {
+        guard let budget else { return try await request() }
+        return try await budget.send(trigger, request)
+    }
+
+    /// The stored page of `key` to show while the network is asked: nil when there is none, or
+    /// when it answers by itself (``RequestBudget/answers(_:trigger:)``).
+    private func revalidated(_ key: ListingKey, page: Int, pageSize: Int, trigger: RequestTrigger) async
+        -> ArticlePage?
+    {
+        guard let stored = try? await store.storedPage(for: key, page: page, pageSize: pageSize),
+            budget?.answers(stored, trigger: trigger) != true
+        else { return nil }
+        return stored
+    }
 
     /// After the outage `error`: the stored copy of this page of `key`'s list, marked offline, or
     /// nil when the list was never stored. When the list is stored but not this page, `error`:

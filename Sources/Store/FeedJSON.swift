@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The JSON arrays of a feed item's `links` and `enclosures` columns.
 ///

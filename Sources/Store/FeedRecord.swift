@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// What one refresh learned about one feed, for ``NewsStore/recordFeeds(_:)``.
 public struct FeedRecord: Sendable {

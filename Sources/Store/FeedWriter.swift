@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Networking
 
 /// Writes ``FeedRecord``s inside the one transaction of ``NewsStore/recordFeeds(_:)``: per feed
 /// its row and its items, with statements prepared once per transaction.

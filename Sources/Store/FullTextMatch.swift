@@ -1,4 +1,4 @@
-import Networking
+import NewsModels
 
 /// A ``SearchQuery`` (NewsAPI's syntax, read by Networking) as the store answers it: an FTS5
 /// `MATCH` expression, or every article but those matching one (FTS5 has no `NOT` on its own:

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Which list a stored page belongs to: a headlines request or a search, reduced to the
 /// parameters that change its results.

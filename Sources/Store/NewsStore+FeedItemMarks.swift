@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Networking
+import NewsModels
 
 extension NewsStore {
     /// The items among `items` that were read.

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Networking
+import NewsModels
 
 extension NewsStore {
     /// Relevancy ranks at most this many matches, the ones stored last: bm25 scores every match

@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
-import Networking
+import NewsModels
 
 /// Sync with a feed service: its feeds and items (ordinary feeds and items, marked in `syncFeed`
 /// and `syncItem`), the queue of mark changes made here, and the sync's progress (see
-/// ``StoreSchema/v5Sync``).
+/// ``StoreSchema/syncTables``).
 ///
 /// The conflict rule lives here, in SQL: a mark the service sends is applied to an item unless a
 /// change of that mark made here waits in the queue; the change made here wins until the service

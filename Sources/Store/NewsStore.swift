@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Networking
+import NewsModels
 
 /// The local article store: every page the app fetched, what the user read and saved, and a
 /// full-text index over it all, in one SQLite file.

@@ -1,5 +1,4 @@
 import Foundation
-import Networking
 
 /// A ``FeedRecord`` with the columns of its document's items made (addresses, hashes, JSON), so
 /// that ``NewsStore/recordFeeds(_:)`` makes them before its transaction, on the caller's thread,

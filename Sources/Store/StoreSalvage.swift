@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Networking
+import NewsModels
 
 /// Copies what the user cannot fetch again (saved articles, with the text reader mode kept for
 /// them, and read marks) out of a damaged store file into a new store, as far as the damage

@@ -14,7 +14,7 @@ extension StoreSchema {
     ///   before it knew the answer; the row goes only when the service acknowledged its current
     ///   version. Keyed by the service's id, not the row, so a change outlives its item's removal.
     /// - `syncState`: the pull's progress and the last syncs, as text values by key.
-    static let v5Sync = """
+    static let syncTables = """
         CREATE TABLE syncFeed (
             feedID INTEGER PRIMARY KEY REFERENCES feed(id) ON DELETE CASCADE,
             streamID TEXT NOT NULL UNIQUE,

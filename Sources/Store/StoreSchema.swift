@@ -27,12 +27,15 @@ import GRDB
 /// - `feed` (v3) and the feed columns of `article`: see ``v3``.
 /// - The page columns of `article` (v4), reader mode's text, and `pageText` in `articleSearch`: see
 ///   ``v4``.
-/// - `syncFeed`, `syncItem`, `syncChange` and `syncState` (v5-sync), sync with a feed service:
-///   see ``v5Sync``.
+/// - `requestDay` (`v5-request-counts`): NewsAPI requests counted per UTC day; see
+///   ``requestCounts``.
+/// - `syncFeed`, `syncItem`, `syncChange` and `syncState` (`v6-sync`), sync with a feed service:
+///   see ``syncTables``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
-    /// mode's text with the articles and indexes it (see ``v4``).
+    /// mode's text with the articles and indexes it (see ``v4``); `v5-request-counts` counts NewsAPI's
+    /// requests per day (see ``requestCounts``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -40,7 +43,8 @@ enum StoreSchema {
         // Foreign keys are off while `article` is rebuilt, and checked before the commit.
         migrator.registerMigration("v3", foreignKeyChecks: .deferred) { db in try db.execute(sql: v3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
-        migrator.registerMigration("v5-sync") { db in try db.execute(sql: v5Sync) }
+        migrator.registerMigration("v5-request-counts") { db in try db.execute(sql: requestCounts) }
+        migrator.registerMigration("v6-sync") { db in try db.execute(sql: syncTables) }
         return migrator
     }
 
@@ -90,10 +94,11 @@ enum StoreSchema {
             ["pageText", "pageLinks", "pageByline", "pagePublishedAt", "pageImageURL", "pageFetchedAt"]
         ),
         ("v4", "articleSearch", ["pageText"]),
-        ("v5-sync", "syncFeed", ["feedID", "streamID", "labels"]),
-        ("v5-sync", "syncItem", ["articleID", "serviceID"]),
-        ("v5-sync", "syncChange", ["serviceID", "kind", "value", "version", "sentVersion", "changedAt"]),
-        ("v5-sync", "syncState", ["key", "value"]),
+        ("v5-request-counts", "requestDay", ["day", "requests", "refused"]),
+        ("v6-sync", "syncFeed", ["feedID", "streamID", "labels"]),
+        ("v6-sync", "syncItem", ["articleID", "serviceID"]),
+        ("v6-sync", "syncChange", ["serviceID", "kind", "value", "version", "sentVersion", "changedAt"]),
+        ("v6-sync", "syncState", ["key", "value"]),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

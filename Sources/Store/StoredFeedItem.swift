@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// A stored feed item, as it was last written, with the user's marks.
 public struct StoredFeedItem: Sendable, Equatable {

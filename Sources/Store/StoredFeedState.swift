@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// What the refresh needs to know of a stored feed before asking for it again.
 public struct StoredFeedState: Sendable, Equatable {

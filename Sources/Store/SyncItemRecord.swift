@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// A feed service's item, for ``NewsStore/writeSyncItems(_:state:)``.
 public struct SyncItemRecord: Sendable {

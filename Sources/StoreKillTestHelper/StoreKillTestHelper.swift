@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 import Store
 
 /// `StoreKillTestHelper STORE-PATH FIRST-INDEX [feeds]`: opens the store, prints `ready`, then

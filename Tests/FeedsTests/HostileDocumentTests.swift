@@ -1,6 +1,6 @@
 import CXML2
 import Foundation
-import Networking
+import NewsModels
 import Synchronization
 import Testing
 

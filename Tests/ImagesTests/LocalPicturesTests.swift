@@ -1,6 +1,5 @@
 import Foundation
-import Networking
-import TerminalText
+import NewsModels
 import Testing
 
 @testable import Images

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Networking
+@testable import NewsModels
 
 /// Decoding NewsAPI's bodies with every quirk real responses show.
 @Suite("Decoding NewsAPI responses")

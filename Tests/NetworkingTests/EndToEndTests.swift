@@ -1,9 +1,8 @@
 import Foundation
 import NewsAPIStub
+import NewsModels
 import SampleEdition
 import Testing
-
-@testable import Networking
 
 /// ``NewsAPIService`` over the real ``CurlHTTPClient`` against the stub on 127.0.0.1: what
 /// arrives is what the sample edition holds, and what is sent is what NewsAPI expects.

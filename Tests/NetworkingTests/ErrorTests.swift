@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import NewsAPIStub
+import NewsModels
 import Testing
 
 @testable import Networking

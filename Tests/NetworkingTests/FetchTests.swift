@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestServer
+import NewsModels
 import Testing
 
 @testable import Networking

@@ -1,4 +1,4 @@
-import Networking
+import NewsModels
 import Testing
 
 /// The one reading of NewsAPI's query syntax that the sample edition and the store share; each

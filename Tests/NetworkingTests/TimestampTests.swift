@@ -1,7 +1,6 @@
 import Foundation
+import NewsModels
 import Testing
-
-@testable import Networking
 
 /// ``Timestamp``: every shape NewsAPI sends, and nothing else.
 @Suite("Timestamp")

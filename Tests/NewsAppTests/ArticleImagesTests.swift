@@ -1,5 +1,4 @@
 import CPNG
-import Coordinators
 import FlyingFox
 import FlyingSocks
 import Foundation

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Networking
 import Store
 import Testing
 
@@ -44,7 +43,7 @@ struct CacheCommandTests {
         #expect(run.err == "")
         #expect(!run.containsEscape)
         let lines = run.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 9)
+        #expect(lines.count == 10)
         #expect(lines[0] == "Store     ~/.cache/newsapp/news.sqlite")
         #expect(lines[1].hasPrefix("Size      ") && lines[1].hasSuffix(" KiB"))
         #expect(lines[2] == "Articles  30")
@@ -54,6 +53,7 @@ struct CacheCommandTests {
         #expect(lines[6].hasPrefix("Oldest    ") && lines[6].hasSuffix("(1 hour ago)"))
         #expect(lines[7].hasPrefix("Newest    ") && lines[7].hasSuffix("(1 hour ago)"))
         #expect(lines[8] == "Pictures  2 pictures (3.0 KiB) in ~/.cache/newsapp/images")
+        #expect(lines[9] == "NewsAPI   0 of 100 requests today (UTC)")
         // `cache` alone is `cache stats`.
         let alone = try await sandbox.run(["cache"])
         let withoutSize = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("Size") } }
@@ -115,11 +115,12 @@ struct CacheCommandTests {
         #expect(run.status == 0)
         #expect(run.err == "")
         let lines = run.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 10)
+        #expect(lines.count == 11)
         #expect(lines[2] == "Articles  30", "the live store's figures are its own")
-        #expect(lines[9].hasPrefix("Sample    "))
-        #expect(lines[9].contains(" articles, 1 saved, 1 read ("))
-        #expect(lines[9].hasSuffix(" KiB) in ~/.cache/newsapp/sample.sqlite"))
+        #expect(lines[9] == "NewsAPI   0 of 100 requests today (UTC)", "a sample run counts no request")
+        #expect(lines[10].hasPrefix("Sample    "))
+        #expect(lines[10].contains(" articles, 1 saved, 1 read ("))
+        #expect(lines[10].hasSuffix(" KiB) in ~/.cache/newsapp/sample.sqlite"))
 
         let json = try await sandbox.run(["cache", "stats", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NewsAPIStub
+import NewsModels
 import SampleEdition
 import Testing
 
@@ -352,7 +353,8 @@ struct CommandLineTests {
         for text in [
             "--theme <theme>", "--country <code>", "headlines", "search <words>", "config.toml", "--offline",
             "--images <when>", "cache", "retention_days", "news.sqlite", "feeds", "refresh", "--feed <name>",
-            "--tag <tag>", "refresh_interval", "max_items_per_feed",
+            "--tag <tag>", "refresh_interval", "max_items_per_feed", "newsapi_refresh = \"auto\"",
+            "newsapi_daily_limit = 100",
         ] {
             #expect(run.out.contains(text))
         }

@@ -84,6 +84,33 @@ import Testing
                 == FeedSettings(concurrency: 3, timeout: 30, maxItemsPerFeed: 50, refreshInterval: 120))
     }
 
+    @Test func newsAPIQuotaSettingsAreReadAndCheckedWithOneLineEach() {
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: [:], file: loader.load("").configuration)
+        #expect(settings.newsapiRefresh == .auto)
+        #expect(settings.newsapiDailyLimit == 100)
+        let chosen = loader.load("newsapi_refresh = \"manual\"\nnewsapi_daily_limit = 250000\n")
+        #expect(chosen.problems == [])
+        #expect(chosen.configuration.newsapiRefresh == .manual)
+        #expect(chosen.configuration.newsapiDailyLimit == 250_000)
+        let refused = loader.load(
+            "newsapi_refresh = \"sometimes\"\nnewsapi_daily_limit = 0\nnewsapi_refesh = \"auto\"\n")
+        #expect(
+            refused.problems.map(\.message) == [
+                "newsapi_refresh must be \"auto\", \"always\" or \"manual\" (found \"sometimes\"); using the default.",
+                "newsapi_daily_limit must be a whole number of requests from 1 to 10000000 (found 0); using the default.",
+                "unknown key \"newsapi_refesh\" (did you mean newsapi_refresh?); ignoring it.",
+            ])
+        #expect(refused.problems.map(\.line) == [1, 2, 3])
+        #expect(
+            loader.load("newsapi_daily_limit = \"100\"\n").problems.map(\.message) == [
+                "newsapi_daily_limit must be a whole number of requests from 1 to 10000000 (found \"100\"); using the "
+                    + "default."
+            ])
+        #expect(refused.configuration.newsapiRefresh == nil)
+        #expect(refused.configuration.newsapiDailyLimit == nil)
+    }
+
     @Test(arguments: [
         ("page_size", "1", 1), ("page_size", "100", 100), ("split_min_columns", "40", 40),
         ("split_min_columns", "400", 400),

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTestServer
-import Networking
 import NewsAPIStub
+import NewsModels
 import SampleEdition
 import Store
 import Testing
@@ -28,6 +28,8 @@ struct OfflineEndToEndTests {
     var second: Article { frontPage[1] }
 
     @Test func readOnlineThenTheStoredArticlesAreThereWhenTheServerIsGone() async throws {
+        // Every launch asks: a copy fresh enough would answer without noticing the server is gone.
+        try sandbox.writeConfig("newsapi_refresh = \"always\"\n")
         let stub = try await RunningStub.start()
         let online = try await sandbox.run(
             ["--page-size", "10"], extra: stub.environment, input: "1\nb\n2\nb\nq\n")
@@ -72,6 +74,8 @@ struct OfflineEndToEndTests {
     }
 
     @Test func aRefusedKeyShowsTheStoredCopyUnderTheRefusalInTheAppAndThePrintCommands() async throws {
+        // Every launch asks: a copy fresh enough would answer without the key being refused.
+        try sandbox.writeConfig("newsapi_refresh = \"always\"\n")
         try await withRunningStub { stub in
             // The front page stores each category's headlines, and c all the whole list the
             // headlines command prints.

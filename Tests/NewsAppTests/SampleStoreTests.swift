@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTestServer
-import Networking
+import NewsModels
 import SampleEdition
 import Store
 import Testing

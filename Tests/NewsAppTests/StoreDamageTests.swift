@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import HTTPTestServer
-import Networking
 import Store
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTestServer
-import Networking
 import SampleEdition
 import Store
 import Testing
@@ -247,6 +246,8 @@ struct StoreLaunchTests {
     }
 
     @Test func whenTheServerIsGoneTheStoredCopyIsPrintedAndStandardErrorSaysWhy() async throws {
+        // Every run asks: a copy fresh enough would answer without noticing the server is gone.
+        try sandbox.writeConfig("newsapi_refresh = \"always\"\n")
         let stub = try await RunningStub.start()
         let online = try await sandbox.run(["headlines", "--page-size", "5"], extra: stub.environment)
         #expect(online.status == 0)

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 import Store
 import Testing
 

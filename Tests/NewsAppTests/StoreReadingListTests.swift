@@ -1,6 +1,7 @@
 import Foundation
 import Modules
 import Networking
+import NewsModels
 import SampleEdition
 import Store
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Networking
 import TestSupport
 import Testing
 

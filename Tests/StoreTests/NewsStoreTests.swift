@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Networking
+import NewsModels
 import Testing
 
 @testable import Store
@@ -26,10 +26,11 @@ struct NewsStoreTests {
         }
         for table in [
             "article", "listing", "listingPage", "listingEntry", "readMark", "saved", "articleSearch", "feed",
+            "requestDay",
         ] {
             #expect(tables.contains(table), "missing table \(table)")
         }
-        #expect(migrations == ["v1", "v2", "v3", "v4", "v5-sync"])
+        #expect(migrations == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-sync"])
         #expect(journal == "wal")
         #expect(synchronous == 1)  // NORMAL
         #expect(pageSize == 16_384)

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Atom 1.0 (and the Atom 0.3 that lingers): entries with text constructs (`type` text, html or
 /// xhtml), several links each, and `xml:base` anywhere.

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Reads the dates feeds write, without `DateFormatter`: RFC 3339 (Atom, JSON Feed) through
 /// ``Networking/Timestamp``, and RFC 822/1123 (RSS) in the shapes met in the wild: with or

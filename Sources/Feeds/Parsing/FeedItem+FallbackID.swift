@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 extension FeedItem {
     /// The id of an item that has neither a guid/id nor a link: FNV-1a (64-bit) of its title and

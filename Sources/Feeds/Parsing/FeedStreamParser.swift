@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Reads a feed from its bytes as they arrive, with the result of ``FeedParser/parse(_:contentType:url:)``:
 /// the bytes are decoded and parsed as they come, never held whole (except JSON Feed's), and the

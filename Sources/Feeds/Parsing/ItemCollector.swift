@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Turns drafts into items: text converted from HTML, identity settled, a title for every item;
 /// keeps the first item of each id and at most ``limit`` items.

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// What a reader has gathered of one item so far, as written in the document.
 struct ItemDraft {

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1). Read leniently: a field of the wrong
 /// type is ignored, not fatal; an item that cannot be read is skipped; ids may be numbers.

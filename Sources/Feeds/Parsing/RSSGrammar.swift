@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// RSS 0.9x and 2.0 (`<rss><channel><item>`) and RSS 1.0, the RDF one (`<rdf:RDF><channel/>
 /// <item rdf:about>`), whose items sit beside the channel instead of inside it.

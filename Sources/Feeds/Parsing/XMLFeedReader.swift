@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The grammar of one XML feed format: what its elements mean.
 protocol FeedGrammar {

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import NewsModels
 
 /// Asks for one feed and reads the answer: a conditional GET (`If-None-Match`,
 /// `If-Modified-Since`), redirects followed, the body capped at 16 MiB after decompression, then

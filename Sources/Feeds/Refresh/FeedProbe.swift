@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import NewsModels
 
 /// Checks an address before it is subscribed to, as `newsapp feeds add` does: asks for it once,
 /// and when it gives a web page rather than a feed, follows the feed the page announces with

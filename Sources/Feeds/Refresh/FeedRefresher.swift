@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Networking
+import NewsModels
 
 /// Refreshes many feeds at once: a bounded number of requests in flight (at most
 /// ``Options/perHost`` to one host, so no server sees a burst), each answer parsed as soon as it

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Where a refresh reads what it knew of each feed and writes what it learned. The app backs it
 /// with the local store; tests can back it with anything.

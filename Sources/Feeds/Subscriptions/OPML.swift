@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Subscription lists in OPML 1.0 and 2.0, as feed readers import and export them.
 public enum OPML {

@@ -1,6 +1,5 @@
-import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// Draws one article: title, source and author (and `Saved` when the reader kept it), relative

@@ -1,6 +1,4 @@
-import Coordinators
 import Foundation
-import Networking
 import TerminalText
 
 /// The article screen's actions: `o` and `o N`, `next`, `save` and `unsave`, `s`.

@@ -1,6 +1,6 @@
 import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// Reader mode on the article screen: the page's whole text in place of a cut-off one (`full`,

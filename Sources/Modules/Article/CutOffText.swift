@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Whether an article's own text is only the start of it, so that reader mode fetches its page
 /// as it opens (`full_text = "auto"`).

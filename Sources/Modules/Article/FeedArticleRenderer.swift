@@ -1,6 +1,5 @@
-import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// Draws an item of a subscribed feed: the title, feed and author, time and picture as every

@@ -1,4 +1,3 @@
-import Coordinators
 import TerminalText
 
 /// Lays out a feed item's text, as the feeds' HTML to text makes it: its lines are kept as given

@@ -1,6 +1,5 @@
-import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// Draws an article list: the header, the top story as a featured block (headlines only), then
@@ -8,9 +7,10 @@ import TerminalText
 /// items, says when it shows only the unread ones, and offers the feed commands in its footer.
 ///
 /// Under the header, one line says where the articles came from when it was not the network
-/// ("Saved 2 hours ago · refreshing…", "Offline — showing articles saved 2 hours ago · r
-/// retries", "Key refused — showing articles saved 2 hours ago · r retries"), and what the last
-/// refresh changed. Articles already read have muted titles and
+/// ("Saved 2 hours ago · refreshing…", "Fetched 12 minutes ago · r refreshes", "Offline — showing
+/// articles saved 2 hours ago · r retries", "Key refused — showing articles saved 2 hours ago ·
+/// r retries", "90 of 100 NewsAPI requests used today: showing articles saved 2 hours ago · r
+/// asks"), and what the last refresh changed. Articles already read have muted titles and
 /// say `read` (`✓` in the compact form), so the difference survives plain text.
 ///
 /// Given a `height` (the list shares the terminal with a detail pane) and too many lines for
@@ -63,9 +63,11 @@ public enum ArticleListRenderer {
             // One line, wrapped: what failed, why and what to do.
             var line = StyledLine("Could not load \(subject(state.query)). ", .warning)
             line.append(error.sentence, .error)
-            line.append(" · ", .muted)
-            line.append("r", .accent)
-            line.append(" retries", .muted)
+            if error.retryHelps {
+                line.append(" · ", .muted)
+                line.append("r", .accent)
+                line.append(" retries", .muted)
+            }
             lines += line.wrapped(toWidth: width)
         case .loaded where state.list.isEmpty:
             lines += emptyLines(state, width: width)
@@ -160,26 +162,30 @@ public enum ArticleListRenderer {
                 line.append(" refreshes", .muted)
             }
             lines += line.wrapped(toWidth: width)
+        case .store(let savedAt, .fresh)?:
+            var line = StyledLine("Fetched \(savedAgo(savedAt, context: context)) · ", .muted)
+            line.append("r", .accent)
+            line.append(" refreshes", .muted)
+            lines += line.wrapped(toWidth: width)
+        case .store(let savedAt, .refused(let error))?:
+            if let requests = error.heldRequests {
+                lines += heldLine(
+                    requests,
+                    showing: state.list.isEmpty
+                        ? nil : "articles saved \(savedAgo(savedAt, context: context))",
+                    width: width)
+            } else {
+                lines += failureLines(
+                    .refused(error), savedAt: savedAt, state: state, width: width, context: context)
+            }
         case .store(let savedAt, .offlineMode)?:
             let text =
                 state.list.isEmpty
                 ? "Offline mode" : "Offline mode — articles saved \(savedAgo(savedAt, context: context))"
             lines += StyledLine(text, .notice).wrapped(toWidth: width)
         case .store(let savedAt, let reason)?:
-            // What is left: the network failed (offline) or refused.
-            guard let error = reason.failure else { break }
-            // A refusal is named for what was refused, not "Offline": the network answered, and
-            // said no. An empty list shows no articles, so it does not say when they were saved.
-            let title = reason == .offline(error) ? "Offline" : error.refusalTitle ?? "Refused"
-            let text =
-                state.list.isEmpty
-                ? title : "\(title) — showing articles saved \(savedAgo(savedAt, context: context))"
-            var line = StyledLine(text, .notice)
-            line.append(" · ", .muted)
-            line.append("r", .accent)
-            line.append(" retries", .muted)
-            lines += line.wrapped(toWidth: width)
-            lines += Block.paragraph(error.sentence, width: width, role: .muted)
+            // What is left: the network failed (offline).
+            lines += failureLines(reason, savedAt: savedAt, state: state, width: width, context: context)
         case .network?, nil:
             break
         }
@@ -192,6 +198,41 @@ public enum ArticleListRenderer {
                 width: width, role: .muted)
         }
         return lines
+    }
+
+    /// The banner of articles stored because the network failed or refused, and why.
+    private static func failureLines(
+        _ reason: PageOrigin.StoreReason, savedAt: Date, state: ArticleListState, width: Int,
+        context: RenderContext
+    ) -> [StyledLine] {
+        guard let error = reason.failure else { return [] }
+        // A refusal is named for what was refused, not "Offline": the network answered, and
+        // said no. An empty list shows no articles, so it does not say when they were saved.
+        let title = reason == .offline(error) ? "Offline" : error.refusalTitle ?? "Refused"
+        let text =
+            state.list.isEmpty
+            ? title : "\(title) — showing articles saved \(savedAgo(savedAt, context: context))"
+        var line = StyledLine(text, .notice)
+        line.append(" · ", .muted)
+        line.append("r", .accent)
+        line.append(" retries", .muted)
+        return line.wrapped(toWidth: width) + Block.paragraph(error.sentence, width: width, role: .muted)
+    }
+
+    /// `90 of 100 NewsAPI requests used today: showing articles saved 2 hours ago · r asks`, or
+    /// when the day is spent, `…: none until midnight UTC`: requests held back for NewsAPI's daily
+    /// quota, and what is shown instead (`shown`), in one line (wrapped when narrow).
+    static func heldLine(_ requests: DailyRequests, showing shown: String?, width: Int) -> [StyledLine] {
+        var line = StyledLine(requests.summary, .notice)
+        if let shown { line.append(": showing \(shown)", .muted) }
+        if requests.isSpent {
+            line.append((shown == nil ? ": " : "; ") + requests.nextStep, .muted)
+        } else {
+            line.append(" · ", .muted)
+            line.append("r", .accent)
+            line.append(" asks", .muted)
+        }
+        return line.wrapped(toWidth: width)
     }
 
     /// "2 hours ago", "yesterday", "on 12 Oct 2026".
@@ -317,7 +358,7 @@ public enum ArticleListRenderer {
     }
 
     private static func emptyLines(_ state: ArticleListState, width: Int) -> [StyledLine] {
-        if case .store(_, let reason)? = state.origin, reason != .stale {
+        if case .store(_, let reason)? = state.origin, reason != .stale, reason != .fresh {
             return offlineEmptyLines(state.query, width: width)
         }
         switch state.query {

@@ -1,6 +1,6 @@
 import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// An article list as its coordinator sees it: a screen that reports the article the user picked.
@@ -118,7 +118,7 @@ public final class ArticleListScreen: ArticleListModule {
         case "n", "more":
             more()
         case "r", "refresh":
-            refresh()
+            reload(trigger: .explicit)
             if query.feedScope != nil { onRefreshFeeds?() }
         case "next" where query.feedScope != nil:
             openNextUnread()
@@ -151,14 +151,21 @@ public final class ArticleListScreen: ArticleListModule {
 
     /// Loads the list from page 1.
     public func refresh() {
+        reload(trigger: .automatic)
+    }
+
+    /// Loads the list from page 1, as the app (a fresh stored copy may answer) or as the reader (`r`).
+    private func reload(trigger: RequestTrigger) {
         activity.cancelAll()
         activity.run("Loading \(ArticleListRenderer.subject(viewModel.state.query))") {
             [viewModel, activity] in
-            await viewModel.reload(storedPageShown: {
-                // The stored page is worth reading while the network is asked for a fresh one.
-                activity.releaseDisplay()
-                activity.setNeedsDisplay()
-            })
+            await viewModel.reload(
+                trigger: trigger,
+                storedPageShown: {
+                    // The stored page is worth reading while the network is asked for a fresh one.
+                    activity.releaseDisplay()
+                    activity.setNeedsDisplay()
+                })
             activity.setNeedsDisplay()
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// A paged list of articles (top headlines, search results, the saved articles or a feed's items),
 /// with no terminal code: it loads pages from a ``NewsService`` (feed items from the
@@ -7,6 +7,9 @@ import Networking
 ///
 /// - With a ``StoringNewsService``, a list with nothing on screen first shows the stored copy of
 ///   page 1 (stale-while-revalidate), then the network's, noting what changed.
+/// - A load or a page fetched ahead asks as the app (``NewsModels/RequestTrigger/automatic``: a
+///   service keeping NewsAPI's quota may answer from a fresh stored copy); `r` and `n` ask as the
+///   reader (``NewsModels/RequestTrigger/explicit``).
 /// - Read marks come from the ``ReadingList`` after every page; an article opened here is marked
 ///   at once.
 /// - With `prefetchesNextPage`, the page after the last one shown is fetched in the background
@@ -100,7 +103,9 @@ public final class ArticleListViewModel {
     ///
     /// When the list is empty and the service keeps pages, the stored page 1 is shown first and
     /// `storedPageShown` is called, so the screen can draw it while the network is asked.
-    public func reload(storedPageShown: @MainActor () -> Void = {}) async {
+    public func reload(trigger: RequestTrigger = .automatic, storedPageShown: @MainActor () -> Void = {})
+        async
+    {
         generation += 1
         let current = generation
         cancelBackgroundWork()
@@ -108,7 +113,7 @@ public final class ArticleListViewModel {
         state.moreError = nil
         state.isLoadingMore = false
         state.note = nil
-        if state.list.isEmpty, let stored = await storedFirstPage() {
+        if state.list.isEmpty, let stored = await storedFirstPage(trigger: trigger) {
             guard current == generation else { return }
             show(firstPage: stored)
             state.isRefreshing = true
@@ -117,7 +122,7 @@ public final class ArticleListViewModel {
             storedPageShown()
         }
         do {
-            let page = try await fetch(page: 1)
+            let page = try await fetch(page: 1, trigger: trigger)
             guard current == generation else { return }
             state.isRefreshing = false
             if !state.list.isEmpty, page.origin == .network {
@@ -148,8 +153,8 @@ public final class ArticleListViewModel {
     }
 
     /// Appends the next page, if there is one: the page fetched ahead when it is ready or on its
-    /// way (never a second request for it), else a new request. A page that arrives after the
-    /// list was reloaded or changed is dropped.
+    /// way (never a second request for it), else a new request (the reader's own: `n`). A page
+    /// that arrives after the list was reloaded or changed is dropped.
     public func loadMore() async {
         guard state.canLoadMore, let next = state.list.nextPage else { return }
         let current = generation
@@ -173,7 +178,7 @@ public final class ArticleListViewModel {
         }
         if result == nil {
             do {
-                result = .success(try await fetch(page: next))
+                result = .success(try await fetch(page: next, trigger: .explicit))
             } catch {
                 result = .failure(error)
             }
@@ -315,7 +320,7 @@ public final class ArticleListViewModel {
         else { return }
         if let prefetch, prefetch.generation == generation, prefetch.page == next, !prefetch.failed { return }
         prefetch?.task?.cancel()
-        let load = loader(page: next)
+        let load = loader(page: next, trigger: .automatic)
         let ahead = Prefetch(generation: generation, page: next)
         ahead.task = Task { () -> Result<ArticlePage, NewsServiceError> in
             do throws(NewsServiceError) {
@@ -328,23 +333,27 @@ public final class ArticleListViewModel {
         prefetch = ahead
     }
 
-    private func fetch(page: Int) async throws(NewsServiceError) -> ArticlePage {
-        try await loader(page: page)()
+    private func fetch(page: Int, trigger: RequestTrigger) async throws(NewsServiceError) -> ArticlePage {
+        try await loader(page: page, trigger: trigger)()
     }
 
     /// The request for `page` of the current query, as a closure that does not hold the model.
-    private func loader(page: Int) -> @Sendable () async throws(NewsServiceError) -> ArticlePage {
+    private func loader(page: Int, trigger: RequestTrigger)
+        -> @Sendable () async throws(NewsServiceError)
+        -> ArticlePage
+    {
         let service = service
         switch state.query {
         case .headlines(let category):
             let request = HeadlinesRequest(
-                country: country, category: category, page: page, pageSize: pageSize)
+                country: country, category: category, page: page, pageSize: pageSize, trigger: trigger)
             return { () async throws(NewsServiceError) -> ArticlePage in
                 try await service.topHeadlines(request)
             }
         case .search(let words, let sort):
             let request = SearchRequest(
-                query: words, language: language, sortBy: sort, page: page, pageSize: pageSize)
+                query: words, language: language, sortBy: sort, page: page, pageSize: pageSize,
+                trigger: trigger)
             return { () async throws(NewsServiceError) -> ArticlePage in try await service.search(request) }
         case .saved:
             let readingList = readingList
@@ -378,16 +387,19 @@ public final class ArticleListViewModel {
     }
 
     /// The stored copy of page 1, when the service keeps pages and has one with articles.
-    private func storedFirstPage() async -> ArticlePage? {
+    private func storedFirstPage(trigger: RequestTrigger) async -> ArticlePage? {
         guard let storing = service as? any StoringNewsService else { return nil }
         let page: ArticlePage?
         switch state.query {
         case .headlines(let category):
             page = await storing.storedHeadlines(
-                HeadlinesRequest(country: country, category: category, page: 1, pageSize: pageSize))
+                HeadlinesRequest(
+                    country: country, category: category, page: 1, pageSize: pageSize, trigger: trigger))
         case .search(let words, let sort):
             page = await storing.storedSearch(
-                SearchRequest(query: words, language: language, sortBy: sort, page: 1, pageSize: pageSize))
+                SearchRequest(
+                    query: words, language: language, sortBy: sort, page: 1, pageSize: pageSize,
+                    trigger: trigger))
         case .saved, .feed:
             page = nil
         }
@@ -464,7 +476,7 @@ public struct ArticleListState: Sendable, Equatable {
         guard case .search(_, .popularity) = query, case .store(_, let reason)? = origin else { return false }
         switch reason {
         case .offline, .refused, .offlineMode: return true
-        case .stale: return false
+        case .stale, .fresh: return false
         }
     }
 }

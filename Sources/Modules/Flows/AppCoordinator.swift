@@ -1,6 +1,6 @@
 import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// The root of the app's flows: it starts the feed (the front page and the headlines), starts

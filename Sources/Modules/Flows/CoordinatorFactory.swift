@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 
 /// Makes the app's child coordinators.
 @MainActor

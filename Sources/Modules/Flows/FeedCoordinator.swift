@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 import TerminalText
 
 /// The headlines: the front page, a category's whole list pushed over it, and the articles

@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 
 /// The feeds: the subscriptions (`feeds`), a feed's or a tag's items, and the items opened from
 /// them, pushed over whatever was on screen. The flow ends (``finish()``) when the user leaves the

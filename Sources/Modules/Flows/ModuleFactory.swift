@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 
 /// Makes the app's screens and hands them back as protocol-typed modules, their loads started.
 @MainActor
@@ -43,6 +43,8 @@ public struct NewsModuleFactory: ModuleFactory {
     public let frontPage: FrontPageSources
     /// Which sources are in use, in a sentence that help shows under its title.
     public let sourcesInUse: String?
+    /// Reads a line that help shows under the sources, e.g. NewsAPI's requests today.
+    public let serviceStatus: (@Sendable () async -> String?)?
     /// Reader mode: the whole text of articles' pages.
     public let reader: any ArticleReader
     /// When an article's page is fetched as it opens.
@@ -64,6 +66,7 @@ public struct NewsModuleFactory: ModuleFactory {
         prefetchesNextPage: Bool = true,
         frontPage: FrontPageSources = FrontPageSources(),
         sourcesInUse: String? = nil,
+        serviceStatus: (@Sendable () async -> String?)? = nil,
         reader: any ArticleReader = NoArticleReader(),
         fullText: FullTextMode = .off
     ) {
@@ -80,6 +83,7 @@ public struct NewsModuleFactory: ModuleFactory {
         self.prefetchesNextPage = prefetchesNextPage
         self.frontPage = frontPage
         self.sourcesInUse = sourcesInUse
+        self.serviceStatus = serviceStatus
         self.reader = reader
         self.fullText = fullText
     }
@@ -130,7 +134,9 @@ public struct NewsModuleFactory: ModuleFactory {
     }
 
     public func makeHelp(_ sections: [HelpScreen.Section]) -> any HelpModule {
-        HelpScreen(sections: sections, note: sourcesInUse)
+        let screen = HelpScreen(sections: sections, note: sourcesInUse, status: serviceStatus)
+        screen.start()
+        return screen
     }
 
     public func makeSortPicker(words: String, current: ArticleSortOrder) -> any SortPickerModule {

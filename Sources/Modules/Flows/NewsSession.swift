@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 import TerminalText
 
 /// The whole app on a terminal: the adaptive router, the factories, the app coordinator and the
@@ -34,6 +34,8 @@ public final class NewsSession {
         public var frontPage: FrontPageSources
         /// Which sources are in use, in a sentence that help (`?`) shows under its title.
         public var sourcesInUse: String?
+        /// Reads a line that help shows under the sources: NewsAPI's requests today.
+        public var serviceStatus: (@Sendable () async -> String?)?
         /// Reader mode (`full`); none by default.
         public var reader: any ArticleReader
         /// When an article's page is fetched as it opens; never by default.
@@ -54,6 +56,7 @@ public final class NewsSession {
             refreshFeedsOlderThan: Duration? = nil,
             frontPage: FrontPageSources = FrontPageSources(),
             sourcesInUse: String? = nil,
+            serviceStatus: (@Sendable () async -> String?)? = nil,
             reader: any ArticleReader = NoArticleReader(),
             fullText: FullTextMode = .off
         ) {
@@ -71,6 +74,7 @@ public final class NewsSession {
             self.refreshFeedsOlderThan = refreshFeedsOlderThan
             self.frontPage = frontPage
             self.sourcesInUse = sourcesInUse
+            self.serviceStatus = serviceStatus
             self.reader = reader
             self.fullText = fullText
         }
@@ -101,7 +105,8 @@ public final class NewsSession {
             country: options.country, language: options.language, actions: options.actions,
             readingList: options.readingList, images: options.images, feeds: options.feeds,
             paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage,
-            sourcesInUse: options.sourcesInUse, reader: options.reader, fullText: options.fullText)
+            sourcesInUse: options.sourcesInUse, serviceStatus: options.serviceStatus, reader: options.reader,
+            fullText: options.fullText)
         self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,

@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 
 /// The saved articles: a list pushed over the feed, and the articles opened from it. The flow
 /// ends (``finish()``) when the user leaves the list or the app makes room for another flow; its

@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 
 /// A search: the results pushed over the feed, and the articles opened from them. The flow ends
 /// (``finish()``) when the user leaves the results or the app makes room for another flow; its

@@ -1,6 +1,6 @@
 import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// Draws the front page: its header (and, when headlines came from the store, where from), then
@@ -76,13 +76,16 @@ public enum FrontPageRenderer {
     }
 
     /// Where the categories' headlines came from when it was not the network: stored and being
-    /// refreshed, stored because the network failed or refused the key (named for the refusal, as
-    /// lists do), or stored because the session is offline. Sections the store had nothing for
-    /// show no headlines, so they say nothing of when.
+    /// refreshed, stored recently enough that none was asked for (`Fetched 12 minutes ago`), stored
+    /// because the network failed or refused the key (named for the refusal, as lists do), or
+    /// because the session is offline. Requests held back for NewsAPI's daily quota are one line.
+    /// Sections the store had nothing for show no headlines, so they say nothing of when.
     static func status(_ state: FrontPageState, width: Int, context: RenderContext) -> [StyledLine] {
         var refreshing: [Date] = []
+        var fresh: [Date] = []
         var failure: (title: String, error: NewsServiceError)?
         var failed: [Date] = []
+        var held: [Date] = []
         var isOfflineMode = false
         var offlineMode: [Date] = []
         for section in state.sections where section.phase == .loaded {
@@ -91,6 +94,9 @@ public enum FrontPageRenderer {
             switch reason {
             case .stale where section.isRefreshing: refreshing += shown
             case .stale: break
+            case .fresh: fresh += shown
+            case .refused(let error) where error.heldRequests != nil:
+                held += shown
             case .offline(let error):
                 failure = failure ?? ("Offline", error)
                 failed += shown
@@ -104,6 +110,10 @@ public enum FrontPageRenderer {
         }
         let ago = { (dates: [Date]) in ArticleListRenderer.savedAgo(dates.min() ?? Date(), context: context) }
         var lines: [StyledLine] = []
+        if let requests = state.heldRequests {
+            lines += ArticleListRenderer.heldLine(
+                requests, showing: held.isEmpty ? nil : "headlines saved \(ago(held))", width: width)
+        }
         if let failure {
             let text =
                 failed.isEmpty ? failure.title : "\(failure.title) — showing headlines saved \(ago(failed))"
@@ -119,6 +129,11 @@ public enum FrontPageRenderer {
             lines += StyledLine(text, .notice).wrapped(toWidth: width)
         } else if !refreshing.isEmpty {
             lines += StyledLine("Saved \(ago(refreshing)) · refreshing…", .muted).wrapped(toWidth: width)
+        } else if !fresh.isEmpty, state.heldRequests == nil {
+            var line = StyledLine("Fetched \(ago(fresh)) · ", .muted)
+            line.append("r", .accent)
+            line.append(" refreshes", .muted)
+            lines += line.wrapped(toWidth: width)
         }
         return lines
     }
@@ -165,6 +180,8 @@ public enum FrontPageRenderer {
             note =
                 StyledLine([Span("Not loaded: " + reason, .warning), Span(" · ", .muted)])
                 + StyledLine([Span("r", .accent), Span(" retries", .muted)])
+        case .held:
+            note = StyledLine("Nothing stored yet.", .muted)
         case .loaded where section.items.isEmpty:
             note = StyledLine(emptyText(section), .muted)
         case .loaded:
@@ -201,9 +218,12 @@ public enum FrontPageRenderer {
     private static func emptyText(_ section: FrontPageSection) -> String {
         switch section.source {
         case .category(let category):
-            section.origin != .network && section.origin != nil
-                ? "No \(category.rawValue) headlines are kept offline yet."
-                : "There are no \(category.rawValue) headlines right now."
+            switch section.origin {
+            case .store(_, let reason)? where reason != .fresh:
+                "No \(category.rawValue) headlines are kept offline yet."
+            default:
+                "There are no \(category.rawValue) headlines right now."
+            }
         case .feeds(.all): "No feeds yet: add one with newsapp feeds add URL."
         case .feeds: "No items yet."
         }

@@ -1,6 +1,6 @@
 import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import TerminalText
 
 /// The front page as its coordinator sees it: a screen that reports the headline the user picked
@@ -138,7 +138,7 @@ public final class FrontPageScreen: FrontPageModule {
         }
         switch command.verb {
         case "r", "refresh":
-            refresh()
+            reload(trigger: .explicit)
             if sources.feeds { onRefreshFeeds?() }
         default:
             return false
@@ -149,13 +149,20 @@ public final class FrontPageScreen: FrontPageModule {
     // MARK: Actions
 
     public func refresh() {
+        reload(trigger: .automatic)
+    }
+
+    /// Loads every section again, as the app (a fresh stored copy may answer) or as the reader (`r`).
+    private func reload(trigger: RequestTrigger) {
         activity.cancelAll()
         graceTimer?.cancel()
         graceTimer = nil
         activity.run("Loading the front page") { [weak self, viewModel, activity] in
-            await viewModel.reload(sectionArrived: { filledAGap in
-                self?.sectionArrived(filledAGap: filledAGap)
-            })
+            await viewModel.reload(
+                trigger: trigger,
+                sectionArrived: { filledAGap in
+                    self?.sectionArrived(filledAGap: filledAGap)
+                })
             self?.graceTimer?.cancel()
             activity.setNeedsDisplay()
         }

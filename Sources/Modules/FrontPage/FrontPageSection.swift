@@ -1,4 +1,4 @@
-import Networking
+import NewsModels
 
 /// One section of the front page: a category's newest headlines, or the newest items of a tag's
 /// feeds (or of the feeds without a tag).
@@ -19,6 +19,9 @@ public struct FrontPageSection: Sendable, Equatable {
         case failed(String)
         /// The user cancelled its load (Ctrl-C) before it arrived.
         case cancelled
+        /// It was held back for NewsAPI's daily quota (or NewsAPI refused it for its pace) and no
+        /// copy is stored; the page says why once (``FrontPageState/heldRequests``).
+        case held
     }
 
     /// `Science`, a tag as written, or `Feeds`.

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Everything the front page's renderer needs, as a value: the sections in page order and the
 /// articles read. Numbers run across the sections, and the article numbered 1 is featured.
@@ -7,6 +7,9 @@ public struct FrontPageState: Sendable, Equatable {
     public var sections: [FrontPageSection]
     /// The articles the reader has read.
     public var read: Set<ArticleID> = []
+    /// The day's NewsAPI requests, when the last load held one back for the quota: the page says
+    /// so once.
+    public var heldRequests: DailyRequests?
 
     public init(sections: [FrontPageSection]) {
         self.sections = sections

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The front page's sections, with no terminal code: one per category from the ``NewsService``
 /// and then the feeds' (one per tag, then the untagged feeds) from the ``FeedLibrary``, all loaded
@@ -9,7 +9,10 @@ import Networking
 ///   stored copy first while the network is asked. Its unread count is among the headlines
 ///   fetched; a feed section's is the library's.
 /// - A section that fails is marked failed and the others are unaffected; a reload that fails
-///   keeps the items shown and says why.
+///   keeps the items shown and says why. A request held back for NewsAPI's daily quota is said
+///   once for the page (``FrontPageState/heldRequests``), not by each section.
+/// - A load asks as the app (``NewsModels/RequestTrigger/automatic``: the service may answer from
+///   a fresh stored copy); `r` asks as the reader (``NewsModels/RequestTrigger/explicit``).
 /// - Read marks come from the ``ReadingList`` as sections arrive; an article opened from the page
 ///   is marked at once.
 @MainActor
@@ -83,14 +86,18 @@ public final class FrontPageViewModel {
     /// section that had nothing to show) rather than replaced what a section showed. Sections
     /// already loaded stay shown until their new answer arrives. Answers that arrive after another
     /// reload started are dropped.
-    public func reload(sectionArrived: @MainActor (_ filledAGap: Bool) -> Void = { _ in }) async {
+    public func reload(
+        trigger: RequestTrigger = .automatic,
+        sectionArrived: @MainActor (_ filledAGap: Bool) -> Void = { _ in }
+    ) async {
         generation += 1
         let current = generation
         for index in state.sections.indices where state.sections[index].phase != .loaded {
             state.sections[index].phase = .loading
         }
+        state.heldRequests = nil
         let marks = markWrites
-        let loads = loaders(after: marks)
+        let loads = loaders(after: marks, trigger: trigger)
         await withTaskGroup(of: Arrival.self) { group in
             for load in loads { group.addTask { await load() } }
             for await arrival in group where current == generation {
@@ -169,13 +176,15 @@ public final class FrontPageViewModel {
     // MARK: Loading
 
     /// One closure per request, none of them holding the model.
-    private func loaders(after marks: Task<Void, Never>?) -> [@Sendable () async -> Arrival] {
+    private func loaders(after marks: Task<Void, Never>?, trigger: RequestTrigger)
+        -> [@Sendable () async -> Arrival]
+    {
         var loads: [@Sendable () async -> Arrival] = []
         if sources.categories {
             let service = service
             for category in NewsCategory.allCases {
                 let request = HeadlinesRequest(
-                    country: country, category: category, page: 1, pageSize: pageSize)
+                    country: country, category: category, page: 1, pageSize: pageSize, trigger: trigger)
                 if let storing = service as? any StoringNewsService {
                     loads.append { .stored(category, await storing.storedHeadlines(request)) }
                 }
@@ -220,6 +229,9 @@ public final class FrontPageViewModel {
             return false
         case .headlines(let category, .success(let page)):
             guard let index = index(of: category) else { return false }
+            if case .store(_, .refused(let error)) = page.origin, let held = error.heldRequests {
+                state.heldRequests = held
+            }
             show(page, of: category, at: index)
             state.sections[index].isRefreshing = false
             state.sections[index].refreshError = nil
@@ -257,7 +269,11 @@ public final class FrontPageViewModel {
     private func fail(at index: Int, with error: NewsServiceError) {
         var section = state.sections[index]
         section.isRefreshing = false
-        if section.phase != .loaded {
+        if let held = error.heldRequests {
+            // Said once for the page; a section shown stays as it is.
+            state.heldRequests = held
+            if section.phase != .loaded { section.phase = .held }
+        } else if section.phase != .loaded {
             section.phase = error == .cancelled ? .cancelled : .failed(error.sentence)
         } else if case .store(let savedAt, _) = section.origin {
             if error != .cancelled {

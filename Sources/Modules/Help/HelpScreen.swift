@@ -30,10 +30,26 @@ public final class HelpScreen: HelpModule {
     public let sections: [Section]
     /// A sentence under the title, e.g. which sources are in use.
     public let note: String?
+    /// Reads a status line shown under the note, e.g. NewsAPI's requests today; nil: none.
+    private let status: (@Sendable () async -> String?)?
+    /// The status line, once read.
+    public private(set) var statusLine: String?
 
-    public init(sections: [Section], note: String? = nil) {
+    public init(sections: [Section], note: String? = nil, status: (@Sendable () async -> String?)? = nil) {
         self.sections = sections.filter { !$0.commands.isEmpty }
         self.note = note
+        self.status = status
+    }
+
+    /// Reads the status line, holding the screen until it is there (a read of the local store).
+    public func start() {
+        guard let status else { return }
+        activity.run("Reading the status") { [weak self] in
+            let line = await status()
+            guard let self else { return }
+            self.statusLine = line
+            self.activity.setNeedsDisplay()
+        }
     }
 
     public var title: String { "Help" }
@@ -52,6 +68,7 @@ public final class HelpScreen: HelpModule {
     public func render(width: Int, height: Int?) -> [StyledLine] {
         var lines: [StyledLine] = [StyledLine("Help", .heading)]
         if let note { lines += StyledLine(note, .muted).wrapped(toWidth: width) }
+        if let statusLine { lines += StyledLine(statusLine, .muted).wrapped(toWidth: width) }
         let usageWidth = min(
             sections.flatMap(\.commands).map { DisplayWidth.of($0.usage) }.max() ?? 0, width / 2)
         for section in sections {

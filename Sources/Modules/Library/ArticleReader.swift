@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Reader mode for the article screen: the whole text of an article's web page, for an article
 /// whose own text is cut off. The executable backs it with the page fetcher and the store;

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// The user's feeds as the screens see them: the subscriptions, their items as ``Article``s,
 /// marking them read, and refreshing. The executable backs it with the urls file and the local

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// What the reader has done with articles: which were opened (read) and which were kept (saved).
 /// The executable backs it with the local store; sessions without one use ``NoReadingList``.

@@ -1,5 +1,5 @@
 import Coordinators
-import Networking
+import NewsModels
 import TerminalText
 
 /// The sort picker as its coordinator sees it.

@@ -1,4 +1,3 @@
-import Coordinators
 import TerminalText
 
 /// Small layout helpers shared by the renderers.

@@ -1,4 +1,3 @@
-import Coordinators
 import Foundation
 
 /// What every renderer needs besides its state: the time, for "3 hours ago".

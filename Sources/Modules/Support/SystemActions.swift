@@ -1,4 +1,3 @@
-import Coordinators
 import Foundation
 import TerminalText
 

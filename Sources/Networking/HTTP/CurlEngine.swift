@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import NewsModels
 
 /// Runs every ``CurlExchange`` of the process on one thread through one libcurl multi handle,
 /// so connections are kept and reused across requests and clients. libcurl is loaded and the

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import NewsModels
 
 /// One exchange of ``CurlHTTPClient``: the request, each redirect followed, and the one outcome
 /// its caller is completed with.

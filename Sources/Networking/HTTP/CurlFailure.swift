@@ -1,4 +1,5 @@
 import CCurl
+import NewsModels
 
 #if canImport(Glibc)
     import Glibc

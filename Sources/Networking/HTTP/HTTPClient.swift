@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 /// Sends HTTP requests and decodes their bodies.
 ///
@@ -31,15 +32,4 @@ public enum HTTPClientError: Error, Sendable, Equatable {
     case unsupportedURL
     /// The calling task was cancelled.
     case cancelled
-}
-
-/// The ways a request can fail before any HTTP response is complete.
-public enum TransportFailure: Sendable, Equatable {
-    case connectionRefused
-    case timedOut
-    case hostNotFound
-    case notConnectedToInternet
-    case connectionLost
-    case secureConnectionFailed
-    case other(String)
 }

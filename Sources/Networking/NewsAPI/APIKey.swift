@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 /// A NewsAPI key. It prints as `APIKey(redacted)` everywhere, `dump` and mirrors included, so it
 /// cannot leak into a log, an error message or a test failure by accident.

@@ -1,3 +1,5 @@
+import NewsModels
+
 /// A NewsAPI response body: `{"status":"ok", …payload}` or `{"status":"error","code","message"}`.
 ///
 /// Success is decided from the body's `status`, never from the HTTP status alone: NewsAPI sends

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 /// NewsAPI's endpoints and their parameters.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 /// The live ``NewsService``: NewsAPI v2 (or a compatible server) over an ``HTTPClient``.
 public struct NewsAPIService: NewsService {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Networking
+import NewsModels
 
 // The values options take. Each lists its values for `--help` and for the shell completion
 // scripts (`newsapp --generate-completion-script bash|zsh|fish`).

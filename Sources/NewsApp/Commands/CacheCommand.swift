@@ -25,11 +25,12 @@ struct CacheStatsCommand: AsyncParsableCommand {
         abstract: "Say where the stores are, how big they are and what they hold.",
         discussion: """
             Prints the store's path and size, how many articles, saved articles, read marks and \
-            lists it holds, the oldest and newest article, the pictures kept, and the sample \
-            edition's store on one line when there is one. With --json: {"path", "exists", \
-            "fileSize", "articles", "saved", "read", "listings", "listingPages", "oldest", \
-            "newest", "images": {"path", "files", "bytes"}, "sample": {the same for the sample \
-            edition's store}}, dates in ISO 8601.
+            lists it holds, the oldest and newest article, the pictures kept, NewsAPI's requests \
+            counted today (UTC) against newsapi_daily_limit, and the sample edition's store on one \
+            line when there is one. With --json: {"path", "exists", "fileSize", "articles", \
+            "saved", "read", "listings", "listingPages", "oldest", "newest", "images": {"path", \
+            "files", "bytes"}, "sample": {the same for the sample edition's store}, \
+            "requestsToday", "requestLimit"}, dates in ISO 8601.
             """
     )
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Coordinators
 import Feeds
 import Foundation
 import TerminalText

@@ -9,8 +9,10 @@ struct HeadlinesCommand: AsyncParsableCommand {
             Prints one page as a numbered list at the terminal's width (COLUMNS, else 80, when output \
             is not a terminal): each article's title, its source and age, and its address. With \
             --json it prints one JSON object instead: {"query", "page", "pageSize", "totalResults", \
-            "articles"}, the articles in NewsAPI's format. Errors go to standard error with exit \
-            status 1.
+            "articles"}, the articles in NewsAPI's format, and with NewsAPI "requestsToday" and \
+            "requestLimit" (its requests counted today, UTC, and newsapi_daily_limit). A page \
+            fetched less than refresh_interval minutes ago is printed from the store (see \
+            newsapi_refresh). Errors go to standard error with exit status 1.
             """
     )
 

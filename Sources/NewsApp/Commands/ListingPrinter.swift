@@ -1,8 +1,7 @@
 import ArgumentParser
-import Coordinators
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import TerminalText
 
 /// What `newsapp headlines` and `newsapp search` fetch.
@@ -67,9 +66,11 @@ enum ListingPrinter {
         if json {
             let query = ListingDocument.Query(
                 listing, country: source.country, language: language)
+            let requests = await context.requestBudget?.today()
             let document = ListingDocument(
                 query: query, page: page, pageSize: pageSize, totalResults: result.totalResults,
-                articles: result.articles, feedItems: feedItems?.articles)
+                articles: result.articles, feedItems: feedItems?.articles, requestsToday: requests?.used,
+                requestLimit: requests?.limit)
             StandardOutput.write(document.json() + "\n")
             return 0
         }
@@ -129,6 +130,9 @@ struct ListingDocument: Encodable {
     var articles: [Article]
     /// The feeds' newest items, printed after NewsAPI's headlines when feeds are a source too.
     var feedItems: [Article]? = nil
+    /// NewsAPI requests counted today (UTC) and the plan's daily limit; absent without NewsAPI.
+    var requestsToday: Int? = nil
+    var requestLimit: Int? = nil
 
     /// Pretty-printed with sorted keys. JSON escapes C0 controls itself; C1 controls, bidi
     /// controls and line separators are escaped too, so no text from the network can drive a
@@ -179,6 +183,7 @@ enum ListingRenderer {
             case .refused(let error):
                 header.append(" · \((error.refusalTitle ?? "refused").lowercased())\(stored)", .notice)
             case .stale: header.append(" · stored copy\(stored)", .notice)
+            case .fresh: header.append(" · from \(time.relative(savedAt))", .muted)
             }
         }
         var lines = header.wrapped(toWidth: width)

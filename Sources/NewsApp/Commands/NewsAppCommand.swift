@@ -50,7 +50,12 @@ struct NewsAppCommand: AsyncParsableCommand {
               request_timeout = 10      # seconds a NewsAPI request, a picture or a page may take (default: 10)
               refresh_concurrency = 8   # feeds fetched at once, at most 2 per server (default: 8)
               refresh_timeout = 30      # seconds a feed may take (default: 30)
-              refresh_interval = 30     # minutes before the app refreshes a feed at launch (default: 30)
+              refresh_interval = 30     # minutes before the app refreshes a feed or a NewsAPI section
+                                        # at launch (default: 30)
+              newsapi_refresh = "auto"  # a NewsAPI section stored less than refresh_interval ago is
+                                        # shown without a request: auto; always asks; manual asks on r
+              newsapi_daily_limit = 100 # NewsAPI requests a day your plan allows (default: 100); from
+                                        # 90 % NewsApp asks only on r and n, at the limit not at all
               max_items_per_feed = 500  # read items kept per feed (default: 500)
               full_text = "auto"        # fetch an article's page as it opens: auto (when its text
                                         # is cut off), on (always) or off (only on `full`)

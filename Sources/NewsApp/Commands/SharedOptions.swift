@@ -1,5 +1,5 @@
 import ArgumentParser
-import Networking
+import NewsModels
 
 /// The options every command takes. Each overrides the config file; left out, the config file
 /// (or the default) decides.

@@ -20,9 +20,12 @@ enum AppLauncher {
     /// NewsAPI and the feeds, the sample edition's own for the sample edition) and evicts what is
     /// older than `retention_days`; a store set aside as damaged, or one that cannot be opened at
     /// all, is one line on standard error, and in the second case the run goes on without it.
+    ///
+    /// `clock` is now for the stores and NewsAPI's daily count (tests inject one).
     static func prepare(
         _ commandLine: CommandLineSettings,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) async -> LaunchContext? {
         let settings = resolveSettings(commandLine, environment: environment)
 
@@ -51,7 +54,7 @@ enum AppLauncher {
             ?? (syncAccount != nil ? SubscriptionsFile.standard(environment: environment) : nil)
         var live: LocalStore.Outcome?
         if key != nil || subscriptions != nil {
-            live = await LocalStore.open(directory, retentionDays: settings.retentionDays)
+            live = await LocalStore.open(directory, retentionDays: settings.retentionDays, now: clock)
             for message in live?.messages ?? [] { StandardError.write(message) }
         }
         let feeds = live?.store.flatMap { store in
@@ -74,12 +77,13 @@ enum AppLauncher {
         var local = live ?? LocalStore.Outcome()
         if source.isSample {
             if feeds == nil { try? live?.store?.close() }
-            local = await LocalStore.open(directory, edition: .sample, retentionDays: settings.retentionDays)
+            local = await LocalStore.open(
+                directory, edition: .sample, retentionDays: settings.retentionDays, now: clock)
             for message in local.messages { StandardError.write(message) }
         }
         return LaunchContext(
             environment: environment, settings: settings, source: source, cacheDirectory: directory,
-            store: local.store, evictionLeft: local.evictionLeft, feeds: feeds)
+            store: local.store, evictionLeft: local.evictionLeft, feeds: feeds, clock: clock)
     }
 
     /// The urls file when it subscribes to any feed; its unreadable lines are said once on
@@ -171,13 +175,18 @@ enum AppLauncher {
                 actions: LiveSystemActions(environment: environment, clipboard: clipboard, pager: pager),
                 banner: context.source.banner, readingList: context.readingList, images: images,
                 feeds: context.feeds ?? NoFeedLibrary(),
+                // A page fetched ahead is a NewsAPI request the reader may never use: within the
+                // daily quota, `n` asks for it.
+                prefetchesNextPage: context.requestBudget == nil,
                 // At the start, in the background, on a terminal only: a piped script would wait
                 // for it before its first screen. --offline touches no network.
                 refreshFeedsOlderThan: interactive && !settings.offline && context.feeds != nil
                     ? .seconds(60 * settings.feeds.refreshInterval) : nil,
                 frontPage: FrontPageSources(
                     categories: context.source.hasCategories, feeds: context.feeds != nil),
-                sourcesInUse: SourcesSummary.inUse(by: context).sentence, reader: context.reader,
+                sourcesInUse: SourcesSummary.inUse(by: context).sentence,
+                serviceStatus: context.requestStatus,
+                reader: context.reader,
                 // As the feeds' refresh: a piped script would wait for every page it opens.
                 fullText: interactive && !settings.offline ? settings.fullText : .off))
         // A store left alone for long finishes its eviction while the app is in use.

@@ -1,6 +1,6 @@
-import Coordinators
 import Foundation
 import Modules
+import NewsModels
 import Store
 import TerminalText
 
@@ -22,25 +22,35 @@ struct CacheMaintenance {
     // MARK: stats
 
     func stats(json: Bool) async -> Int32 {
+        let limit =
+            ConfigurationFile.standard(environment: environment)?.load().configuration.newsapiDailyLimit
+            ?? RequestBudget.defaultDailyLimit
+        let now = now
         guard let directory = directory(),
             let live = await visit(
-                .live, in: directory, { store throws(StoreError) in try await store.stats() }),
+                .live, in: directory,
+                { store throws(StoreError) in
+                    let requests = await RequestBudget(store: store, dailyLimit: limit, clock: { now })
+                        .today()
+                    return (stats: try await store.stats(), requests: requests)
+                }),
             let sample = await visit(
                 .sample, in: directory, { store throws(StoreError) in try await store.stats() })
         else { return 1 }
         let pictures = PictureFiles(directory: directory.imagesURL)
         if json {
             let document = StatsDocument(
-                live: .init(path: directory.storePath(.live), stats: live),
+                live: .init(path: directory.storePath(.live), stats: live?.stats),
                 sample: .init(path: directory.storePath(.sample), stats: sample), pictures: pictures,
-                imagesPath: directory.imagesURL.path)
+                imagesPath: directory.imagesURL.path, requestsToday: live?.requests?.used ?? 0,
+                requestLimit: limit)
             StandardOutput.write(document.json() + "\n")
             return 0
         }
         let sampleSummary = sample.map {
             Self.summary($0, at: directory.display(directory.storePath(.sample)))
         }
-        guard let stats = live else {
+        guard let (stats, requests) = live else {
             var lines = [
                 StyledLine(
                     "There is no news store at \(directory.display(directory.storePath)) yet; "
@@ -65,10 +75,24 @@ struct CacheMaintenance {
             ("Oldest", date(stats.oldestArticle)),
             ("Newest", date(stats.newestArticle)),
             ("Pictures", pictures.summary + " in " + directory.display(directory.imagesURL.path)),
+            ("NewsAPI", Self.requestsSummary(requests, limit: limit)),
         ]
         if let sampleSummary { rows.append(("Sample", sampleSummary)) }
         write(table(rows))
         return 0
+    }
+
+    /// `23 of 100 requests today (UTC)`, and whether none are made before midnight UTC.
+    static func requestsSummary(_ requests: DailyRequests?, limit: Int) -> String {
+        guard let requests else { return "0 of \(limit) requests today (UTC)" }
+        let count =
+            "\(Amount.grouped(requests.used)) of \(Amount.grouped(requests.limit)) requests today (UTC)"
+        if requests.refused {
+            return count + "; NewsAPI refused more: none until \(requests.resetDescription)"
+        }
+        if requests.isSpent { return count + ": none until \(requests.resetDescription)" }
+        if requests.isNearLimit { return count + ": NewsApp asks only on r" }
+        return count
     }
 
     /// `84 articles, 2 saved, 3 read (212.0 KiB) in ~/.cache/newsapp/sample.sqlite`.

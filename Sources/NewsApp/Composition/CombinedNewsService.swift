@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 import Store
 
 /// NewsAPI (or the sample edition) and the feeds together: the headlines are the news source's

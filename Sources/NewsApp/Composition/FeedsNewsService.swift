@@ -1,6 +1,6 @@
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import Store
 
 /// The news source when the feeds are the edition (feeds and no NewsAPI key): the headlines are

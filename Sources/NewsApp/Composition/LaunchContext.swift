@@ -1,8 +1,8 @@
-import Coordinators
 import Feeds
 import Foundation
 import Modules
 import Networking
+import NewsModels
 import Store
 
 /// What a command runs with: the settings from every source, the news source they chose, and
@@ -21,6 +21,24 @@ struct LaunchContext {
     /// The feeds, when any are subscribed and the live store is open. Their items are in the
     /// live store, also beside the sample edition.
     var feeds: StoreFeedLibrary? = nil
+    /// Now: injected, so tests control days and midnight for NewsAPI's daily count.
+    var clock: @Sendable () -> Date = { Date() }
+
+    /// NewsAPI's daily quota: which stored sections answer without a request, and the requests
+    /// counted per UTC day in the live store. Nil unless the source is NewsAPI and the store is
+    /// open: the sample edition and the feeds make no NewsAPI request.
+    var requestBudget: RequestBudget? {
+        guard source.kind == .newsAPI, let store else { return nil }
+        return RequestBudget(
+            store: store, dailyLimit: settings.newsapiDailyLimit, refresh: settings.newsapiRefresh,
+            refreshInterval: TimeInterval(60 * settings.feeds.refreshInterval), clock: clock)
+    }
+
+    /// NewsAPI's requests today, for `?` (nil without NewsAPI).
+    var requestStatus: (@Sendable () async -> String?)? {
+        guard let budget = requestBudget else { return nil }
+        return { @Sendable in await budget.today()?.status }
+    }
 
     /// The news source as the commands use it: recorded in the store and answered from it when
     /// the network fails (``CachingNewsService``); with `--offline`, answered from the store only.
@@ -31,7 +49,10 @@ struct LaunchContext {
         }
         let offline = settings.offline && !source.isSample
         let news: any NewsService =
-            store.map { CachingNewsService(wrapping: source.service, store: $0, offline: offline) }
+            store.map {
+                CachingNewsService(
+                    wrapping: source.service, store: $0, offline: offline, budget: requestBudget)
+            }
             ?? (offline ? StorelessOfflineService() : source.service)
         return feeds.map { CombinedNewsService(news: news, store: $0.store) } ?? news
     }

@@ -1,6 +1,5 @@
-import Coordinators
 import Foundation
-import Networking
+import NewsModels
 import Store
 import TerminalText
 

@@ -1,6 +1,6 @@
-import Coordinators
 import Foundation
 import Networking
+import NewsModels
 import SampleEdition
 import TerminalText
 

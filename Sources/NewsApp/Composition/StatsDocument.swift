@@ -37,10 +37,13 @@ struct StatsDocument: Encodable {
     var sample: Store
     var pictures: PictureFiles
     var imagesPath: String
+    /// NewsAPI requests counted today (UTC) in the live store, and the plan's daily limit.
+    var requestsToday: Int
+    var requestLimit: Int
 
     enum Keys: String, CodingKey {
         case path, exists, fileSize, articles, saved, read, listings, listingPages, oldest, newest, images,
-            sample
+            sample, requestsToday, requestLimit
     }
 
     private enum ImageKeys: String, CodingKey {
@@ -55,6 +58,8 @@ struct StatsDocument: Encodable {
         try images.encode(pictures.count, forKey: .files)
         try images.encode(pictures.byteCount, forKey: .bytes)
         try container.encode(sample, forKey: .sample)
+        try container.encode(requestsToday, forKey: .requestsToday)
+        try container.encode(requestLimit, forKey: .requestLimit)
     }
 
     func json() -> String {

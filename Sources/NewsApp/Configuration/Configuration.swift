@@ -1,5 +1,5 @@
-import Coordinators
 import Modules
+import Store
 import TerminalText
 
 /// The settings a config file can hold. Every one is optional: a key that is absent, or whose
@@ -33,6 +33,10 @@ struct Configuration: Sendable, Equatable {
     var refreshInterval: Int?
     /// When an article's page is fetched as it opens (reader mode).
     var fullText: FullTextMode?
+    /// When a stored NewsAPI section answers without a request.
+    var newsapiRefresh: RequestBudget.Refresh?
+    /// NewsAPI requests a day the plan allows.
+    var newsapiDailyLimit: Int?
 
     init(
         country: String? = nil,
@@ -49,7 +53,9 @@ struct Configuration: Sendable, Equatable {
         refreshTimeout: Int? = nil,
         maxItemsPerFeed: Int? = nil,
         refreshInterval: Int? = nil,
-        fullText: FullTextMode? = nil
+        fullText: FullTextMode? = nil,
+        newsapiRefresh: RequestBudget.Refresh? = nil,
+        newsapiDailyLimit: Int? = nil
     ) {
         self.country = country
         self.language = language
@@ -66,6 +72,8 @@ struct Configuration: Sendable, Equatable {
         self.maxItemsPerFeed = maxItemsPerFeed
         self.refreshInterval = refreshInterval
         self.fullText = fullText
+        self.newsapiRefresh = newsapiRefresh
+        self.newsapiDailyLimit = newsapiDailyLimit
     }
 }
 
@@ -114,6 +122,8 @@ enum SettingLimits {
     /// Minutes after which the app refreshes a feed in the background at launch.
     static let refreshInterval = 1...10_080
     static let defaultRefreshInterval = 30
+    /// NewsAPI requests a day the plan allows (the free plan: 100).
+    static let newsapiDailyLimit = 1...10_000_000
 
     /// `text` lowercased when it is two ASCII letters (`us`, `GB`), nil otherwise.
     static func twoLetterCode(_ text: String) -> String? {

@@ -1,5 +1,6 @@
 import Coordinators
 import Modules
+import Store
 import TerminalText
 
 /// Reads a config file's text into a ``Configuration`` and the problems found in it, without
@@ -26,7 +27,7 @@ struct ConfigurationLoader: Sendable {
     static let keys = [
         "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
         "retention_days", "request_timeout", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
-        "refresh_interval", "full_text",
+        "refresh_interval", "full_text", "newsapi_refresh", "newsapi_daily_limit",
     ]
 
     func load(_ text: String) -> Outcome {
@@ -142,6 +143,19 @@ struct ConfigurationLoader: Sendable {
                     + "using the default."
             }
             configuration.fullText = mode
+        case "newsapi_refresh":
+            guard let refresh = value.string.flatMap(RequestBudget.Refresh.init(rawValue:)) else {
+                return
+                    "newsapi_refresh must be \(Self.choices(RequestBudget.Refresh.allCases)) (found \(found)); "
+                    + "using the default."
+            }
+            configuration.newsapiRefresh = refresh
+        case "newsapi_daily_limit":
+            guard let limit = value.int, SettingLimits.newsapiDailyLimit.contains(limit) else {
+                return Self.wholeNumber(
+                    "newsapi_daily_limit", SettingLimits.newsapiDailyLimit, found, unit: "requests")
+            }
+            configuration.newsapiDailyLimit = limit
         default:
             let name = TextSanitizer.clean(key)
             if let close = CommandSuggester.closest(to: key, among: Self.keys) {

@@ -1,4 +1,3 @@
-import Coordinators
 import Networking
 import TerminalText
 

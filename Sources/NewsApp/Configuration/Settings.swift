@@ -1,5 +1,6 @@
 import Modules
 import Networking
+import Store
 
 /// What the command line said; nil (or false) where it said nothing.
 struct CommandLineSettings: Sendable, Equatable {
@@ -49,6 +50,10 @@ struct Settings: Sendable, Equatable {
     var logLevel: LogLevelChoice?
     /// `full_text`: when an article's page is fetched as it opens (reader mode).
     var fullText: FullTextMode = .auto
+    /// `newsapi_refresh`: when a stored NewsAPI section answers without a request.
+    var newsapiRefresh: RequestBudget.Refresh = .auto
+    /// `newsapi_daily_limit`: NewsAPI requests a day the plan allows.
+    var newsapiDailyLimit = RequestBudget.defaultDailyLimit
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? SettingLimits.defaultCountry }
@@ -88,7 +93,9 @@ struct Settings: Sendable, Equatable {
                 maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed,
                 refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval),
             logLevel: commandLine.logLevel,
-            fullText: file.fullText ?? .auto)
+            fullText: file.fullText ?? .auto,
+            newsapiRefresh: file.newsapiRefresh ?? .auto,
+            newsapiDailyLimit: file.newsapiDailyLimit ?? RequestBudget.defaultDailyLimit)
     }
 }
 

@@ -1,8 +1,6 @@
-import Coordinators
 import Feeds
 import Foundation
 import Modules
-import Networking
 import Store
 import TerminalText
 

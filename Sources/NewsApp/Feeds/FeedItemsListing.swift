@@ -1,8 +1,7 @@
-import Coordinators
 import Feeds
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import Store
 import TerminalText
 

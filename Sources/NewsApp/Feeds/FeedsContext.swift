@@ -1,4 +1,3 @@
-import Coordinators
 import Feeds
 import Foundation
 import Logging

@@ -1,8 +1,7 @@
-import Coordinators
 import Feeds
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import TerminalText
 
 /// `newsapp refresh`: every feed once, headless, like `newsboat -x reload`. On a terminal one line

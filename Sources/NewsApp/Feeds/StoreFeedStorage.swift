@@ -1,6 +1,5 @@
 import Feeds
 import Foundation
-import Networking
 import Store
 
 /// The refresh engine's storage, in the article store: feed items share its full-text index, its

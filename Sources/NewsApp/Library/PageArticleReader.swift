@@ -1,7 +1,7 @@
 import Feeds
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import Store
 
 /// Reader mode in the app: an article's page fetched by ``PageFetcher`` (through the hardened

@@ -1,7 +1,7 @@
 import Feeds
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import Store
 import Sync
 

@@ -1,6 +1,6 @@
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import Store
 
 /// The reading list kept in the local article store: read marks and saved articles live in

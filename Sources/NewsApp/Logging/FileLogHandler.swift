@@ -1,7 +1,6 @@
-import Coordinators
 import Foundation
 import Logging
-import Networking
+import NewsModels
 import TerminalText
 
 /// A swift-log handler writing one line per event to a ``LogFile``:

@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Modules
+import NewsModels
 import Networking
 import Store
 import Sync

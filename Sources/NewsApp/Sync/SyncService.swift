@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NewsModels
 import Networking
 import Store
 import Sync

@@ -1,4 +1,3 @@
-import Coordinators
 import TerminalText
 
 /// Turns styled lines into text for stdout: with colours and hyperlinks on a capable terminal,

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 import Networking
 
 /// A client of a Google Reader API service (FreshRSS's `/api/greader.php`, Miniflux, Inoreader,

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// An item of a stream, read and made into a feed item, with its marks at the service.
 public struct ServiceItem: Sendable {

@@ -1,7 +1,7 @@
 import Coordinators
 import CoordinatorsTesting
 import Modules
-import Networking
+import NewsModels
 import Testing
 
 /// Each deep link lands on the right screen.

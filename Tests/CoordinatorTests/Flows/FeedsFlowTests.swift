@@ -3,7 +3,7 @@ import CoordinatorsTesting
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// The feeds flow, driven through the recording router: the subscriptions, a feed's items, the

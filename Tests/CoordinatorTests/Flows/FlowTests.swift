@@ -1,7 +1,6 @@
-import Coordinators
 import CoordinatorsTesting
 import Modules
-import Networking
+import NewsModels
 import Testing
 
 /// The app's flows, driven through the recording router as a user would type.

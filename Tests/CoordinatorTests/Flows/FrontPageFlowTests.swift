@@ -3,7 +3,7 @@ import CoordinatorsTesting
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// The front page as the root of the headlines flow, driven through the recording router: a

@@ -1,9 +1,8 @@
-import Coordinators
 import CoordinatorsTesting
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// Reader mode in the headlines flow, driven through the recording router: an article opened from

@@ -2,7 +2,7 @@ import Coordinators
 import CoordinatorsTesting
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// The saved articles flow and read marks, driven through the recording router.

@@ -3,7 +3,7 @@ import CoordinatorsTesting
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// A feed service's feeds in the app, driven through the recording router: the front page by the

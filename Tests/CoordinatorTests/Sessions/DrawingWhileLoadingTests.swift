@@ -1,8 +1,7 @@
-import Coordinators
 import CoordinatorsTesting
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import SampleEdition
 import TerminalText
 import Testing

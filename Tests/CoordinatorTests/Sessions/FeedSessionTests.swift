@@ -1,8 +1,7 @@
-import Coordinators
 import CoordinatorsTesting
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// The feed screens in whole sessions played through the scripted terminal.

@@ -1,9 +1,9 @@
-import Coordinators
 import CoordinatorsTesting
 import Foundation
 import HTTPTestServer
 import Modules
 import Networking
+import NewsModels
 import Testing
 
 /// Leaving a screen cancels its load all the way down: a whole session on the real NewsAPI

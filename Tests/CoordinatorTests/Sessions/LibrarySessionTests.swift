@@ -2,7 +2,7 @@ import Coordinators
 import CoordinatorsTesting
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// Saved articles and pictures in whole sessions played through the scripted terminal.

@@ -1,7 +1,6 @@
-import Coordinators
 import CoordinatorsTesting
 import Modules
-import Networking
+import NewsModels
 import Testing
 
 /// Whole app sessions played through the scripted terminal.

@@ -1,7 +1,6 @@
-import Coordinators
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import TerminalText
 
 /// ``ArticleImages`` that draws every picture as a block of `▀` of the size asked for, at most

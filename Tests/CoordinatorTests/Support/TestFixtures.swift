@@ -2,7 +2,7 @@ import Coordinators
 import CoordinatorsTesting
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import SampleEdition
 
 /// Fixed inputs so screens render the same way on every run.

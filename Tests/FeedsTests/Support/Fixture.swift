@@ -1,6 +1,6 @@
 import Feeds
 import Foundation
-import Networking
+import NewsModels
 import TestSupport
 import Testing
 

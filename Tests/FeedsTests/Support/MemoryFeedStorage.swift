@@ -1,6 +1,5 @@
 import Feeds
 import Foundation
-import Networking
 
 /// A ``FeedStorage`` in memory, for tests about the refresh rather than the store: it keeps each
 /// feed's validators and `Retry-After` as the store would, counts items by id, and records every

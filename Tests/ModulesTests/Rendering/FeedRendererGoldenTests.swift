@@ -1,6 +1,5 @@
-import Coordinators
 import Modules
-import Networking
+import NewsModels
 import TerminalText
 import Testing
 

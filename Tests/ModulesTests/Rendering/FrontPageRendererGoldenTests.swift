@@ -1,7 +1,6 @@
 import Coordinators
 import Modules
 import ModulesTestSupport
-import Networking
 import TerminalText
 import Testing
 

@@ -1,8 +1,7 @@
-import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import SampleEdition
 
 /// The front pages the golden tests draw: loaded through the view model from the sample edition

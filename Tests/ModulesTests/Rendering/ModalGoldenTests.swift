@@ -1,6 +1,4 @@
-import Coordinators
 import Modules
-import Networking
 import Testing
 
 /// ``SortPickerScreen`` and ``HelpScreen`` against their goldens at 60, 100 and 160 columns.

@@ -1,7 +1,7 @@
 import Coordinators
 import Foundation
 import Modules
-import Networking
+import NewsModels
 
 /// The list states and help sections the golden tests draw.
 enum RenderStates {

@@ -1,7 +1,6 @@
-import Coordinators
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import Testing
 
 /// Properties of renderings that goldens alone would not make plain.

@@ -1,6 +1,6 @@
 import Coordinators
 import Modules
-import Networking
+import NewsModels
 import Testing
 
 /// ``ArticleListScreen`` through `handle(_:)`, its output closures and its activity events.

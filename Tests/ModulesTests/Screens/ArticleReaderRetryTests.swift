@@ -2,7 +2,7 @@ import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// `full_text = "auto"` and a page that cannot be read: opening the article again does not fetch

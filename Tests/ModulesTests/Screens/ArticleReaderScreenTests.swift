@@ -2,7 +2,7 @@ import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// Reader mode on ``ArticleScreen``: the page's whole text in place of a cut-off one, fetched as the

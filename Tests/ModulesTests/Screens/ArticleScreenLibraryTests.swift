@@ -2,7 +2,7 @@ import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// ``ArticleScreen`` with a reading list and pictures: read marks, `save` and `unsave`, and the

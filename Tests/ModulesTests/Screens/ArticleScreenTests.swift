@@ -2,7 +2,7 @@ import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// ``ArticleScreen``'s `o`, `s` and `b`, with a recording ``SystemActions``.

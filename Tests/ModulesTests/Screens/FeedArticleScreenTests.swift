@@ -2,7 +2,7 @@ import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// ``ArticleScreen`` showing a feed's item: `o N` for its links and enclosures, and `next`.

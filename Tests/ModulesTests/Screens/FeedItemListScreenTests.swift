@@ -2,7 +2,6 @@ import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
 import Testing
 
 /// ``ArticleListScreen`` showing a feed's items: pages from the ``FeedLibrary``, `unread`,

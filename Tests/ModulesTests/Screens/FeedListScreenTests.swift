@@ -2,7 +2,6 @@ import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
 import Testing
 
 /// ``FeedListScreen``: the subscriptions loaded from a ``FeedLibrary``, opened by number or by

@@ -2,7 +2,7 @@ import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import TerminalText
 import Testing
 

@@ -1,6 +1,6 @@
 import Coordinators
 import Modules
-import Networking
+import NewsModels
 import Testing
 
 /// The sort picker and help modals through `handle(_:)` and their output closures.

@@ -1,7 +1,7 @@
 import Coordinators
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import Testing
 
 /// The next page fetched ahead while the reader nears the end of a list: asked for before `n`,

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 
 /// Articles with the text the renderers must cope with: scripts of every width, emoji, combining
 /// marks, missing fields, very long text and hostile control sequences.

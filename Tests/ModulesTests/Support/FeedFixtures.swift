@@ -1,6 +1,6 @@
 import Foundation
 import Modules
-import Networking
+import NewsModels
 
 /// Feeds and feed items the feed screens must cope with: long and foreign titles, failing feeds,
 /// feeds never refreshed, items with lists, quotes, links and enclosures, and hostile text.

@@ -1,6 +1,6 @@
 import Foundation
 import Modules
-import Networking
+import NewsModels
 
 /// Fixed inputs so screens render the same on every run: a fixed clock in UTC, and helpers that
 /// build articles and pages.

@@ -1,4 +1,3 @@
-import Coordinators
 import TerminalText
 import Testing
 

@@ -1,4 +1,4 @@
-import Networking
+import NewsModels
 
 /// A request a test double of ``NewsService`` received.
 enum ServiceRequest: Sendable, Equatable {

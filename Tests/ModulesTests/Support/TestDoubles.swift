@@ -1,7 +1,7 @@
 import Coordinators
 import Foundation
 import Modules
-import Networking
+import NewsModels
 import TerminalText
 
 /// Records what a screen tells its router through ``ScreenActivity/observer``.

@@ -1,5 +1,5 @@
 import Modules
-import Networking
+import NewsModels
 import Testing
 
 /// ``ArticleListViewModel`` over a scripted ``NewsService``: what it asks for and what it keeps.

@@ -1,8 +1,7 @@
-import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import SampleEdition
 import Testing
 

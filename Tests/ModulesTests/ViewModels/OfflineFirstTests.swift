@@ -1,7 +1,7 @@
 import Foundation
 import Modules
 import ModulesTestSupport
-import Networking
+import NewsModels
 import Testing
 
 /// ``ArticleListViewModel`` over services that keep pages: stored pages first, the network's

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 import Testing
 
 /// Expects two article lists to be the same, allowing `publishedAt` to differ by the half

@@ -1,4 +1,4 @@
-import Networking
+import NewsModels
 import Testing
 
 /// Runs a service call and returns its result, so a test can compare the error with `==` and

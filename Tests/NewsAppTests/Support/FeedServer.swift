@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTestServer
-import Networking
+import NewsModels
 
 /// Feed files served over HTTP on 127.0.0.1 as a plain static server does: `Last-Modified` and an
 /// `ETag` on every file, `304 Not Modified` to a request that sends either back, 404 for the rest.

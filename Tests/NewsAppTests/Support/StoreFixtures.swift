@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import NewsModels
 import Store
 
 /// A clock the test sets by hand.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTestServer
-import Networking
 import NewsAPIStub
+import NewsModels
 import SampleEdition
 
 /// A started NewsAPI stub serving the sample edition, or another service, (key `test-key`) on
@@ -40,7 +40,7 @@ struct RunningStub {
 /// Runs `body` with a started stub, stopping it after, also when `body` throws.
 func withRunningStub(
     _ options: NewsAPIStubServer.Options = .init(), serving service: (any NewsService)? = nil,
-    _ body: (RunningStub) async throws -> Void
+    isolation: isolated (any Actor)? = #isolation, _ body: (RunningStub) async throws -> Void
 ) async throws {
     try await RunningStub.server(options, serving: service).whileRunning { server in
         try await body(RunningStub(server: server))

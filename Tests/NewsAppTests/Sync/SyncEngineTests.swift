@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Modules
-import Networking
+import NewsModels
 import ReaderAPIStub
 import Store
 import Sync

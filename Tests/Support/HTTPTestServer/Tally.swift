@@ -1,4 +1,4 @@
-import Networking
+import NewsModels
 
 /// What the server has seen, shared between its thread, which records, and the tests, which read
 /// and wait. Waits end on events, never on time.

@@ -1,6 +1,6 @@
 import Foundation
 import Modules
-import Networking
+import NewsModels
 
 /// A ``ReadingList`` whose read marks are those of a ``MemoryFeedLibrary``, as the store keeps one
 /// set of marks for both: an item opened is no longer unread for `next`, and `mark read` shows on

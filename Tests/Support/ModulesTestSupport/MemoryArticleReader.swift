@@ -1,6 +1,6 @@
 import Foundation
 import Modules
-import Networking
+import NewsModels
 
 /// An ``ArticleReader`` in memory: pages are answered from ``pages`` (else ``failure``), what is
 /// fetched is kept as the store would keep it, and every fetch is counted.

@@ -1,6 +1,6 @@
 import Foundation
 import Modules
-import Networking
+import NewsModels
 
 /// A ``FeedLibrary`` in memory, for tests about the screens and flows rather than the store: feeds
 /// with their tags and items, read marks, and refreshes that record what they were asked and

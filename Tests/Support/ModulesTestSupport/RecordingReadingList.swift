@@ -1,6 +1,6 @@
 import Foundation
 import Modules
-import Networking
+import NewsModels
 
 /// A ``ReadingList`` in memory that records what it was told, and can be made to fail; the
 /// screen and flow tests share it.

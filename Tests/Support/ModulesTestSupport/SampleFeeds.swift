@@ -1,6 +1,6 @@
 import Foundation
 import Modules
-import Networking
+import NewsModels
 
 /// A small set of subscriptions with text like real feeds', for front page tests and goldens: two
 /// tags (`Science Fiction`, with a space, and `Podcasts`) and two feeds without a tag, which make

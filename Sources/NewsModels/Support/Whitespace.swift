@@ -3,7 +3,7 @@ extension StringProtocol {
     /// line breaks, no-break and ideographic spaces), as Foundation's
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` but without bridging through UTF-16:
     /// decoding a page trims every field of every article.
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let scalars = Substring(self).unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.isWhitespace })

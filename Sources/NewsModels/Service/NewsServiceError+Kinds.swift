@@ -14,13 +14,14 @@ extension NewsServiceError {
             return (500...599).contains(status)
         case .api(let code, _):
             return code == "unexpectedError"
-        case .unavailable, .cancelled:
+        case .unavailable, .cancelled, .requestsHeld:
             return false
         }
     }
 
     /// True when the service refused this key or its pace: a key rejected, missing, disabled or
-    /// out of requests, too many requests, or a 401, 403 or 429 without NewsAPI's explanation.
+    /// out of requests, too many requests, or a 401, 403 or 429 without NewsAPI's explanation;
+    /// or NewsApp held the request back to keep within the daily quota.
     /// A stored copy may stand in, under a banner naming the refusal (``refusalTitle``), since
     /// nothing in the request itself is wrong.
     public var isRefusal: Bool { refusalTitle != nil }
@@ -41,8 +42,23 @@ extension NewsServiceError {
             case 429: return "Rate limited"
             default: return nil
             }
+        case .requestsHeld(let day):
+            return day.isSpent ? "Daily limit reached" : "Near the daily limit"
         case .transport, .undecodable, .responseTooLarge, .unavailable, .cancelled:
             return nil
         }
     }
+
+    /// True when NewsAPI refused the pace (`rateLimited`, `apiKeyExhausted`, or HTTP 429 without
+    /// an explanation): the day's requests are spent.
+    public var isRateLimit: Bool { refusalTitle == "Rate limited" }
+
+    /// The day's requests when the request was held back for the quota; nil otherwise.
+    public var heldRequests: DailyRequests? {
+        if case .requestsHeld(let day) = self { return day }
+        return nil
+    }
+
+    /// False when asking again now cannot help: the day's requests are spent until midnight UTC.
+    public var retryHelps: Bool { heldRequests?.isSpent != true }
 }

@@ -11,6 +11,16 @@ public protocol NewsService: Sendable {
     func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource]
 }
 
+/// Who asked for a page. A service that rations its requests (NewsAPI's daily quota, see
+/// ``DailyRequests``) may answer what the app asks on its own from a copy it keeps, and near its
+/// limit asks the network only for what the reader asked in so many words.
+public enum RequestTrigger: Sendable, Hashable {
+    /// The app on its own: a launch, a screen opening, a page fetched ahead, a script's command.
+    case automatic
+    /// The reader: `r` (load again) or `n` (one more page).
+    case explicit
+}
+
 /// Parameters of a top-headlines request (NewsAPI `GET /v2/top-headlines`).
 public struct HeadlinesRequest: Sendable, Hashable {
     /// ISO 3166 two-letter code, e.g. `us`. Not combinable with ``sources``.
@@ -22,6 +32,8 @@ public struct HeadlinesRequest: Sendable, Hashable {
     public var query: String?
     public var page: Int
     public var pageSize: Int
+    /// Who asked: the app on its own, or the reader (`r`, `n`). Not sent to the service.
+    public var trigger: RequestTrigger
 
     public init(
         country: String? = nil,
@@ -29,7 +41,8 @@ public struct HeadlinesRequest: Sendable, Hashable {
         sources: [String] = [],
         query: String? = nil,
         page: Int = 1,
-        pageSize: Int = 20
+        pageSize: Int = 20,
+        trigger: RequestTrigger = .automatic
     ) {
         self.country = country
         self.category = category
@@ -37,6 +50,7 @@ public struct HeadlinesRequest: Sendable, Hashable {
         self.query = query
         self.page = page
         self.pageSize = pageSize
+        self.trigger = trigger
     }
 }
 
@@ -59,6 +73,8 @@ public struct SearchRequest: Sendable, Hashable {
     public var sortBy: ArticleSortOrder
     public var page: Int
     public var pageSize: Int
+    /// Who asked: the app on its own, or the reader (`r`, `n`). Not sent to the service.
+    public var trigger: RequestTrigger
 
     public init(
         query: String,
@@ -70,7 +86,8 @@ public struct SearchRequest: Sendable, Hashable {
         language: String? = nil,
         sortBy: ArticleSortOrder = .publishedAt,
         page: Int = 1,
-        pageSize: Int = 20
+        pageSize: Int = 20,
+        trigger: RequestTrigger = .automatic
     ) {
         self.query = query
         self.searchIn = searchIn
@@ -82,6 +99,7 @@ public struct SearchRequest: Sendable, Hashable {
         self.sortBy = sortBy
         self.page = page
         self.pageSize = pageSize
+        self.trigger = trigger
     }
 }
 

@@ -11,6 +11,9 @@ public enum PageOrigin: Sendable, Equatable {
     public enum StoreReason: Sendable, Equatable {
         /// Shown at once while a fresh copy is fetched (stale-while-revalidate).
         case stale
+        /// Stored recently enough to answer without asking the network (NewsAPI's daily quota:
+        /// `newsapi_refresh`); `r` asks.
+        case fresh
         /// The network failed; the error says how.
         case offline(NewsServiceError)
         /// The service refused the key or its pace (``NewsServiceError/isRefusal``); the error
@@ -23,7 +26,7 @@ public enum PageOrigin: Sendable, Equatable {
         public var failure: NewsServiceError? {
             switch self {
             case .offline(let error), .refused(let error): return error
-            case .stale, .offlineMode: return nil
+            case .stale, .fresh, .offlineMode: return nil
             }
         }
     }

@@ -16,6 +16,9 @@ public enum NewsServiceError: Error, Sendable, Equatable {
     case unavailable(String)
     /// The caller cancelled the request.
     case cancelled
+    /// The request was not sent, to keep within NewsAPI's daily quota: near the limit only the
+    /// reader's own requests are made, and none once it is spent (see ``DailyRequests``).
+    case requestsHeld(DailyRequests)
 
     /// NewsAPI's error code, when the service sent one.
     public var code: String? {
@@ -45,6 +48,8 @@ public enum NewsServiceError: Error, Sendable, Equatable {
             return reason
         case .cancelled:
             return "Cancelled."
+        case .requestsHeld(let day):
+            return day.sentence
         }
     }
 
