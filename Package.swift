@@ -121,7 +121,8 @@ let package = Package(
         .target(
             name: "Sync",
             dependencies: [
-                "NewsModels", "Networking", "Feeds", "TerminalText", .product(name: "Logging", package: "swift-log"),
+                "NewsModels", "Networking", "Feeds", "TerminalText",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -246,7 +247,8 @@ let package = Package(
             dependencies: [
                 "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
                 "CPNG", "Coordinators", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
-                "TerminalText", "TestSupport", "Sync", "ReaderAPIStub", .product(name: "Logging", package: "swift-log"),
+                "TerminalText", "TestSupport", "Sync", "ReaderAPIStub",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -256,7 +258,9 @@ let package = Package(
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(
             name: "SyncTests",
-            dependencies: ["Sync", "ReaderAPIStub", "NewsModels", "Networking", "HTTPTestServer", "TestSupport"],
+            dependencies: [
+                "Sync", "ReaderAPIStub", "NewsModels", "Networking", "HTTPTestServer", "TestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -67,33 +67,40 @@ struct FeedWriter {
         let attempted = record.attemptedAt.timeIntervalSince1970
         switch record.outcome {
         case .fetched(let document, let validators):
+            // A document that broke is not the feed: the items it lacks stay as they were, and
+            // its validators are not kept, so that the next refresh asks for the whole of it again
+            // rather than hearing "304 Not Modified" about a document never read to its end.
+            let isWhole = document.damage == nil
             let counts = try writeItems(
-                prepared.items, of: feed, siteURL: document.siteURL, sourceName: sourceName, at: attempted)
+                prepared.items, of: feed, siteURL: document.siteURL, sourceName: sourceName, at: attempted,
+                markingTheRestGone: isWhole)
             try db.execute(
                 sql: """
                     UPDATE feed SET title = coalesce(?, title), siteURL = coalesce(?, siteURL), etag = ?,
                         lastModified = ?, lastAttemptAt = ?, lastSuccessAt = ?, lastFetchedAt = ?,
-                        lastError = NULL, retryAfter = NULL, removedAt = NULL
+                        lastError = NULL, lastWarning = ?, retryAfter = NULL, removedAt = NULL
                     WHERE id = ?
                     """,
                 arguments: [
-                    document.title, document.siteURL?.absoluteString, validators.etag,
-                    validators.lastModified,
-                    attempted, attempted, attempted, feed.id,
+                    document.title, document.siteURL?.absoluteString, isWhole ? validators.etag : nil,
+                    isWhole ? validators.lastModified : nil,
+                    attempted, attempted, attempted, document.damage?.sentence, feed.id,
                 ])
             return counts
         case .notModified(let validators):
             try db.execute(
                 sql: """
                     UPDATE feed SET etag = coalesce(?, etag), lastModified = coalesce(?, lastModified),
-                        lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL, retryAfter = NULL, removedAt = NULL
+                        lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL, lastWarning = NULL,
+                        retryAfter = NULL, removedAt = NULL
                     WHERE id = ?
                     """,
                 arguments: [validators?.etag, validators?.lastModified, attempted, attempted, feed.id])
         case .failed(let reason, let retryAfter):
             try db.execute(
                 sql: """
-                    UPDATE feed SET lastAttemptAt = ?, lastError = ?, retryAfter = ?, removedAt = NULL
+                    UPDATE feed SET lastAttemptAt = ?, lastError = ?, lastWarning = NULL, retryAfter = ?,
+                        removedAt = NULL
                     WHERE id = ?
                     """,
                 arguments: [attempted, reason, retryAfter?.timeIntervalSince1970, feed.id])
@@ -154,8 +161,11 @@ struct FeedWriter {
 
     // MARK: - Items
 
+    /// Writes the items of a document; with `markingTheRestGone`, the stored items it does not
+    /// hold are marked as no longer in the feed (not when the document broke before its end).
     private func writeItems(
-        _ items: [FeedItemColumns], of feed: Feed, siteURL: URL?, sourceName: String, at fetched: Double
+        _ items: [FeedItemColumns], of feed: Feed, siteURL: URL?, sourceName: String, at fetched: Double,
+        markingTheRestGone: Bool
     ) throws -> FeedWriteCounts {
         let fallbackURL = siteURL?.absoluteString ?? feed.siteURL ?? feed.url
         var stored = try storedItems(of: feed.id)
@@ -177,7 +187,7 @@ struct FeedWriter {
             }
         }
         // What is left was not in this document: it was last in the previous one.
-        for left in stored.values where left.inLatestDocument {
+        for left in stored.values where left.inLatestDocument && markingTheRestGone {
             try setFetchedAt(feed.lastFetchedAt ?? fetched, of: left.id)
         }
         if counts.new > 0 {

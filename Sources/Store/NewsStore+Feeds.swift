@@ -89,7 +89,8 @@ extension NewsStore {
                     itemCount: row["itemCount"], unreadCount: row["unreadCount"],
                     lastAttemptAt: Self.date(row["lastAttemptAt"]),
                     lastSuccessAt: Self.date(row["lastSuccessAt"]),
-                    lastError: row["lastError"], retryAfter: Self.date(row["retryAfter"]))
+                    lastError: row["lastError"], lastWarning: row["lastWarning"],
+                    retryAfter: Self.date(row["retryAfter"]))
             }
             guard let urls else { return order.compactMap { summaries[$0] } }
             return urls.compactMap { summaries[$0.absoluteString] }
@@ -244,7 +245,7 @@ extension NewsStore {
             try db.execute(
                 sql: """
                     UPDATE feed SET removedAt = ?, etag = NULL, lastModified = NULL, lastFetchedAt = NULL,
-                        lastError = NULL, retryAfter = NULL
+                        lastError = NULL, lastWarning = NULL, retryAfter = NULL
                     WHERE id = ?
                     """,
                 arguments: [now, id])

@@ -13,12 +13,14 @@ public struct StoredFeedSummary: Sendable, Equatable {
     public var lastSuccessAt: Date?
     /// Why the last attempt failed; nil after a success.
     public var lastError: String?
+    /// Why the last document was not read whole (``FeedDamage/sentence``); nil otherwise.
+    public var lastWarning: String?
     public var retryAfter: Date?
 
     public init(
         url: URL, title: String? = nil, siteURL: URL? = nil, itemCount: Int = 0, unreadCount: Int = 0,
         lastAttemptAt: Date? = nil, lastSuccessAt: Date? = nil, lastError: String? = nil,
-        retryAfter: Date? = nil
+        lastWarning: String? = nil, retryAfter: Date? = nil
     ) {
         self.url = url
         self.title = title
@@ -28,6 +30,7 @@ public struct StoredFeedSummary: Sendable, Equatable {
         self.lastAttemptAt = lastAttemptAt
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
+        self.lastWarning = lastWarning
         self.retryAfter = retryAfter
     }
 }

@@ -70,7 +70,9 @@ import Testing
         page.append(contentsOf: [0xFF, 0xC3, 0x28, 0xE2, 0x82])
         page.append(
             Data(" and the rest of the paragraph, with commas, long enough to count.</p></article>".utf8))
-        let article = try ArticleExtractor.extract(html: page, url: nil, contentType: nil)
+        // Declared UTF-8; undeclared, such bytes are windows-1252 (HTMLTextDataTests).
+        let article = try ArticleExtractor.extract(
+            html: page, url: nil, contentType: "text/html; charset=utf-8")
         #expect(article.text.hasPrefix("Bad bytes here: \u{FFFD}"))
         #expect(article.text.hasSuffix("long enough to count."))
         #expect(Self.isClean(article.text))

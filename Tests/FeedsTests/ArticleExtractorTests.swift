@@ -173,6 +173,19 @@ import Testing
         #expect(fromMeta.text.hasPrefix("Café owners in Zürich, naïve"))
     }
 
+    /// Issue 22: reader mode had a label table of its own, in which `ansi_x3.4-1968` was ASCII,
+    /// while the feeds' table (and the WHATWG Encoding Standard) read it as windows-1252.
+    @Test func ansiX34LabelMeansWindows1252AsInTheWHATWGTable() throws {
+        let text = "<article><p>Caf\u{E9} owners met again on Friday to talk.</p>" + Self.story + "</article>"
+        let latin1 = try #require(text.data(using: .isoLatin1))
+        let fromMeta = try ArticleExtractor.extract(
+            html: Data(#"<meta charset="ANSI_X3.4-1968">"#.utf8) + latin1, url: nil, contentType: nil)
+        #expect(fromMeta.text.hasPrefix("Café owners met again"))
+        let fromHeader = try ArticleExtractor.extract(
+            html: latin1, url: nil, contentType: "text/html; charset=ansi_x3.4-1968")
+        #expect(fromHeader.text.hasPrefix("Café owners met again"))
+    }
+
     @Test func aPageOver8MiBIsRefusedWithASentence() {
         let page = Data(repeating: UInt8(ascii: "a"), count: ArticleExtractor.maximumBytes + 1)
         #expect(throws: ArticleExtractionError.tooLarge(bytes: page.count)) {

@@ -96,44 +96,94 @@ struct EncodingTests {
     @Test func labelsAreMatchedLikeBrowsersDo() {
         #expect(SourceEncoding(label: " \"ISO-8859-1\" ") == .windows1252)
         #expect(SourceEncoding(label: "US-ASCII") == .windows1252)
+        #expect(SourceEncoding(label: "ansi_x3.4-1968") == .windows1252)
         #expect(SourceEncoding(label: "utf8") == .utf8)
         #expect(SourceEncoding(label: "UTF-16BE") == .utf16BigEndian)
-        #expect(SourceEncoding(label: "Shift_JIS") == .iconv("shift_jis"))
+        #expect(SourceEncoding(label: "Shift_JIS") == .iconv("CP932"))
+        #expect(SourceEncoding(label: "gb2312") == .iconv("GB18030"))
+        #expect(SourceEncoding(label: "ISO-8859-9") == .iconv("CP1254"))
+        #expect(SourceEncoding(label: "iso-2022-kr") == .replacement)
+        #expect(SourceEncoding(label: "x-no-such-charset") == nil)
         #expect(SourceEncoding(label: "") == nil)
+    }
+
+    @Test func everyIconvNameOfTheTableIsKnownToIconv() {
+        for label in [
+            "ibm866", "iso-8859-2", "iso-8859-16", "koi8-u", "macintosh", "tis-620", "windows-1258",
+            "x-mac-cyrillic", "gbk", "big5", "euc-jp", "iso-2022-jp", "sjis", "euc-kr",
+        ] {
+            guard case .iconv(let name) = SourceEncoding(label: label) else {
+                Issue.record("\(label) is not an iconv encoding")
+                continue
+            }
+            #expect(IconvDecoder(label: name) != nil, "\(label) → \(name)")
+        }
+    }
+
+    private func sniff(_ bytes: [UInt8], _ contentType: String?, _ markup: EncodingSniffer.Markup = .xml)
+        -> (SourceEncoding, Int)
+    {
+        let finding = EncodingSniffer.sniff(
+            bytes, charset: contentType.flatMap(EncodingSniffer.charset(inContentType:)), markup: markup)
+        return (finding.encoding, finding.byteOrderMark)
     }
 
     @Test func theByteOrderMarkWinsThenTheDeclarationThenTheHeader() {
         let declared = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><rss/>"#.utf8)
         let plain = Array(#"<?xml version="1.0"?><rss/>"#.utf8)
         let header = "text/xml; charset=koi8-r"
+        #expect(sniff([0xEF, 0xBB, 0xBF] + declared, header) == (.utf8, 3))
+        #expect(sniff([0xFF, 0xFE, 0x3C, 0x00], nil) == (.utf16LittleEndian, 2))
+        #expect(sniff([0xFE, 0xFF, 0x00, 0x3C], nil) == (.utf16BigEndian, 2))
+        #expect(sniff([0x3C, 0x00, 0x3F, 0x00], nil) == (.utf16LittleEndian, 0))
+        #expect(sniff(declared, header) == (.windows1252, 0))
+        #expect(sniff(plain, header) == (.iconv("KOI8-R"), 0))
+        #expect(sniff(plain, "application/rss+xml") == (.utf8, 0))
         #expect(
-            EncodingSniffer.sniff([0xEF, 0xBB, 0xBF] + declared, contentType: header, markup: .xml) == (
-                .utf8, 3
-            ))
-        #expect(
-            EncodingSniffer.sniff([0xFF, 0xFE, 0x3C, 0x00], contentType: nil, markup: .xml) == (
-                .utf16LittleEndian, 2
-            ))
-        #expect(
-            EncodingSniffer.sniff([0xFE, 0xFF, 0x00, 0x3C], contentType: nil, markup: .xml) == (
-                .utf16BigEndian, 2
-            ))
-        #expect(
-            EncodingSniffer.sniff([0x3C, 0x00, 0x3F, 0x00], contentType: nil, markup: .xml) == (
-                .utf16LittleEndian, 0
-            ))
-        #expect(EncodingSniffer.sniff(declared, contentType: header, markup: .xml) == (.windows1252, 0))
-        #expect(EncodingSniffer.sniff(plain, contentType: header, markup: .xml) == (.iconv("koi8-r"), 0))
-        #expect(EncodingSniffer.sniff(plain, contentType: "application/rss+xml", markup: .xml) == (.utf8, 0))
-        #expect(
-            EncodingSniffer.sniff(Array(#"{"version":1}"#.utf8), contentType: header, markup: .xml) == (
-                .utf8, 0
-            ))
+            EncodingSniffer.sniff(plain, charset: nil, markup: .xml).basis
+                == EncodingSniffer.Finding.Basis.undeclared)
+        #expect(sniff(Array(#"{"version":1}"#.utf8), header) == (.utf8, 0))
         let page = Array(
             #"<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251">"#.utf8)
-        #expect(EncodingSniffer.sniff(page, contentType: nil, markup: .html) == (.iconv("windows-1251"), 0))
-        #expect(
-            EncodingSniffer.sniff(page, contentType: "text/html; charset=utf-8", markup: .html) == (.utf8, 0))
+        #expect(sniff(page, nil, .html) == (.iconv("CP1251"), 0))
+        #expect(sniff(page, "text/html; charset=utf-8", .html) == (.utf8, 0))
+        // The prescan reads every <meta> in the window, and skips a label it does not know.
+        let second = Array(#"<meta name="x" content="charset=nonsense"><meta charset='gb2312'>"#.utf8)
+        #expect(sniff(second, nil, .html) == (.iconv("GB18030"), 0))
+        #expect(sniff(Array(#"<meta charset="utf-16">"#.utf8), nil, .html) == (.utf8, 0))
+    }
+
+    // MARK: Bytes against their declaration
+
+    private func decodeDocument(_ bytes: [UInt8], charset: String?, chunkSize: Int = 1 << 20) -> String {
+        let finding = EncodingSniffer.sniff(bytes, charset: charset, markup: .html)
+        return decode(
+            Array(bytes[finding.byteOrderMark...]), with: DocumentDecoder.decoder(for: finding),
+            chunkSize: chunkSize)
+    }
+
+    @Test(arguments: [1, 3, 1 << 20])
+    func undeclaredBytesThatAreNotUTF8AreWindows1252(chunkSize: Int) {
+        // "Café – naïve" in windows-1252, with nothing declared.
+        let latin: [UInt8] =
+            Array("<p>Caf".utf8) + [0xE9, 0x20, 0x96, 0x20] + Array("na".utf8) + [0xEF] + Array("ve".utf8)
+        #expect(decodeDocument(latin, charset: nil, chunkSize: chunkSize) == "<p>Café – naïve")
+        // UTF-8 first: a stray byte later is one U+FFFD, the rest stays UTF-8.
+        let utf8 = Array("<p>Café ".utf8) + [0xE9] + Array(" naïve".utf8)
+        #expect(decodeDocument(utf8, charset: nil, chunkSize: chunkSize) == "<p>Café \u{FFFD} naïve")
+    }
+
+    @Test(arguments: [1, 2, 1 << 20])
+    func aLegacyDeclarationGivesWayToBytesThatArePlainlyUTF8(chunkSize: Int) {
+        let chinese = "<meta charset=\"gb2312\"><p>新华社北京电 国务院总理今天主持召开常务会议。</p>"
+        #expect(decodeDocument(Array(chinese.utf8), charset: nil, chunkSize: chunkSize) == chinese)
+        // The same text in GB2312 stays GB2312.
+        let gb: [UInt8] = [0xD0, 0xC2, 0xBB, 0xAA, 0xC9, 0xE7, 0xB1, 0xB1, 0xBE, 0xA9, 0xB5, 0xE7]
+        let fromGB = decodeDocument(Array("<p>".utf8) + gb, charset: "gb2312", chunkSize: chunkSize)
+        #expect(fromGB == "<p>新华社北京电")
+        // A Latin-1 page that declares it keeps it, even where its first two bytes look like UTF-8.
+        let latin = Array("<p>".utf8) + [0xC3, 0xA9, 0x20, 0xE9, 0x74, 0xE9]
+        #expect(decodeDocument(latin, charset: "iso-8859-1", chunkSize: chunkSize) == "<p>Ã© été")
     }
 
     @Test func theCharsetParameterIsFoundInAnyContentType() {

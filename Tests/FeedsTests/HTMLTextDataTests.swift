@@ -10,8 +10,16 @@ struct HTMLTextDataTests {
     }
 
     @Test func invalidUTF8BecomesReplacementCharacters() {
-        #expect(text(Array("<p>a".utf8) + [0xFF, 0xC3] + Array("b</p>".utf8)) == "a\u{FFFD}\u{FFFD}b")
-        #expect(text([0x61, 0x80, 0x62]) == "a\u{FFFD}b")
+        #expect(
+            text(Array("<p>a".utf8) + [0xFF, 0xC3] + Array("b</p>".utf8), charset: "utf-8")
+                == "a\u{FFFD}\u{FFFD}b")
+        #expect(text([0x61, 0x80, 0x62], charset: "utf-8") == "a\u{FFFD}b")
+        #expect(text(Array("<p>é a".utf8) + [0x80, 0x62]) == "é a\u{FFFD}b")
+    }
+
+    @Test func undeclaredBytesThatAreNotUTF8AreWindows1252() {
+        #expect(text(Array("<p>a".utf8) + [0xFF, 0xC3] + Array("b</p>".utf8)) == "aÿÃb")
+        #expect(text([0x61, 0x80, 0x62]) == "a€b")
     }
 
     @Test func theDeclaredCharsetDecodesThePage() {

@@ -10,12 +10,22 @@ struct HTMLTextSafetyTests {
 
     @Test func scriptsStylesEmbedsAndFormControlsAreDroppedWithTheirContent() {
         let html = """
-            <p>a</p><script>alert("<p>x</p>")</script><style>p { color: red }</style><noscript>Enable JS</noscript>
+            <p>a</p><script>alert("<p>x</p>")</script><style>p { color: red }</style>
             <template><p>t</p></template><iframe>f</iframe><object>o</object><svg><text>s</text></svg>
-            <math><mi>m</mi></math><button>Click</button><select><option>opt</option></select><input value="v">
+            <button>Click</button><select><option>opt</option></select><input value="v">
             <textarea>ta</textarea><video>Your browser cannot play this</video><title>T</title><p>b</p>
             """
         #expect(plainText(html) == "a\n\nb")
+    }
+
+    /// Issue 20: no script runs here, so what a page shows without scripts is its text; a formula
+    /// is its text, without its TeX annotation.
+    @Test func noscriptAndMathMLAreKeptAsText() {
+        let html = """
+            <p>a</p><noscript><p>Enable JS</p></noscript><p>x <math><semantics><mi>m</mi>\
+            <annotation encoding="application/x-tex">\\mathrm{m}</annotation></semantics></math> y</p>
+            """
+        #expect(plainText(html) == "a\n\nEnable JS\n\nx m y")
     }
 
     @Test func voidElementsLibxml2DoesNotKnowHoldNothing() {

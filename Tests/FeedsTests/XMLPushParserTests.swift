@@ -110,7 +110,7 @@ struct XMLPushParserTests {
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + chunkSize, bytes.count)
-            bytes[offset..<end].withUnsafeBufferPointer { repair.repair($0) { output += $0 } }
+            bytes[offset..<end].withUnsafeBufferPointer { repair.filter($0) { output += $0 } }
             offset = end
         }
         repair.finish { output += $0 }

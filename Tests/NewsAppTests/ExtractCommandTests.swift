@@ -45,6 +45,39 @@ struct ExtractCommandTests {
         #expect(run.out == Self.expected)
     }
 
+    @Test func noLinksLeavesLinksAsPlainText() async throws {
+        let run = try await sandbox.run(["extract", "--no-links"], input: Self.page)
+        #expect(run.status == 0)
+        #expect(run.out.contains("that shelters were open"))
+        #expect(!run.out.contains("[1]"))
+    }
+
+    @Test func jsonGivesEveryPartOfTheArticle() async throws {
+        let page = Self.page.replacingOccurrences(of: "<html>", with: "<html lang=\"en-GB\">")
+            .replacingOccurrences(
+                of: "</head>",
+                with: "<meta property=\"og:site_name\" content=\"The Daily \u{1B}[31mExample\"></head>"
+            )
+            .replacingOccurrences(
+                of: "<h1>Rivers rise</h1>", with: "<h1>Rivers rise</h1><img src=\"/r.jpg\" alt=\"\">")
+        let run = try await sandbox.run(
+            ["extract", "--json", "--url", "https://news.example.org/2024/story"], input: page)
+        #expect(run.status == 0)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        #expect(
+            Set(object.keys) == ["title", "byline", "date", "site", "language", "text", "links", "pictures"])
+        #expect(object["title"] as? String == "Rivers rise")
+        #expect(object["byline"] as? String == "Jane Doe")
+        #expect(object["date"] as? String == "2024-03-05T08:30:00Z")
+        #expect(object["site"] as? String == "The Daily Example")
+        #expect(object["language"] as? String == "en-GB")
+        #expect((object["text"] as? String)?.contains("shelters [1] were") == true)
+        #expect(object["links"] as? [String] == ["https://news.example.org/shelters"])
+        #expect(object["pictures"] as? [String] == ["https://news.example.org/r.jpg"])
+        #expect(!run.out.contains("\u{1B}"))
+    }
+
     @Test func standardInputIsReadWithoutAFile() async throws {
         let run = try await sandbox.run(["extract", "--url", "https://news.example.org/x"], input: Self.page)
         #expect(run.status == 0)

@@ -56,7 +56,7 @@ struct FeedCommandTests {
         #expect(
             Set(first.keys) == [
                 "id", "title", "link", "author", "published", "updated", "summary", "content", "links",
-                "enclosures",
+                "enclosures", "image",
                 "read",
             ])
         #expect(first["id"] as? String == "urn:orbit:0")
@@ -129,6 +129,39 @@ struct FeedCommandTests {
                 "refresh failed reason=\"The feed is not there any more (404 Not Found).\" url=\(server.base)/gone.xml"
             ))
         #expect(!log.contains(key))
+        await server.stop()
+    }
+
+    /// Issue 20: a feed that breaks keeps what was read, and says so in `newsapp feeds` and the log.
+    @Test func aFeedThatEndsEarlyIsReadInPartWithAWarning() async throws {
+        let whole = String(decoding: FeedServer.atom("cut", count: 25).body, as: UTF8.self)
+        // Cut inside the fifth entry, as a dropped connection or a full disk on the server does.
+        let cut = try #require(whole.range(of: "<id>urn:cut:4</id>"))
+        let server = try FeedServer(files: [
+            "/cut.atom": FeedServer.File(
+                body: Data(whole[..<cut.upperBound].utf8), contentType: "application/atom+xml")
+        ])
+        let add = try await sandbox.run(["feeds", "add", server.base + "/cut.atom"])
+        #expect(add.status == 0)
+        #expect(add.out.hasPrefix("Added “cut” (\(server.base)/cut.atom) · 4 items\n"))
+        let refresh = try await sandbox.run(["refresh"])
+        #expect(refresh.status == 0)
+
+        let list = try await sandbox.run(["feeds"])
+        #expect(list.out.contains("! The feed ended early at line "))
+        #expect(list.out.contains(": 4 of at least 5 items read."))
+        let json = try await sandbox.run(["feeds", "--json"])
+        let feeds = try #require(try self.json(json)["feeds"] as? [[String: Any]])
+        #expect((feeds.first?["lastWarning"] as? String)?.hasSuffix("4 of at least 5 items read.") == true)
+        #expect(feeds.first?["items"] as? Int == 4)
+        let log = try String(
+            contentsOfFile: sandbox.home + "/.local/state/newsapp/newsapp.log", encoding: .utf8)
+        #expect(log.contains("feed read in part reason=\"The feed ended early at line "))
+        // Not asked conditionally again: the validators of a broken document are not kept.
+        let heads = server.requestHeads.filter { $0.path == "/cut.atom" }
+        #expect(heads.count == 2)
+        #expect(heads.last?.header("If-None-Match") == nil)
+        #expect(heads.last?.header("If-Modified-Since") == nil)
         await server.stop()
     }
 

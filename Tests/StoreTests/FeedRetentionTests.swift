@@ -108,4 +108,42 @@ struct FeedRetentionTests {
         #expect(try await store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM feed") } == 0)
         #expect(try await store.checkIntegrity() == [])
     }
+
+    /// Issue 20: a document that broke after its fourth item must not make the other 21 look gone.
+    @Test func aDocumentThatBrokeNeverReplacesTheItemsWithFewer() async throws {
+        let store = try NewsStore.testing()
+        let url = FeedFixture.feedURL("a")
+        let items = FeedFixture.items("i", count: 25)
+        try await store.recordFeeds([FeedFixture.fetched("a", items)])
+        try await store.markFeedsRead([url])
+
+        var broken = FeedFixture.fetched(
+            "a", Array(items.prefix(4)), at: Fixture.epoch.addingTimeInterval(Self.day), etag: "\"2\"")
+        guard case .fetched(var document, let validators) = broken.outcome else {
+            Issue.record("not a fetched record")
+            return
+        }
+        document.damage = FeedDamage(line: 120, itemsRead: 4, itemsSeen: 25)
+        broken.outcome = .fetched(document, validators: validators)
+        try await store.recordFeeds([broken])
+
+        // Every item is still in the feed's latest document: retention keeps them all.
+        #expect(try await store.applyFeedRetention(maxItemsPerFeed: 0, olderThan: .distantFuture) == 0)
+        #expect(try await store.itemIDs(of: "a").count == 25)
+        let summary = try #require(try await store.feedSummaries(for: [url]).first)
+        #expect(summary.lastWarning == "The feed ended early at line 120: 4 of at least 25 items read.")
+        #expect(summary.lastError == nil && summary.itemCount == 25)
+        // Its validators are not kept: the next refresh asks for the whole document again.
+        let state = try #require(try await store.feedStates(for: [url])[url])
+        #expect(state.validators == FeedValidators())
+
+        // A whole document clears the warning, and what it lacks has left the feed.
+        try await store.recordFeeds([
+            FeedFixture.fetched(
+                "a", Array(items.prefix(10)), at: Fixture.epoch.addingTimeInterval(2 * Self.day))
+        ])
+        #expect(try await store.feedSummaries(for: [url]).first?.lastWarning == nil)
+        #expect(try await store.applyFeedRetention(maxItemsPerFeed: 0, olderThan: .distantFuture) == 15)
+        #expect(try await store.checkIntegrity() == [])
+    }
 }

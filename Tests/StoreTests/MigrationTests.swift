@@ -41,7 +41,7 @@ struct MigrationTests {
             try await store.writer.read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-                == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-sync"])
+                == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-sync"])
         let page = try #require(await store.storedPage(for: Fixture.science, page: 1, pageSize: 20))
         #expect(page.urls.map(\.absoluteString) == ["https://example.org/b", "https://example.org/a"])
         #expect(page.articles[1].title == "Comet seen over the bay")
@@ -66,7 +66,7 @@ struct MigrationTests {
             (try StoreSchema.mismatch(in: db), try StoreSchema.migrator.appliedIdentifiers(db))
         }
         #expect(mismatch == nil)
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-sync"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-sync"])
     }
 
     /// `Fixtures/store-4c81265.sqlite` was made by the release of commit 4c81265 (schema v2):
@@ -82,7 +82,8 @@ struct MigrationTests {
 
         let store = try NewsStore.openClean(directory.storeURL)
         let after = try await store.read { db in try Self.snapshot(db) }
-        #expect(after.migrations == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-sync"])
+        #expect(
+            after.migrations == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-sync"])
         #expect(after.articles == before.articles)
         #expect(after.readMarks == before.readMarks)
         #expect(after.saved == before.saved)

@@ -1,38 +1,72 @@
-/// Finds the encoding of a document from its first bytes and its HTTP `Content-Type`.
+/// Finds the encoding of a document from its first bytes and the charset its server declared.
 ///
 /// In order: a byte order mark; for XML, the bytes of `<?` in UTF-16 and then the XML
-/// declaration's `encoding`; for HTML, the HTTP charset and then a `<meta … charset=…>` within
-/// the window; for XML, the HTTP charset; else UTF-8. JSON is UTF-8 unless it has a byte order
-/// mark (RFC 8259).
+/// declaration's `encoding`, then the server's charset; for HTML, the server's charset and then a
+/// `<meta charset>` (or `http-equiv` content type) within the window, as the WHATWG prescan
+/// reads it (a `<meta>` claiming UTF-16 means UTF-8, `x-user-defined` windows-1252). JSON is
+/// UTF-8 unless it has a byte order mark (RFC 8259). Labels are the WHATWG Encoding Standard's
+/// (``SourceEncoding``); one it does not know is ignored.
+///
+/// What nothing declares is UTF-8 whose bytes fall back to windows-1252 when they are not UTF-8;
+/// what is declared a legacy encoding is read as UTF-8 all the same when its bytes are clearly
+/// UTF-8 (``UTF8Sniffer``, chosen by ``DocumentDecoder``).
 enum EncodingSniffer {
     /// How many bytes the declaration is looked for in.
     static let window = 1024
 
     enum Markup { case xml, html }
 
-    /// The encoding and the length of the byte order mark to skip.
-    static func sniff(_ prefix: some Collection<UInt8>, contentType: String?, markup: Markup)
-        -> (SourceEncoding, byteOrderMark: Int)
-    {
+    /// What the first bytes tell of the encoding.
+    struct Finding: Equatable {
+        enum Basis: Equatable {
+            /// A byte order mark, or the bytes of `<?` in UTF-16: certain.
+            case byteOrderMark
+            /// The server, the XML declaration or a `<meta>` said so, or JSON's rule.
+            case declared
+            /// Nothing said: UTF-8, unless the bytes say otherwise.
+            case undeclared
+        }
+
+        var encoding: SourceEncoding
+        var basis: Basis
+        /// The length of the byte order mark to skip.
+        var byteOrderMark = 0
+    }
+
+    static func sniff(_ prefix: some Collection<UInt8>, charset: String?, markup: Markup) -> Finding {
         let bytes = Array(prefix.prefix(window))
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
-        if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LittleEndian, 2) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BigEndian, 2) }
-        if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) { return (.utf16LittleEndian, 0) }
-        if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) { return (.utf16BigEndian, 0) }
-        if bytes.first(where: { !isSpace($0) }) == UInt8(ascii: "{") { return (.utf8, 0) }
-        let httpCharset = contentType.flatMap(charset(inContentType:)).flatMap { SourceEncoding(label: $0) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return Finding(encoding: .utf8, basis: .byteOrderMark, byteOrderMark: 3)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return Finding(encoding: .utf16LittleEndian, basis: .byteOrderMark, byteOrderMark: 2)
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            return Finding(encoding: .utf16BigEndian, basis: .byteOrderMark, byteOrderMark: 2)
+        }
+        if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            return Finding(encoding: .utf16LittleEndian, basis: .byteOrderMark)
+        }
+        if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            return Finding(encoding: .utf16BigEndian, basis: .byteOrderMark)
+        }
+        if bytes.first(where: { !isSpace($0) }) == UInt8(ascii: "{") {
+            return Finding(encoding: .utf8, basis: .declared)
+        }
+        let fromServer = charset.flatMap { SourceEncoding(label: $0) }
+        let declared: SourceEncoding?
         switch markup {
         case .xml:
-            if let declared = declaredEncoding(bytes).flatMap({ SourceEncoding(label: $0) }) {
-                // A document decoded to bytes already says UTF-16 in a single-byte declaration.
-                let isWide = declared == .utf16LittleEndian || declared == .utf16BigEndian
-                return (isWide ? httpCharset ?? .utf8 : declared, 0)
+            // A document decoded to bytes already says UTF-16 in a single-byte declaration.
+            let inDocument = declaredEncoding(bytes).flatMap { SourceEncoding(label: $0) }.flatMap {
+                $0 == .utf16LittleEndian || $0 == .utf16BigEndian ? nil : $0
             }
-            return (httpCharset ?? .utf8, 0)
+            declared = inDocument ?? fromServer
         case .html:
-            return (httpCharset ?? metaCharset(bytes).flatMap { SourceEncoding(label: $0) } ?? .utf8, 0)
+            declared = fromServer ?? metaCharset(bytes)
         }
+        guard let declared else { return Finding(encoding: .utf8, basis: .undeclared) }
+        return Finding(encoding: declared, basis: .declared)
     }
 
     /// True when `prefix` is enough to decide: a whole window; for XML, four bytes (for a byte
@@ -65,18 +99,35 @@ enum EncodingSniffer {
         return attribute("encoding", in: bytes[..<end.lowerBound])
     }
 
-    /// The charset of the first `<meta charset=…>` or `<meta content="…; charset=…">`.
-    private static func metaCharset(_ bytes: [UInt8]) -> String? {
+    /// The encoding of the first `<meta>` in `bytes` whose `charset=` names one the standard
+    /// knows (`<meta charset=…>` or `<meta http-equiv content="…; charset=…">`).
+    private static func metaCharset(_ bytes: [UInt8]) -> SourceEncoding? {
         let lowered = bytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
-        guard let meta = lowered.firstRange(of: Array("<meta".utf8)),
-            let found = lowered[meta.upperBound...].firstRange(of: Array("charset=".utf8))
-        else { return nil }
-        let value = bytes[found.upperBound...].drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
-        let name = value.prefix { byte in
-            byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") && byte != UInt8(ascii: ";")
-                && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "/") && !isSpace(byte)
+        var start = lowered.startIndex
+        while let meta = lowered[start...].firstRange(of: Array("<meta".utf8)) {
+            let end = lowered[meta.upperBound...].firstIndex(of: UInt8(ascii: ">")) ?? lowered.endIndex
+            start = end
+            guard let label = charsetValue(lowered[meta.upperBound..<end]),
+                let encoding = SourceEncoding(label: label)
+            else { continue }
+            switch encoding {
+            case .utf16LittleEndian, .utf16BigEndian: return .utf8
+            default: return encoding
+            }
         }
-        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
+        return nil
+    }
+
+    /// The value after `charset=` in a tag's bytes (lowercased).
+    private static func charsetValue(_ tag: ArraySlice<UInt8>) -> String? {
+        guard let name = tag.firstRange(of: Array("charset".utf8)) else { return nil }
+        var rest = tag[name.upperBound...].drop(while: isSpace)
+        guard rest.first == UInt8(ascii: "=") else { return nil }
+        rest = rest.dropFirst().drop(while: isSpace)
+        if rest.first == UInt8(ascii: "\"") || rest.first == UInt8(ascii: "'") { rest = rest.dropFirst() }
+        let value = rest.prefix { !isSpace($0) && !";\"'>/".utf8.contains($0) }
+        if value.elementsEqual("x-user-defined".utf8) { return "windows-1252" }
+        return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
     }
 
     /// The value of `name="…"` (or `'…'`) in the bytes of a declaration.

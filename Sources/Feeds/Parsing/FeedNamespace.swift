@@ -12,29 +12,60 @@ enum FeedNamespace {
     case dublinCoreTerms
     case content
     case media
+    /// Apple's podcast namespace (`itunes:author`).
+    case itunes
     case xhtml
     case other
 
-    /// The namespace of a name, from its URI; from its prefix when the document never declared
-    /// it (`dc:creator` without `xmlns:dc`), which libxml2 reports without a URI.
+    /// The namespace of a name, from its URI; from its prefix when the URI is not one of the
+    /// namespaces' (`dc:creator` without `xmlns:dc`, which libxml2 reports without a URI, or
+    /// `xmlns:content="http://purl.org/rss/1.0/modules/content"` without its last slash), as
+    /// feedparser goes by the well-known prefixes.
     init(uri: UnsafePointer<UInt8>?, prefix: UnsafePointer<UInt8>?) {
         guard let uri else {
             self = prefix == nil ? .none : Self(prefix: prefix)
             return
         }
         let text = String(cString: uri)
-        switch text {
-        case "http://www.w3.org/2005/Atom": self = .atom
-        case "http://purl.org/atom/ns#": self = .atom03
-        case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/": self = .rss1
-        case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
-        case "http://purl.org/dc/elements/1.1/": self = .dublinCore
-        case "http://purl.org/dc/terms/": self = .dublinCoreTerms
-        case "http://purl.org/rss/1.0/modules/content/": self = .content
-        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
-        case "http://www.w3.org/1999/xhtml": self = .xhtml
-        default: self = .other
+        if let known = Self.uris[text] ?? Self.uris[Self.normalised(text)] {
+            self = known
+        } else {
+            self = prefix == nil ? .other : Self(prefix: prefix)
         }
+    }
+
+    private static let uris: [String: FeedNamespace] = {
+        let exact: [(String, FeedNamespace)] = [
+            ("http://www.w3.org/2005/Atom", .atom),
+            ("http://purl.org/atom/ns#", .atom03),
+            ("http://purl.org/rss/1.0/", .rss1),
+            ("http://my.netscape.com/rdf/simple/0.9/", .rss1),
+            ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
+            ("http://purl.org/dc/elements/1.1/", .dublinCore),
+            ("http://purl.org/dc/terms/", .dublinCoreTerms),
+            ("http://purl.org/rss/1.0/modules/content/", .content),
+            ("http://search.yahoo.com/mrss/", .media),
+            ("http://www.itunes.com/dtds/podcast-1.0.dtd", .itunes),
+            ("http://www.w3.org/1999/xhtml", .xhtml),
+        ]
+        var table: [String: FeedNamespace] = [:]
+        for (uri, namespace) in exact {
+            table[uri] = namespace
+            table[normalised(uri)] = namespace
+        }
+        return table
+    }()
+
+    /// A namespace URI as written carelessly: lowercased, without its scheme, a `www.`, or a
+    /// trailing `/` or `#`.
+    private static func normalised(_ uri: String) -> String {
+        var text = Substring(uri.lowercased())
+        for scheme in ["http://", "https://"] where text.hasPrefix(scheme) {
+            text = text.dropFirst(scheme.count)
+        }
+        if text.hasPrefix("www.") { text = text.dropFirst(4) }
+        while let last = text.last, last == "/" || last == "#" || last == " " { text = text.dropLast() }
+        return String(text)
     }
 
     private init(prefix: UnsafePointer<UInt8>?) {
@@ -46,6 +77,8 @@ enum FeedNamespace {
             self = .content
         } else if prefix.isEqual(to: "media") {
             self = .media
+        } else if prefix.isEqual(to: "itunes") {
+            self = .itunes
         } else if prefix.isEqual(to: "atom") {
             self = .atom
         } else if prefix.isEqual(to: "rdf") {

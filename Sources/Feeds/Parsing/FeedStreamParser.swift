@@ -117,8 +117,20 @@ private final class FeedParsingSession {
         case .xml(let parser, let reader):
             parser.finish()
             try checkVerdict()
-            guard let document = reader.document else {
+            guard var document = reader.document else {
                 throw fail(.malformed("no XML element could be read"))
+            }
+            if case .trailing(let line) = parser.ending, parser.itemStarts > document.items.count {
+                document.damage = FeedDamage(
+                    line: line, itemsRead: document.items.count, itemsSeen: parser.itemStarts)
+            } else if case .early(let line) = parser.ending {
+                // What was read is kept, with a warning; a document that broke before its first
+                // item gives nothing to keep, and is an error.
+                guard !document.items.isEmpty else {
+                    throw fail(.malformed("it ended early at line \(line), before any item could be read"))
+                }
+                document.damage = FeedDamage(
+                    line: line, itemsRead: document.items.count, itemsSeen: parser.itemStarts)
             }
             return document
         }

@@ -161,9 +161,10 @@ enum FeedText {
     }
 
     /// The text with nothing but a title's worth: at most `limit` characters of the first
-    /// sentence, cut at a word boundary and ended with "…"; nil when there is no text.
+    /// sentence, cut at a word boundary and ended with "…", without the link numbers (`[1]`) of
+    /// the text it comes from; nil when there is no text.
     static func title(fromText text: String, limit: Int = 80) -> String? {
-        let flat = line(text)
+        let flat = line(withoutLinkNumbers(text))
         guard !flat.isEmpty else { return nil }
         let characters = Array(flat.prefix(limit + 1))
         for offset in characters.indices.dropLast() where ".!?".contains(characters[offset]) {
@@ -172,6 +173,29 @@ enum FeedText {
         guard characters.count > limit else { return flat }
         let cut = characters[..<limit].lastIndex(of: " ") ?? limit
         return String(characters[..<cut]).trimmingSuffixPunctuation() + "…"
+    }
+
+    /// `text` without the link numbers that ``HTMLText`` writes after a link's text (` [12]`).
+    static func withoutLinkNumbers(_ text: String) -> String {
+        guard text.contains("[") else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var output = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "[" {
+                var end = index + 1
+                while end < scalars.count, end - index <= 5, ("0"..."9").contains(scalars[end]) { end += 1 }
+                if end > index + 1, end < scalars.count, scalars[end] == "]" {
+                    // The space before the number goes with it.
+                    if output.last == " " { output.removeLast() }
+                    index = end + 1
+                    continue
+                }
+            }
+            output.append(scalars[index])
+            index += 1
+        }
+        return String(output)
     }
 
     /// True when `text` seems to hold markup or entities that a person should not see: a tag

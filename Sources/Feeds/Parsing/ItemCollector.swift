@@ -33,7 +33,7 @@ struct ItemCollector {
             draft.title.map(title(of:)).flatMap(Self.nonEmpty)
             ?? (summaryText ?? contentText).flatMap { FeedText.title(fromText: $0) }
             ?? draft.link.map(\.absoluteString)
-            ?? draft.enclosures.first.map { $0.url.lastPathComponent }.flatMap(Self.nonEmpty)
+            ?? draft.enclosures.first.map { FeedText.line($0.url.lastPathComponent) }.flatMap(Self.nonEmpty)
             ?? "Untitled"
         let date = draft.published ?? draft.updated
         let id =
@@ -41,7 +41,9 @@ struct ItemCollector {
             ?? FeedItem.fallbackID(title: title, date: date)
         return FeedItem(
             id: id, title: title, link: draft.link,
-            author: draft.authors.isEmpty ? nil : draft.authors.joined(separator: ", "),
+            author: draft.authors.isEmpty
+                ? draft.podcastAuthor.map(ItemDraft.personName).flatMap(Self.nonEmpty)
+                : draft.authors.joined(separator: ", "),
             published: draft.published, updated: draft.updated, summary: summaryText,
             content: contentText, links: links, enclosures: draft.enclosures,
             imageURL: draft.thumbnail ?? draft.image)

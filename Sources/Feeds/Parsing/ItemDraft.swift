@@ -17,6 +17,8 @@ struct ItemDraft {
     /// How well ``link`` fits an item's web page (Atom has several links per entry).
     var linkRank = 0
     var authors: [String] = []
+    /// `itunes:author`: the author when nothing else names one.
+    var podcastAuthor: String?
     var published: Date?
     var updated: Date?
     var summary: Markup?
@@ -32,10 +34,15 @@ struct ItemDraft {
         linkRank = rank
     }
 
-    /// Records a media file: pictures make ``image`` (the first one), others enclosures.
+    /// Records a media file: pictures make ``image`` (the first one), others enclosures. A file
+    /// with neither type nor medium is a picture when its name says so (`photo.jpg`): feeds list
+    /// several sizes of one picture as untyped `media:content`.
     mutating func addMedia(_ url: URL?, type: String?, medium: String? = nil, length: Int64?) {
         guard let url else { return }
-        let isImage = medium?.lowercased() == "image" || type?.lowercased().hasPrefix("image/") == true
+        let untyped = (type ?? "").isEmpty && (medium ?? "").isEmpty
+        let isImage =
+            medium?.lowercased() == "image" || type?.lowercased().hasPrefix("image/") == true
+            || (untyped && Self.pictureExtensions.contains(url.pathExtension.lowercased()))
         if isImage {
             if image == nil { image = url }
         } else if !enclosures.contains(where: { $0.url == url }) {
@@ -43,9 +50,31 @@ struct ItemDraft {
         }
     }
 
-    /// Adds an author's name, cleaned (``FeedText/line(_:)``).
+    private static let pictureExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif", "svg"]
+
+    /// Adds an author's name, cleaned (``FeedText/line(_:)``) and without the address beside it
+    /// (``personName(_:)``).
     mutating func addAuthor(_ name: String) {
+        let name = Self.personName(name)
         if !name.isEmpty, !authors.contains(name) { authors.append(name) }
+    }
+
+    /// A name written with an e-mail address, as RSS's `<author>` asks and feeds copy elsewhere:
+    /// `jo@example.org (Jo Bloggs)`, `Jo Bloggs (jo@example.org)` and `Jo Bloggs <jo@example.org>`
+    /// give "Jo Bloggs"; text in parentheses that is no address stays (`Jo Bloggs (editor)`).
+    static func personName(_ text: String) -> String {
+        for (open, close) in [("(", ")"), ("<", ">")] {
+            guard let start = text.firstIndex(of: Character(open)),
+                let end = text.lastIndex(of: Character(close)),
+                start < end
+            else { continue }
+            let inside = FeedText.line(text[text.index(after: start)..<end])
+            let outside = FeedText.line(text[..<start] + " " + text[text.index(after: end)...])
+            if inside.contains("@") && !outside.isEmpty && !outside.contains("@") { return outside }
+            if outside.contains("@") && !inside.isEmpty && !inside.contains("@") { return inside }
+            if outside.isEmpty && !inside.isEmpty { return inside }
+        }
+        return text
     }
 
     /// True when the item has nothing to show or to tell it by.

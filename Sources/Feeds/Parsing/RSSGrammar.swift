@@ -5,7 +5,8 @@ import NewsModels
 /// <item rdf:about>`), whose items sit beside the channel instead of inside it.
 struct RSSGrammar: FeedGrammar {
     private enum Token {
-        case channel, item, title, link, description, guid, author, creator, published, issued, updated
+        case channel, item, title, link, description, guid, author, creator, podcastAuthor, published, issued
+        case updated
         case enclosure, encoded, mediaContent, mediaThumbnail, mediaGroup, mediaDescription, other
     }
 
@@ -81,7 +82,7 @@ struct RSSGrammar: FeedGrammar {
         switch token {
         case .title, .description, .encoded:
             context.capture.begin(.html, depth: depth)
-        case .link, .author, .creator, .published, .issued, .updated:
+        case .link, .author, .creator, .podcastAuthor, .published, .issued, .updated:
             context.capture.begin(.text, depth: depth)
         case .guid:
             guidIsPermaLink = !tag.attributes.value("ispermalink", is: "false")
@@ -152,9 +153,15 @@ struct RSSGrammar: FeedGrammar {
             item?.id = guid
             if guidIsPermaLink { item?.offerLink(WebURL.resolve(guid, against: base), rank: 1) }
         case .author:
-            item?.addAuthor(Self.name(fromAuthor: bytes.withUnsafeBufferPointer(FeedText.line(bytes:))))
+            // Some feeds put the parts of a person in elements of their own (a name, a job title).
+            let parts = bytes.split(separator: TextCapture.partSeparator).map {
+                $0.withUnsafeBufferPointer(FeedText.line(bytes:))
+            }.filter { !$0.isEmpty }
+            item?.addAuthor(parts.joined(separator: ", "))
         case .creator:
             item?.addAuthor(bytes.withUnsafeBufferPointer(FeedText.line(bytes:)))
+        case .podcastAuthor:
+            item?.podcastAuthor = bytes.withUnsafeBufferPointer(FeedText.line(bytes:))
         case .published:
             if let date = bytes.withUnsafeBufferPointer(FeedDate.parse(bytes:)) { item?.published = date }
         case .issued where item?.published == nil:
@@ -183,6 +190,8 @@ struct RSSGrammar: FeedGrammar {
             return Self.mediaToken(name)
         case .atom:
             if name.matches("updated") { return .updated }
+        case .itunes:
+            if name.matches("author") { return .podcastAuthor }
         default:
             if let uri = tag.namespaceURI, uri == rootNamespaceURI { return Self.coreToken(name) }
         }
@@ -210,16 +219,6 @@ struct RSSGrammar: FeedGrammar {
         if name.matches("group") { return .mediaGroup }
         if name.matches("description") { return .mediaDescription }
         return .other
-    }
-
-    /// RSS's `<author>` is an address, often with the name in parentheses:
-    /// `jo@example.org (Jo Bloggs)` gives "Jo Bloggs".
-    private static func name(fromAuthor text: String) -> String {
-        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else {
-            return text
-        }
-        let name = FeedText.line(text[text.index(after: open)..<close])
-        return name.isEmpty ? text : name
     }
 
     static func length(_ text: String) -> Int64? {

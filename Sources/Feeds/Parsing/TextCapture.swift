@@ -1,13 +1,19 @@
 /// Collects the character data of one element, and of the elements inside it, as the bytes
 /// arrive.
 ///
-/// - `text`: the characters only (titles, ids, dates, names).
+/// - `text`: the characters only (titles, ids, dates, names), child elements marked by
+///   ``partSeparator``.
 /// - `html`: the characters are HTML source (RSS descriptions, Atom `type="html"`); elements
 ///   found inside (raw markup some feeds put there unescaped) are written back as tags.
 /// - `xhtml`: Atom `type="xhtml"`: the elements are XHTML, written back as tags, and the
 ///   characters are text, escaped so that the result is HTML source.
 struct TextCapture {
     enum Mode { case text, html, xhtml }
+
+    /// Marks where a child element starts or ends in `text` mode (the record separator, a control
+    /// no decoded text holds and ``FeedText`` drops), so that the texts of child elements can be
+    /// told apart: `<author><name>Jo</name><title>Editor</title></author>`.
+    static let partSeparator: UInt8 = 0x1E
 
     private(set) var isActive = false
     /// The depth of the element being captured.
@@ -37,9 +43,13 @@ struct TextCapture {
         for byte in text { appendEscaped(byte, quote: false) }
     }
 
-    /// Writes a start tag found inside the element, in `html` and `xhtml` modes.
+    /// Writes a start tag found inside the element, in `html` and `xhtml` modes; in `text` mode
+    /// ``partSeparator``.
     mutating func appendStart(_ tag: XMLStartTag) {
-        guard mode != .text else { return }
+        guard mode != .text else {
+            bytes.append(Self.partSeparator)
+            return
+        }
         bytes.append(UInt8(ascii: "<"))
         appendName(tag.name)
         for (name, value) in tag.attributes {
@@ -55,7 +65,11 @@ struct TextCapture {
     /// Writes an end tag found inside the element, in `html` and `xhtml` modes; none for HTML's
     /// void elements (`</br>` reads as a second line break).
     mutating func appendEnd(_ name: XMLName) {
-        guard mode != .text, !Self.isVoid(name) else { return }
+        guard mode != .text else {
+            bytes.append(Self.partSeparator)
+            return
+        }
+        guard !Self.isVoid(name) else { return }
         bytes.append(contentsOf: "</".utf8)
         appendName(name)
         bytes.append(UInt8(ascii: ">"))

@@ -20,17 +20,22 @@ public enum ArticleExtractor {
     static let minimumCharacters = 500
 
     /// The article in `html`, a whole page as it came from `url` with the `Content-Type` header
-    /// `contentType`.
+    /// `contentType`; with `numberingLinks` false, links are plain text and ``ExtractedArticle/links``
+    /// is empty.
     ///
     /// - Throws: ``ArticleExtractionError/tooLarge(bytes:)`` above ``maximumBytes``, and
     ///   ``ArticleExtractionError/noText`` when nothing on the page reads as an article.
-    public static func extract(html: Data, url: URL?, contentType: String?) throws(ArticleExtractionError)
-        -> ExtractedArticle
-    {
+    public static func extract(
+        html: Data, url: URL?, contentType: String?, numberingLinks: Bool = true
+    ) throws(ArticleExtractionError) -> ExtractedArticle {
         guard html.count <= maximumBytes else { throw .tooLarge(bytes: html.count) }
         let charset = contentType.flatMap(EncodingSniffer.charset(inContentType:))
-        var decoded = CharsetDecoder.decode(html, declaredCharset: charset)
-        let document = decoded.withUTF8(parse)
+        var decoded = DocumentDecoder.decode(html, charset: charset, markup: .html)
+        let document = decoded.withUTF8 { bytes in
+            var document = parse(bytes)
+            document.language = htmlLanguage(bytes)
+            return document
+        }
         decoded = ""
         let metadata = ArticleMetadata(document: document)
         var links = LinkReferences(baseURL: url)
@@ -42,7 +47,8 @@ public enum ArticleExtractor {
         for rules in ContentSelector.Rules.attempts {
             var selector = ContentSelector(document: document, rules: rules)
             let selection = selector.select(title: metadata.title ?? "")
-            var rendering = ArticleRendering(document: document, selection: selection, links: links)
+            var rendering = ArticleRendering(
+                document: document, selection: selection, links: numberingLinks ? links : nil)
             let text = rendering.render()
             let length = scalarCount(text.text)
             if best == nil || length >= 2 * scalarCount(best?.text.text ?? "") {
@@ -50,18 +56,69 @@ public enum ArticleExtractor {
             }
             if length >= minimumCharacters { break }
         }
+        if best?.text.text.isEmpty ?? true {
+            // Last, as a person reading the page would: its text without the navigation, header
+            // and footer, when no block of it reads as the article.
+            let selector = ContentSelector(document: document, rules: ContentSelector.Rules.attempts[3])
+            let selection = selector.wholePage()
+            var rendering = ArticleRendering(
+                document: document, selection: selection, links: numberingLinks ? links : nil)
+            let text = rendering.render()
+            best = (selection, rendering, text)
+        }
         guard let best, !best.text.text.isEmpty else { throw .noText }
         let (selection, rendering, text) = best
         let base = links.baseURL
+        let lead = (metadata.image ?? rendering.firstImage()).flatMap { WebURL.resolve($0, against: base) }
         return ExtractedArticle(
             title: metadata.title ?? rendering.firstHeading() ?? "",
             byline: metadata.byline
                 ?? selection.bylineNode.map { ArticleMetadata.withoutBy(rendering.line(of: $0)) },
             published: metadata.published ?? rendering.firstTime().flatMap { FeedDate.parse($0) },
-            leadImage: (metadata.image ?? rendering.firstImage()).flatMap {
-                WebURL.resolve($0, against: base)
-            },
-            text: text.text, links: text.links)
+            leadImage: lead,
+            text: text.text, links: text.links, siteName: metadata.siteName, language: metadata.language,
+            pictures: Self.unique(
+                [lead].compactMap { $0 }
+                    + rendering.images().compactMap {
+                        WebURL.resolve($0, against: base)
+                    }))
+    }
+
+    /// `urls` without repeats, in order, at most 100.
+    private static func unique(_ urls: [URL]) -> [URL] {
+        var seen: Set<URL> = []
+        return Array(urls.filter { seen.insert($0).inserted }.prefix(100))
+    }
+
+    /// The `lang` attribute of the page's `<html>` start tag, looked for in its first 64 KiB.
+    static func htmlLanguage(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let head = bytes.prefix(64 << 10).map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+        var start = head.startIndex
+        while let open = head[start...].firstRange(of: Array("<html".utf8)) {
+            start = open.upperBound
+            guard let next = head[open.upperBound...].first, next <= 0x20 || next == UInt8(ascii: ">") else {
+                continue
+            }
+            let end = head[open.upperBound...].firstIndex(of: UInt8(ascii: ">")) ?? head.endIndex
+            let tag = head[open.upperBound..<end]
+            guard
+                let name = tag.firstRange(of: Array(" lang".utf8)) ?? tag.firstRange(of: Array("\nlang".utf8))
+            else { return nil }
+            var rest = tag[name.upperBound...].drop { $0 <= 0x20 }
+            guard rest.first == UInt8(ascii: "=") else { return nil }
+            rest = rest.dropFirst().drop { $0 <= 0x20 }
+            let quote = rest.first == UInt8(ascii: "\"") || rest.first == UInt8(ascii: "'") ? rest.first : nil
+            if quote != nil { rest = rest.dropFirst() }
+            let value = rest.prefix { byte in
+                quote.map { byte != $0 } ?? (byte > 0x20) && byte != UInt8(ascii: ">")
+            }.prefix(35)
+            let language = String(decoding: bytes[value.startIndex..<value.endIndex], as: UTF8.self)
+            let valid = language.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic && $0.isASCII || $0 == "-" || $0 == "_" || ("0"..."9").contains($0)
+            }
+            return valid && !language.isEmpty ? language : nil
+        }
+        return nil
     }
 
     /// The Unicode scalars of `text`, counted from its UTF-8 bytes (the first byte of each).

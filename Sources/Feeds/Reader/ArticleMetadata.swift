@@ -9,6 +9,8 @@ struct ArticleMetadata {
     var published: Date?
     /// As written on the page; resolved by the caller.
     var image: String?
+    var siteName: String?
+    var language: String?
 
     init(document: ReaderDocument) {
         let article = document.jsonLD.lazy.compactMap(Self.article).first
@@ -40,6 +42,14 @@ struct ArticleMetadata {
         image =
             first(["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"])
             ?? article.flatMap { Self.imageURL($0["image"]) }
+        siteName =
+            first(["og:site_name", "application-name"])
+            ?? article.flatMap { Self.names($0["publisher"]) }
+        let locale =
+            document.language ?? (article?["inLanguage"] as? String)
+            ?? first(["og:locale", "content-language", "dc.language", "language"])
+        language = locale.map { String(Self.line($0).replacingOccurrences(of: "_", with: "-").prefix(35)) }
+            .flatMap { $0.isEmpty ? nil : $0 }
     }
 
     // MARK: Text

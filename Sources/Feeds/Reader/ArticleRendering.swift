@@ -7,7 +7,8 @@ struct ArticleRendering {
     /// Whether each open table is one of layout, innermost last.
     private var layoutTables: [Bool] = []
 
-    init(document: ReaderDocument, selection: ContentSelector.Selection, links: LinkReferences) {
+    /// - Parameter links: where links are numbered; nil writes them as plain text.
+    init(document: ReaderDocument, selection: ContentSelector.Selection, links: LinkReferences?) {
         self.document = document
         self.selection = selection
         writer = HTMLTextWriter(links: links, limit: HTMLTextConverter.outputLimit, size: document.text.count)
@@ -108,6 +109,18 @@ struct ArticleRendering {
             selection.roots.contains { $0 <= time && time < Int(document.ends[$0]) }
         }
         return (inArticle ?? times.first).flatMap { document.attributes(of: $0)?.datetime }
+    }
+
+    /// The `src` of every picture shown in the article, in order.
+    func images() -> [String] {
+        var sources: [String] = []
+        for root in selection.roots {
+            for node in root..<Int(document.ends[root])
+            where selection.shown[node] && document.tags[node] == .img {
+                if let source = document.attributes(of: node)?.src { sources.append(source) }
+            }
+        }
+        return sources
     }
 
     /// The `src` of the article's first picture.

@@ -91,7 +91,12 @@ extension ContentSelector {
         let isList = tag == .ul || tag == .ol || tag == .dl
         let paragraphs = Double(counts.paragraphs)
         let images = Double(counts.images)
-        let density = counts.linkDensity
+        // A heading that links (a listicle's point naming a product) is not a list of links: in
+        // a block with paragraphs, the links of its headings do not count.
+        let density =
+            counts.paragraphs > 0 && counts.headingText > 0
+            ? Double(max(0, counts.linkText - counts.headingText)) / Double(max(1, counts.text))
+            : counts.linkDensity
         let headingDensity = counts.text > 0 ? Double(counts.headingText) / Double(counts.text) : 0
         if images > 1 && paragraphs / images < 0.5 && counts.captions * 2 < counts.images { return true }
         if !isList && counts.listItems > counts.paragraphs + 100 { return true }

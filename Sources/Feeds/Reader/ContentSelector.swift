@@ -74,6 +74,11 @@ struct ContentSelector {
         return Selection(roots: roots, shown: shown, bylineNode: byline)
     }
 
+    /// The page without its furniture, as one block: what is left when nothing scores.
+    func wholePage() -> Selection {
+        Selection(roots: [0], shown: live, bylineNode: nil)
+    }
+
     // MARK: Furniture
 
     private static func furnitureRemoved(_ document: ReaderDocument, byHints: Bool) -> [Bool] {
@@ -110,8 +115,16 @@ struct ContentSelector {
     // MARK: Scoring
 
     private mutating func scoreParagraphs() {
+        // Captions are not the article's prose: a gallery ("in pictures") of fifty captioned
+        // photographs outscored the three paragraphs of the story it illustrates.
+        var inFigure = Array(repeating: false, count: document.count)
         for node in 1..<max(document.count, 1) where live[node] {
+            let parent = Int(document.parents[node])
+            let parentTag = document.tags[parent]
+            inFigure[node] = inFigure[parent] || parentTag == .figure || parentTag == .figcaption
+            guard !inFigure[node] else { continue }
             let tag = document.tags[node]
+            if tag == .figure || tag == .figcaption { continue }
             let length: Int32
             let commas: Int32
             var first: Int
@@ -213,6 +226,8 @@ struct ContentSelector {
             let bonus = !topHints.isEmpty && hints == topHints ? topScore * 0.2 : 0
             if isCandidate[child] && scores[child] + bonus >= threshold {
                 roots.append(child)
+            } else if isPart(child, like: top) {
+                roots.append(child)
             } else if document.tags[child] == .p {
                 let counts = statistics.counts[child]
                 if counts.text > 80 && counts.linkDensity < 0.25 {
@@ -224,6 +239,25 @@ struct ContentSelector {
             }
         }
         return roots
+    }
+
+    /// Whether `sibling` is another part of an article split over blocks of one kind, as the
+    /// points of a listicle (each a heading and a paragraph in a container of its own) and the
+    /// sections of a long read are: a block of the same tag as `top`, holding a heading and a
+    /// paragraph of prose, with few links. Readability keeps only the parts that score a fifth of
+    /// the best one, and so drops the short points and sections.
+    private func isPart(_ sibling: Int, like top: Int) -> Bool {
+        let tag = document.tags[sibling]
+        guard tag == document.tags[top], tag.isContainer || tag == .li else { return false }
+        let counts = statistics.counts[sibling]
+        guard counts.paragraphs > 0, counts.headingText > 0, counts.text >= 80 else { return false }
+        // Not a strip of captioned pictures.
+        guard counts.captions <= 2 || counts.paragraphs > 2 * counts.captions else { return false }
+        // The heading may be a link (a product's name); the prose may not.
+        let proseLinks = max(0, counts.linkText - counts.headingText)
+        guard Double(proseLinks) < 0.25 * Double(counts.text - counts.headingText) else { return false }
+        let topCounts = statistics.counts[top]
+        return topCounts.headingText > 0 || counts.paragraphs > 1
     }
 
     /// ``ClassHints/weight(_:)`` of `node`, when the rules weigh classes.

@@ -15,10 +15,17 @@ public struct ExtractedArticle: Sendable, Hashable {
     public var text: String
     /// The links numbered in ``text``: `links[0]` is `[1]`.
     public var links: [URL]
+    /// The site's name: `og:site_name`, JSON-LD's `publisher`, `application-name`.
+    public var siteName: String?
+    /// The page's language as it declares it (`<html lang>`, `og:locale`, JSON-LD's `inLanguage`):
+    /// a BCP 47 tag such as `en` or `pt-BR`.
+    public var language: String?
+    /// The pictures of the article, the lead picture first, each once.
+    public var pictures: [URL]
 
     public init(
         title: String, byline: String? = nil, published: Date? = nil, leadImage: URL? = nil, text: String,
-        links: [URL] = []
+        links: [URL] = [], siteName: String? = nil, language: String? = nil, pictures: [URL] = []
     ) {
         self.title = title
         self.byline = byline
@@ -26,6 +33,9 @@ public struct ExtractedArticle: Sendable, Hashable {
         self.leadImage = leadImage
         self.text = text
         self.links = links
+        self.siteName = siteName
+        self.language = language
+        self.pictures = pictures
     }
 }
 

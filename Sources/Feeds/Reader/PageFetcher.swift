@@ -27,8 +27,8 @@ public struct PageFetcher: Sendable {
         public var article: ExtractedArticle
     }
 
-    /// Fetches `url` and extracts its article.
-    public func read(_ url: URL) async throws(PageReadError) -> Page {
+    /// Fetches `url` and extracts its article (links plain text when `numberingLinks` is false).
+    public func read(_ url: URL, numberingLinks: Bool = true) async throws(PageReadError) -> Page {
         let request = HTTPRequest(
             url: url, headers: ["Accept": Self.accept, "User-Agent": Self.userAgent], timeout: timeout,
             maxBodyBytes: ArticleExtractor.maximumBytes, skipsErrorBodies: true)
@@ -38,11 +38,11 @@ public struct PageFetcher: Sendable {
         } catch {
             throw PageReadError(FeedFailure.transport(error, timeout: timeout, subject: "page").sentence)
         }
-        return try Self.read(answer)
+        return try Self.read(answer, numberingLinks: numberingLinks)
     }
 
     /// The article of an answer already received.
-    static func read(_ answer: HTTPResponse) throws(PageReadError) -> Page {
+    static func read(_ answer: HTTPResponse, numberingLinks: Bool = true) throws(PageReadError) -> Page {
         guard (200..<300).contains(answer.status) else {
             throw PageReadError(FeedFailure.status(answer.status, retryAfter: nil, subject: "page").sentence)
         }
@@ -50,7 +50,7 @@ public struct PageFetcher: Sendable {
         try PageKind.check(answer.body, contentType: contentType, url: answer.url)
         do {
             let article = try ArticleExtractor.extract(
-                html: answer.body, url: answer.url, contentType: contentType)
+                html: answer.body, url: answer.url, contentType: contentType, numberingLinks: numberingLinks)
             return Page(url: answer.url, article: article)
         } catch {
             throw PageReadError(error.description)

@@ -5,6 +5,7 @@ struct ReaderAttributes: Sendable {
     var role: String?
     var href: String?
     var src: String?
+    /// `img`'s `alt`, MathML's `alttext`.
     var alt: String?
     /// `ol`'s `start`.
     var start: String?
@@ -57,7 +58,7 @@ struct ReaderAttributes: Sendable {
                 if tag == .meta, let value { metaContent = String(cString: value) }
             case .other:
                 continue
-            case .role, .href, .src, .dataSrc, .alt, .start, .rel, .itemprop, .datetime:
+            case .role, .href, .src, .dataSrc, .alt, .alttext, .start, .rel, .itemprop, .datetime:
                 guard let value else { continue }
                 any = true
                 let text = String(cString: value)
@@ -67,6 +68,7 @@ struct ReaderAttributes: Sendable {
                 case .src: found.src = found.src ?? text
                 case .dataSrc: found.src = text
                 case .alt: found.alt = text
+                case .alttext: found.alt = found.alt ?? text
                 case .start: found.start = text
                 case .rel: found.rel = text.lowercased()
                 case .itemprop:
@@ -115,7 +117,7 @@ struct ReaderAttributes: Sendable {
 
     private enum Name {
         case hidden, ariaHidden, style, `class`, id, type, name, property, content
-        case role, href, src, dataSrc, alt, start, rel, itemprop, datetime, other
+        case role, href, src, dataSrc, alt, alttext, start, rel, itemprop, datetime, other
 
         init(_ name: UnsafePointer<UInt8>) {
             self = Self.table[String(cString: name)] ?? .other
@@ -124,7 +126,9 @@ struct ReaderAttributes: Sendable {
         private static let table: [String: Name] = [
             "hidden": .hidden, "aria-hidden": .ariaHidden, "style": .style, "class": .class, "id": .id,
             "type": .type, "name": .name, "property": .property, "content": .content, "role": .role,
-            "href": .href, "src": .src, "data-src": .dataSrc, "alt": .alt, "start": .start, "rel": .rel,
+            "href": .href, "src": .src, "data-src": .dataSrc, "alt": .alt, "alttext": .alttext,
+            "start": .start,
+            "rel": .rel,
             "itemprop": .itemprop, "datetime": .datetime,
         ]
     }

@@ -38,6 +38,9 @@ struct ReaderDocument {
     private(set) var baseHref: String?
     /// Whether the page was nested too deep and its rest was not read.
     private(set) var wasCut = false
+    /// The `lang` of the page's `<html>` (which libxml2, started inside an `<html>` of its own,
+    /// does not report), set by ``ArticleExtractor``.
+    var language: String?
 
     var count: Int { parents.count }
 
@@ -188,6 +191,22 @@ struct ReaderDocument {
                 break
             }
             if read.hidden { return skip() }
+            switch tag {
+            case .noscript:
+                // As Readability: the fallback of the page's scripts is not part of the article.
+                return skip()
+            case .math:
+                // A formula with its text written out (`alttext`) is that text; without, its
+                // elements' text is read (``HTMLElement`` drops its TeX annotations).
+                guard let alternative = read.attributes?.alt, !alternative.isEmpty else { break }
+                open.append(appendElement(tag, .inline, nil))
+                var text = alternative
+                text.withUTF8 { append($0) }
+                close()
+                return skip()
+            default:
+                break
+            }
             if element == .dropped {
                 // A form control stays as an empty node, which the cleaning counts; its content goes.
                 if tag == .input { _ = appendElement(tag, element, nil) }

@@ -5,7 +5,7 @@ enum ReaderTag: UInt8, Sendable {
     case root, a, article, aside, blockquote, body, br, caption, dd, details, dialog, div, dl, dt
     case embed, fieldset, figcaption, figure, footer, form, h1, h2, h3, h4, h5, h6, header, img, input
     case li, main, menu, meta, nav, ol, p, picture, pre, section, span, summary, table, td, th, time
-    case tr, ul, title, script, base, address, code, font, center
+    case tr, ul, title, script, base, address, code, font, center, noscript, math
 
     /// The tag named `name` (NUL-terminated, lowercase, as libxml2 reports it).
     init(name: UnsafePointer<UInt8>) {
@@ -86,6 +86,7 @@ enum ReaderTag: UInt8, Sendable {
         ("span", .span), ("summary", .summary), ("table", .table), ("td", .td), ("th", .th),
         ("time", .time), ("tr", .tr), ("ul", .ul), ("title", .title), ("script", .script), ("base", .base),
         ("address", .address), ("code", .code), ("font", .font), ("center", .center),
+        ("noscript", .noscript), ("math", .math),
         // Form controls, all one kind: Readability's cleaning counts them.
         ("button", .input), ("select", .input), ("textarea", .input),
     ]

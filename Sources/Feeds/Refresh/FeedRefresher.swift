@@ -137,6 +137,10 @@ public struct FeedRefresher: Sendable {
             logger.debug(
                 "fetched",
                 metadata: ["url": "\(url)", "bytes": "\(outcome.bytes)", "items": "\(document.items.count)"])
+            if let damage = document.damage {
+                logger.warning(
+                    "feed read in part", metadata: ["url": "\(url)", "reason": "\(damage.sentence)"])
+            }
         case .notModified:
             logger.debug("not modified", metadata: ["url": "\(url)"])
         case .failed(let failure):

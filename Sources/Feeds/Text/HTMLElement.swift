@@ -47,7 +47,7 @@ enum HTMLElement: Sendable {
 
     // MARK: Names
 
-    private static let longestName = 10
+    private static let longestName = 14
 
     private static let names: [(name: String, element: HTMLElement)] = {
         var names: [(String, HTMLElement)] = [
@@ -64,9 +64,12 @@ enum HTMLElement: Sendable {
         ]
         // Not `embed`, which holds nothing: libxml2 2.9 does not know it is void (nor `source`,
         // `track`, `wbr`), so it reports what follows it as its content.
+        // Not `noscript`: NewsApp runs no script, so the text a page shows without scripts is
+        // the text to show. Not `math`: a formula's text (`x = 2`) is read as text; its TeX or
+        // MathML annotations are dropped.
         let dropped = [
-            "script", "style", "noscript", "template", "iframe", "object", "svg", "math", "head", "title",
-            "button", "select", "input", "textarea", "audio", "video", "canvas", "datalist",
+            "script", "style", "template", "iframe", "object", "svg", "head", "title", "button", "select",
+            "input", "textarea", "audio", "video", "canvas", "datalist", "annotation", "annotation-xml",
         ]
         names += paragraphs.map { ($0, .paragraph) }
         names += dropped.map { ($0, .dropped) }

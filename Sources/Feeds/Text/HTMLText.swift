@@ -15,10 +15,11 @@ import Foundation
 /// - An image is `[image: alt]` when its alt text is not empty, else nothing. `<hr>` is a paragraph
 ///   of three em dashes (`———`).
 /// - A link's text is followed by ` [n]`; see ``init(html:baseURL:numberingLinks:)``.
-/// - Dropped with their content: `script`, `style`, `noscript`, `template`, `iframe`, `object`,
-///   `svg`, `math`, `head`, `title`, `audio`, `video` and `canvas` (their fallback text),
-///   form controls (`button`, `select`, `input`, `textarea`, `datalist`) and elements with the
-///   `hidden` attribute.
+/// - Dropped with their content: `script`, `style`, `template`, `iframe`, `object`, `svg`,
+///   `head`, `title`, `audio`, `video` and `canvas` (their fallback text), form controls
+///   (`button`, `select`, `input`, `textarea`, `datalist`), MathML's annotations (a formula's
+///   TeX) and elements with the `hidden` attribute. `noscript` is kept (no script runs here, so
+///   its text is what the page shows), and a MathML formula is its text.
 /// - Entities are decoded: numeric ones, and HTML 4's named set (with `&apos;`) as libxml2 knows
 ///   it; names only HTML5 has (`&lbrace;`) stay as written. A no-break space stays U+00A0 but is
 ///   trimmed like a space at the start and end of a line. Control characters (C0 but line breaks
@@ -60,7 +61,7 @@ public struct HTMLText: Sendable, Hashable {
     /// UTF-8. Bytes that are not valid in the encoding become U+FFFD.
     public init(data: Data, charset: String?, baseURL: URL?, numberingLinks: Bool = true) {
         self.init(
-            html: CharsetDecoder.decode(data, declaredCharset: charset), baseURL: baseURL,
+            html: DocumentDecoder.decode(data, charset: charset, markup: .html), baseURL: baseURL,
             numberingLinks: numberingLinks)
     }
 

@@ -11,7 +11,7 @@
 ///
 /// Input is handed on as is, in the runs between repairs, without a copy; the few bytes at the
 /// end of a chunk that cannot be judged yet (`&eac`, `<![CD`) wait for the next chunk.
-struct AmpersandRepair {
+struct AmpersandRepair: ChunkFilter {
     private enum State { case markup, cdata, comment }
 
     /// A reference is a name of at most this many bytes, then `;`.
@@ -21,26 +21,9 @@ struct AmpersandRepair {
     private static let commentOpening = Array("<!--".utf8)
 
     private var state = State.markup
-    /// The bytes held back from the previous chunk.
-    private var carried: [UInt8] = []
+    var carried: [UInt8] = []
 
-    mutating func repair(_ input: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard !carried.isEmpty else {
-            process(input, isFinal: false, emit: emit)
-            return
-        }
-        let joined = carried + input
-        carried = []
-        joined.withUnsafeBufferPointer { process($0, isFinal: false, emit: emit) }
-    }
-
-    mutating func finish(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let rest = carried
-        carried = []
-        rest.withUnsafeBufferPointer { process($0, isFinal: true, emit: emit) }
-    }
-
-    private mutating func process(
+    mutating func process(
         _ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         var index = 0

@@ -2,6 +2,11 @@ import CXML2
 
 /// libxml2's SAX2 push parser, fed clean UTF-8 in chunks as it arrives; it never builds a tree.
 ///
+/// Bare ampersands are escaped (``AmpersandRepair``) and end tags balanced (``TagBalancer``)
+/// before libxml2 sees them. A document that stops libxml2 before its end, or ends with elements
+/// still open, says so in ``ending``, so that what was read is kept with a warning, never taken
+/// for the whole document.
+///
 /// Safe by construction: no network (`XML_PARSE_NONET`), no DTD loaded, no entity expanded by
 /// libxml2 (entity references resolve through ``XMLEntityTable``), no encoding switch (the input
 /// is UTF-8 already, `XML_PARSE_IGNORE_ENC`), and no message on stderr. In recovery mode it reads
@@ -16,6 +21,28 @@ final class XMLPushParser {
     private let context: xmlParserCtxtPtr
     private var isStopped = false
     private var repair = AmpersandRepair()
+    private var balancer = TagBalancer()
+    /// The line libxml2 stopped at on an error it does not recover from, if it did.
+    private var haltLine: Int?
+    /// Whether it stopped after the root element had closed.
+    private var haltedAfterRoot = false
+
+    /// How the document ended.
+    enum Ending: Equatable {
+        /// Its root element closed (anything after it that libxml2 refused is ignored).
+        case complete
+        /// It ended, or libxml2 stopped, at `line` with elements still open.
+        case early(line: Int)
+        /// Its root element closed, and libxml2 stopped at `line` on what came after: a loss only
+        /// when items come after (``itemStarts``).
+        case trailing(line: Int)
+    }
+
+    /// How the document ended; meaningful after ``finish()``.
+    private(set) var ending = Ending.complete
+
+    /// Start tags of items and entries in the whole document, read or not.
+    var itemStarts: Int { balancer.itemStarts }
 
     /// Nil when libxml2 cannot allocate a parser.
     init?(handler: any XMLEventHandler) {
@@ -41,20 +68,28 @@ final class XMLPushParser {
     /// controls (``DocumentDecoder`` makes them so).
     func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !isStopped else { return }
-        repair.repair(bytes) { parseChunk($0) }
+        // After libxml2 stopped, the rest is still read for the items it holds (the warning's
+        // "at least 25 items").
+        repair.filter(bytes) { repaired in balancer.filter(repaired) { parseChunk($0) } }
     }
 
     /// Parses what is left: the end of the document.
     func finish() {
         guard !isStopped else { return }
-        repair.finish { parseChunk($0) }
-        xmlParseChunk(context, nil, 0, 1)
+        repair.finish { repaired in balancer.filter(repaired) { parseChunk($0) } }
+        balancer.finish { parseChunk($0) }
+        if haltLine == nil {
+            xmlParseChunk(context, nil, 0, 1)
+            if balancer.depth > 0 || !balancer.hasStarted { ending = .early(line: currentLine) }
+        } else if let haltLine {
+            ending = haltedAfterRoot ? .trailing(line: haltLine) : .early(line: haltLine)
+        }
         isStopped = true
         releaseDocument()
     }
 
     private func parseChunk(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !isStopped, let base = bytes.baseAddress else { return }
+        guard !isStopped, haltLine == nil, let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
             let count = min(bytes.count - offset, 1 << 20)
@@ -62,8 +97,20 @@ final class XMLPushParser {
                 _ = xmlParseChunk(context, $0, Int32(count), 0)
             }
             offset += count
+            if context.pointee.instate == XML_PARSER_EOF {
+                // An error libxml2 does not recover from. After the root element closed it is
+                // only something after the document: nothing is lost.
+                haltedAfterRoot =
+                    context.pointee.nameNr == 0
+                    && context.pointee.errNo == Int32(XML_ERR_DOCUMENT_END.rawValue)
+                haltLine = currentLine
+                return
+            }
         }
     }
+
+    /// The line libxml2 is reading.
+    private var currentLine: Int { Int(context.pointee.input?.pointee.line ?? 0) }
 
     /// Stops parsing for good: later bytes are ignored and no more events are reported.
     func stop() {

@@ -12,7 +12,9 @@ struct ExtractCommand: ParsableCommand {
             Reads the HTML of a page from FILE, or from standard input without it, and prints what \
             reader mode shows: the title, a line with the author and the date when the page names \
             them, then the article's text without navigation, ads, share bars, comments or cookie \
-            banners, its links numbered [n] and listed at the end. Nothing is fetched. The page's \
+            banners, its links numbered [n] and listed at the end (--no-links: links as plain text), \
+            or with --json one object {"title", "byline", "date", "site", "language", "text", "links", \
+            "pictures"}. Nothing is fetched. The page's \
             encoding is read from its <meta charset> (else UTF-8). Pages over 8 MiB are refused. \
             Exit status 1 when the page cannot be read or holds no article.
             """
@@ -27,6 +29,12 @@ struct ExtractCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The HTML file (default: standard input).", valueName: "file"))
     var file: String?
+
+    @Flag(help: "Print JSON: title, byline, date, site, language, text, links and pictures.")
+    var json = false
+
+    @Flag(name: .customLong("no-links"), help: "Links as plain text: no [n] after them, no list of them.")
+    var noLinks = false
 
     func validate() throws {
         try app.refuseOptions(notTakenBy: "extract")
@@ -47,27 +55,12 @@ struct ExtractCommand: ParsableCommand {
         }
         do {
             let article = try ArticleExtractor.extract(
-                html: html, url: url.flatMap(Self.webAddress), contentType: nil)
-            StandardOutput.write(Self.text(of: article))
+                html: html, url: url.flatMap(Self.webAddress), contentType: nil, numberingLinks: !noLinks)
+            StandardOutput.write(ArticleOutput(article: article, json: json).text)
         } catch {
             StandardError.write("newsapp: " + error.description)
             throw ExitCode(1)
         }
-    }
-
-    /// The title, the byline and date, the text and the numbered links, each part a paragraph.
-    static func text(of article: ExtractedArticle) -> String {
-        var head = article.title.isEmpty ? [] : [article.title]
-        let credit = [article.byline, article.published.map { $0.formatted(.iso8601.year().month().day()) }]
-            .compactMap { $0 }
-        if !credit.isEmpty { head.append(credit.joined(separator: " · ")) }
-        var parts = [head.joined(separator: "\n"), article.text].filter { !$0.isEmpty }
-        if !article.links.isEmpty {
-            parts.append(
-                article.links.enumerated().map { "[\($0.offset + 1)] \($0.element.absoluteString)" }
-                    .joined(separator: "\n"))
-        }
-        return parts.joined(separator: "\n\n") + "\n"
     }
 
     /// `text` as an absolute http or https address with a host; nil otherwise.

@@ -40,7 +40,7 @@ struct FeedsListCommand: AsyncParsableCommand {
         abstract: "List your feeds: title, address, tags, items, unread items, last refresh and last error.",
         discussion: """
             With --json: {"file", "feeds": [{"number", "url", "title", "tags", "items", "unread", \
-            "lastRefresh", "lastSuccess", "lastError", "retryAfter"}], "skipped": [{"line", "text", \
+            "lastRefresh", "lastSuccess", "lastError", "lastWarning", "retryAfter"}], "skipped": [{"line", "text", \
             "reason"}]}, dates in ISO 8601.
             """
     )
@@ -153,7 +153,7 @@ struct FeedsShowCommand: AsyncParsableCommand {
         discussion: """
             With --json: {"url", "title", "items": [{"id", "title", "link", "author", "published", \
             "updated", "summary", "content", "links", "enclosures": [{"url", "type", "length"}], \
-            "read"}]}, dates in ISO 8601, text as plain text (links numbered [1], [2], … as in \
+            "image", "read"}]}, dates in ISO 8601, text as plain text (links numbered [1], [2], … as in \
             "links"); a date the feed does not give is null.
             """
     )

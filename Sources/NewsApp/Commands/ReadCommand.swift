@@ -10,7 +10,7 @@ struct ReadCommand: AsyncParsableCommand {
         commandName: "read",
         abstract: "Fetch a web page and print its article: its title, then its text.",
         discussion: """
-            Prints what `newsapp extract` prints for the page at URL, fetched as every download of \
+            Prints what `newsapp extract` prints for the page at URL (--json and --no-links too), fetched as every download of \
             NewsApp is: http and https only, at most 8 MiB after decompression, within \
             request_timeout seconds in all (config file, default 10), redirects followed up to 10, \
             never from https down to http, and credentials never sent to another host. A feed's \
@@ -24,6 +24,12 @@ struct ReadCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("The page's http or https address.", valueName: "url"))
     var url: String
+
+    @Flag(help: "Print JSON: title, byline, date, site, language, text, links and pictures.")
+    var json = false
+
+    @Flag(name: .customLong("no-links"), help: "Links as plain text: no [n] after them, no list of them.")
+    var noLinks = false
 
     func validate() throws {
         try app.refuseOptions(notTakenBy: "read")
@@ -39,8 +45,8 @@ struct ReadCommand: AsyncParsableCommand {
         let timeout = TimeInterval(settings.requestTimeout)
         let fetcher = PageFetcher(http: CurlHTTPClient(), timeout: timeout)
         do {
-            let page = try await fetcher.read(address)
-            StandardOutput.write(ExtractCommand.text(of: page.article))
+            let page = try await fetcher.read(address, numberingLinks: !noLinks)
+            StandardOutput.write(ArticleOutput(article: page.article, json: json).text)
         } catch {
             StandardError.write("newsapp: " + TextSanitizer.clean(error.sentence))
             throw ExitCode(1)

@@ -57,7 +57,7 @@ struct FeedItemsListing {
     // MARK: JSON
 
     /// `{"url", "title", "items": [{"id", "title", "link", "author", "published", "updated",
-    /// "summary", "content", "links", "enclosures": [{"url", "type", "length"}], "read"}]}`.
+    /// "summary", "content", "links", "enclosures": [{"url", "type", "length"}], "image", "read"}]}`.
     struct Document: Encodable {
         struct Item: Encodable {
             struct Enclosure: Encodable {
@@ -85,6 +85,7 @@ struct FeedItemsListing {
             var content: String?
             var links: [String]
             var enclosures: [Enclosure]
+            var image: String?
             var read: Bool
 
             /// Absent values are written as `null`, so every item has every key.
@@ -100,11 +101,13 @@ struct FeedItemsListing {
                 try container.encode(content, forKey: .content)
                 try container.encode(links, forKey: .links)
                 try container.encode(enclosures, forKey: .enclosures)
+                try container.encode(image, forKey: .image)
                 try container.encode(read, forKey: .read)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case id, title, link, author, published, updated, summary, content, links, enclosures, read
+                case id, title, link, author, published, updated, summary, content, links, enclosures, image
+                case read
             }
         }
 
@@ -126,7 +129,7 @@ struct FeedItemsListing {
                     enclosures: item.enclosures.map {
                         Document.Item.Enclosure(url: $0.url.absoluteString, type: $0.type, length: $0.length)
                     },
-                    read: stored.read)
+                    image: item.imageURL?.absoluteString, read: stored.read)
             })
     }
 }

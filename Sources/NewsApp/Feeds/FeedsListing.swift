@@ -61,6 +61,8 @@ struct FeedsListing {
                 Span(indent), StyledLine(Self.refreshed(entry.stored, time: time), .muted), width: width)
             if let error = entry.stored?.lastError {
                 lines += StyledLine.hanging(Span(indent), StyledLine("✗ " + error, .warning), width: width)
+            } else if let warning = entry.stored?.lastWarning {
+                lines += StyledLine.hanging(Span(indent), StyledLine("! " + warning, .warning), width: width)
             }
         }
         let skipped = skippedLines(width: width)
@@ -112,6 +114,7 @@ struct FeedsListing {
             var lastRefresh: String?
             var lastSuccess: String?
             var lastError: String?
+            var lastWarning: String?
             var retryAfter: String?
             /// The feed service it comes from, null for the urls file's.
             var service: String?
@@ -128,13 +131,14 @@ struct FeedsListing {
                 try container.encode(lastRefresh, forKey: .lastRefresh)
                 try container.encode(lastSuccess, forKey: .lastSuccess)
                 try container.encode(lastError, forKey: .lastError)
+                try container.encode(lastWarning, forKey: .lastWarning)
                 try container.encode(retryAfter, forKey: .retryAfter)
                 try container.encode(service, forKey: .service)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case number, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError, retryAfter
-                case service
+                case number, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError, lastWarning
+                case retryAfter, service
             }
         }
 
@@ -159,7 +163,7 @@ struct FeedsListing {
                     unread: entry.stored?.unreadCount ?? 0,
                     lastRefresh: entry.stored?.lastAttemptAt.map(Timestamp.format),
                     lastSuccess: entry.stored?.lastSuccessAt.map(Timestamp.format),
-                    lastError: entry.stored?.lastError,
+                    lastError: entry.stored?.lastError, lastWarning: entry.stored?.lastWarning,
                     retryAfter: entry.stored?.retryAfter.map(Timestamp.format), service: entry.service)
             },
             skipped: skipped.map { Document.Skipped(line: $0.line, text: $0.text, reason: $0.reason) })

@@ -21,11 +21,17 @@ public struct FeedDocument: Sendable, Hashable {
     public var siteURL: URL?
     /// The items in document order, each id once (a repeated id keeps its first item).
     public var items: [FeedItem]
+    /// Set when the document could not be read to its end: ``items`` are what was read before.
+    public var damage: FeedDamage?
 
-    public init(format: Format, title: String? = nil, siteURL: URL? = nil, items: [FeedItem] = []) {
+    public init(
+        format: Format, title: String? = nil, siteURL: URL? = nil, items: [FeedItem] = [],
+        damage: FeedDamage? = nil
+    ) {
         self.format = format
         self.title = title
         self.siteURL = siteURL
         self.items = items
+        self.damage = damage
     }
 }

@@ -1,0 +1,71 @@
+import Feeds
+import Foundation
+import NewsModels
+import TerminalText
+
+/// What `newsapp extract` and `newsapp read` print: the article as text (its title, a line with the
+/// author and the date, the text, the numbered links) or, with `--json`, as one JSON object.
+struct ArticleOutput {
+    var article: ExtractedArticle
+    var json: Bool
+
+    /// The whole output, ending in a line break.
+    var text: String {
+        json ? TerminalSafeJSON.encode(document) + "\n" : Self.text(of: article)
+    }
+
+    /// The title, the byline and date, the text and the numbered links, each part a paragraph.
+    static func text(of article: ExtractedArticle) -> String {
+        var head = article.title.isEmpty ? [] : [article.title]
+        let credit = [article.byline, article.published.map { $0.formatted(.iso8601.year().month().day()) }]
+            .compactMap { $0 }
+        if !credit.isEmpty { head.append(credit.joined(separator: " · ")) }
+        var parts = [head.joined(separator: "\n"), article.text].filter { !$0.isEmpty }
+        if !article.links.isEmpty {
+            parts.append(
+                article.links.enumerated().map { "[\($0.offset + 1)] \($0.element.absoluteString)" }
+                    .joined(separator: "\n"))
+        }
+        return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    /// `{"title", "byline", "date", "site", "language", "text", "links", "pictures"}`: absent values
+    /// are `null`, the date ISO 8601, the text with its links numbered `[n]` as in `links` (none
+    /// with `--no-links`), every string cleaned as the screen cleans it.
+    struct Document: Encodable {
+        var title: String
+        var byline: String?
+        var date: String?
+        var site: String?
+        var language: String?
+        var text: String
+        var links: [String]
+        var pictures: [String]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(title, forKey: .title)
+            try container.encode(byline, forKey: .byline)
+            try container.encode(date, forKey: .date)
+            try container.encode(site, forKey: .site)
+            try container.encode(language, forKey: .language)
+            try container.encode(text, forKey: .text)
+            try container.encode(links, forKey: .links)
+            try container.encode(pictures, forKey: .pictures)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case title, byline, date, site, language, text, links, pictures
+        }
+    }
+
+    var document: Document {
+        let line = { (text: String) in TextSanitizer.clean(text) }
+        return Document(
+            title: line(article.title), byline: article.byline.map(line),
+            date: article.published.map(Timestamp.format), site: article.siteName.map(line),
+            language: article.language.map(line), text: TextSanitizer.clean(article.text, lineBreaks: .keep),
+            links: article.links.map { line($0.absoluteString) },
+            pictures: article.pictures.map { line($0.absoluteString) })
+    }
+}
