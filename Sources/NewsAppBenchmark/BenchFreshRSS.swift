@@ -27,7 +27,9 @@ final class BenchFreshRSS {
         service = BenchSyncService(base: base, user: lines[1], password: lines[2])
         let files = directory.appendingPathComponent("feeds")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        for feed in 1...50 { try Self.rss(feed: feed, items: 200).write(to: files.appendingPathComponent("\(feed).xml")) }
+        for feed in 1...50 {
+            try Self.rss(feed: feed, items: 200).write(to: files.appendingPathComponent("\(feed).xml"))
+        }
         feeds = try StaticFileServer(serving: files)
         let token = try await service.token()
         let client = FormPoster(base: base, token: token)
@@ -68,7 +70,8 @@ final class BenchFreshRSS {
     /// Runs `executable`, waits with `waitpid` (the server it leaves running inherits nothing of
     /// ours), and returns what it printed.
     private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("freshrss-setup-\(getpid()).out")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "freshrss-setup-\(getpid()).out")
         defer { try? FileManager.default.removeItem(at: out) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -96,7 +99,9 @@ final class BenchFreshRSS {
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw BenchSyncService.Failure(description: "\(executable) failed (\(status))") }
+        guard status == 0 else {
+            throw BenchSyncService.Failure(description: "\(executable) failed (\(status))")
+        }
         return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
     }
 }
@@ -112,7 +117,8 @@ private struct FormPoster {
                 url: URL(string: base.absoluteString + "/reader/api/0/subscription/quickadd")!, method: .post,
                 body: Data("quickadd=\(QueryEncoding.encode(feed))".utf8),
                 headers: ["Authorization": "GoogleLogin auth=\(token)"], timeout: 120))
-        guard response.status == 200, String(decoding: response.body, as: UTF8.self).contains("streamId") else {
+        guard response.status == 200, String(decoding: response.body, as: UTF8.self).contains("streamId")
+        else {
             throw BenchSyncService.Failure(description: "FreshRSS did not subscribe to \(feed)")
         }
     }

@@ -22,7 +22,8 @@ struct BenchSyncService {
         let response = try await CurlHTTPClient().fetch(
             HTTPRequest(
                 url: base.appendingPathComponent("accounts/ClientLogin"), method: .post,
-                body: Data("Email=\(QueryEncoding.encode(user))&Passwd=\(QueryEncoding.encode(password))".utf8),
+                body: Data(
+                    "Email=\(QueryEncoding.encode(user))&Passwd=\(QueryEncoding.encode(password))".utf8),
                 timeout: 60))
         let text = String(decoding: response.body, as: UTF8.self)
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Auth=") }) else {
@@ -53,7 +54,8 @@ struct BenchSyncService {
         try await walk(
             api + "stream/contents/user/-/state/com.google/reading-list?n=1000&xt=\(read)&output=json",
             list: "items")
-        try await walk(api + "stream/contents/user/-/state/com.google/starred?n=1000&output=json", list: "items")
+        try await walk(
+            api + "stream/contents/user/-/state/com.google/starred?n=1000&output=json", list: "items")
         let list = QueryEncoding.encode("user/-/state/com.google/reading-list")
         try await walk(api + "stream/items/ids?s=\(list)&xt=\(read)&n=10000&output=json", list: "itemRefs")
         let starred = QueryEncoding.encode("user/-/state/com.google/starred")
@@ -66,8 +68,11 @@ struct BenchSyncService {
     func curl(_ urls: [URL], token: String, home: URL) throws -> Duration {
         let header = home.appendingPathComponent("curl-headers")
         try Data("Authorization: GoogleLogin auth=\(token)\n".utf8).write(to: header)
-        let arguments = ["-s", "-f", "-H", "@" + header.path] + urls.flatMap { ["-o", "/dev/null", $0.absoluteString] }
-        let run = try ColdStart(executable: "/usr/bin/curl", arguments: arguments, environment: [:], prompt: nil).run()
+        let arguments =
+            ["-s", "-f", "-H", "@" + header.path] + urls.flatMap { ["-o", "/dev/null", $0.absoluteString] }
+        let run = try ColdStart(
+            executable: "/usr/bin/curl", arguments: arguments, environment: [:], prompt: nil
+        ).run()
         guard run.status == 0 else { throw Failure(description: "curl failed with \(run.status)") }
         return run.toExit
     }

@@ -16,20 +16,24 @@ enum SyncBenchmark {
     static let itemsPerFeed = 500
 
     static func run(
-        newsapp: String, probe: String, data: URL, freshrss archive: String?, runs: Int, into report: inout Report
+        newsapp: String, probe: String, data: URL, freshrss archive: String?, runs: Int,
+        into report: inout Report
     ) async throws {
         var account = ReaderAPIAccount()
         let labels = ["Space", "World", "Technology", "Culture"]
         for feed in 1...feeds {
             let stream = account.addFeed(
-                title: "Feed \(feed)", url: "https://feed\(feed).example/rss", siteURL: "https://feed\(feed).example/",
+                title: "Feed \(feed)", url: "https://feed\(feed).example/rss",
+                siteURL: "https://feed\(feed).example/",
                 labels: [labels[(feed - 1) % labels.count]])
             account.addItems(to: stream, count: itemsPerFeed, contentBytes: 900)
         }
         let server = ReaderAPIStubServer(account: account)
         try await server.start()
         do {
-            try await measure(server, newsapp: newsapp, probe: probe, data: data, freshrss: archive, runs: runs, into: &report)
+            try await measure(
+                server, newsapp: newsapp, probe: probe, data: data, freshrss: archive, runs: runs,
+                into: &report)
         } catch {
             await server.stop()
             throw error
@@ -38,7 +42,8 @@ enum SyncBenchmark {
     }
 
     private static func measure(
-        _ server: ReaderAPIStubServer, newsapp: String, probe: String, data: URL, freshrss archive: String?, runs: Int,
+        _ server: ReaderAPIStubServer, newsapp: String, probe: String, data: URL, freshrss archive: String?,
+        runs: Int,
         into report: inout Report
     ) async throws {
         let service = BenchSyncService(
@@ -47,11 +52,13 @@ enum SyncBenchmark {
         defer { home.remove() }
 
         log("Sync: first sync of \(feeds * itemsPerFeed) items from our server…")
-        let first = try await firstSync(newsapp, probe: probe, service: service, home: home, expected: "10,000 new items")
+        let first = try await firstSync(
+            newsapp, probe: probe, service: service, home: home, expected: "10,000 new items")
         add(first, against: "our server (\(feeds) feeds × \(itemsPerFeed))", into: &report)
 
         log("Sync: nothing new, \(runs) runs…")
-        let sync = ColdStart(executable: newsapp, arguments: ["sync"], environment: home.environment, prompt: nil)
+        let sync = ColdStart(
+            executable: newsapp, arguments: ["sync"], environment: home.environment, prompt: nil)
         var quiet = Samples()
         for _ in 0..<runs {
             let run = try sync.run()
@@ -70,14 +77,16 @@ enum SyncBenchmark {
         let batches = server.edits.dropFirst(editsBefore).map(\.ids.count)
         report.add(
             "\(Report.grouped(marked)) read marks made offline, then sent (`newsapp sync`, \(batches.count) requests, "
-                + "at least \(batches.min() ?? 0) ids each; target ≥ 250)", Samples([send.toExit.milliseconds]),
+                + "at least \(batches.min() ?? 0) ids each; target ≥ 250)",
+            Samples([send.toExit.milliseconds]),
             target: .p99(2_000))
 
         try await terminalStarts(newsapp, home: home, runs: runs, into: &report)
 
         if let archive {
             log("Sync: FreshRSS with 10,000 items (50 feeds × 200; a minute to set up)…")
-            let freshrss = try await BenchFreshRSS(archive: archive, data: data, port: try StaticFileServer.freePort())
+            let freshrss = try await BenchFreshRSS(
+                archive: archive, data: data, port: try StaticFileServer.freePort())
             defer { freshrss.stop() }
             let other = try PrivateHome(store: nil)
             defer { other.remove() }
@@ -86,7 +95,8 @@ enum SyncBenchmark {
             add(run, against: "FreshRSS 1.25 (50 feeds × 200)", into: &report)
         } else {
             report.notes.append(
-                "Sync against FreshRSS: skipped (no FRESHRSS_ARCHIVE and no ../shared/servers/freshrss-*.tar.gz).")
+                "Sync against FreshRSS: skipped (no FRESHRSS_ARCHIVE and no ../shared/servers/freshrss-*.tar.gz)."
+            )
         }
     }
 
@@ -104,12 +114,17 @@ enum SyncBenchmark {
         try Data((service.password + "\n").utf8).write(to: password)
         let login = try ColdStart(
             executable: newsapp,
-            arguments: ["sync", "login", service.base.absoluteString, "--user", service.user, "--password-file", password.path],
+            arguments: [
+                "sync", "login", service.base.absoluteString, "--user", service.user, "--password-file",
+                password.path,
+            ],
             environment: home.environment, prompt: nil
         ).run()
         try check(login, "Signed in")
-        let sync = try ColdStart(executable: newsapp, arguments: ["sync"], environment: home.environment, prompt: nil)
-            .run(through: probe)
+        let sync = try ColdStart(
+            executable: newsapp, arguments: ["sync"], environment: home.environment, prompt: nil
+        )
+        .run(through: probe)
         try check(sync, expected)
         let token = try await service.token()
         let urls = try await service.firstSyncRequests(token: token)
@@ -119,7 +134,8 @@ enum SyncBenchmark {
         log(
             String(
                 format: "  newsapp sync %.0f ms (peak %.1f MB), curl of the same %d requests %.0f ms",
-                sync.toExit.milliseconds, Double(sync.memory?.peakRSS ?? 0) / 1e6, urls.count, curl.milliseconds))
+                sync.toExit.milliseconds, Double(sync.memory?.peakRSS ?? 0) / 1e6, urls.count,
+                curl.milliseconds))
         return FirstSync(sync: sync, curl: curl, requests: urls.count)
     }
 
@@ -138,7 +154,9 @@ enum SyncBenchmark {
 
     /// The first screen on a terminal, spawn → prompt, with no sync due and with a sync at launch
     /// (the last sync made old, the pull started over: 10,000 items read again behind the screen).
-    private static func terminalStarts(_ newsapp: String, home: PrivateHome, runs: Int, into report: inout Report)
+    private static func terminalStarts(
+        _ newsapp: String, home: PrivateHome, runs: Int, into report: inout Report
+    )
         async throws
     {
         log("Sync: the first screen on a terminal, \(runs) runs without and with a sync behind it…")
@@ -175,7 +193,8 @@ enum SyncBenchmark {
     private static func check(_ run: ColdStart.Run, _ expected: String) throws {
         guard run.status == 0, run.output.contains(expected) else {
             throw ColdStart.Failure(
-                description: "newsapp (status \(run.status)) did not say “\(expected)”: \(run.output.prefix(1_000))")
+                description:
+                    "newsapp (status \(run.status)) did not say “\(expected)”: \(run.output.prefix(1_000))")
         }
     }
 }

@@ -22,7 +22,8 @@ enum TerminalStart {
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var unlock: Int32 = 0
         var number: UInt32 = 0
-        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0
+        else {
             throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         defer { close(master) }
@@ -81,7 +82,10 @@ enum TerminalStart {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard let toPrompt else {
-            throw Failure(description: "newsapp showed no prompt on the terminal: \(String(decoding: seen, as: UTF8.self).suffix(500))")
+            throw Failure(
+                description:
+                    "newsapp showed no prompt on the terminal: \(String(decoding: seen, as: UTF8.self).suffix(500))"
+            )
         }
         return toPrompt
     }

@@ -1,8 +1,8 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
-import NewsModels
 import NewsAPIStub
+import NewsModels
 import Synchronization
 
 /// A Google Reader API server on 127.0.0.1, in FreshRSS's dialect (`/api/greader.php`,

@@ -1,8 +1,8 @@
 import Coordinators
 import Foundation
 import Modules
-import NewsModels
 import Networking
+import NewsModels
 import Store
 import Sync
 import TerminalText

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
-import NewsModels
 import Networking
+import NewsModels
 import Store
 import Sync
 

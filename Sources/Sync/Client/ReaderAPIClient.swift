@@ -1,6 +1,6 @@
 import Foundation
-import NewsModels
 import Networking
+import NewsModels
 
 /// A client of a Google Reader API service (FreshRSS's `/api/greader.php`, Miniflux, Inoreader,
 /// The Old Reader, BazQux): signing in, the subscriptions, streams of items and their ids, and
