@@ -20,6 +20,10 @@ final class ReaderAPIResponder: Sendable {
         /// Answers to requests after this many are held (their work done) until released.
         var holdAfter: Int?
         var held: [CheckedContinuation<Void, Never>] = []
+        /// Set by ``stop()``: nothing is held from then on. A request whose handler runs late (after
+        /// its client gave up and the server was told to stop) must not park an answer that no one
+        /// will release, or the server's stop would wait for it for ever.
+        var stopped = false
         /// Tests waiting for a number of requests.
         var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
@@ -39,14 +43,7 @@ final class ReaderAPIResponder: Sendable {
         // The work is done (an edit applied); only the answer waits.
         let held = state.withLock { state in state.holdAfter.map { state.requestCount > $0 } ?? false }
         if held {
-            await withCheckedContinuation { continuation in
-                let release = state.withLock { state -> Bool in
-                    guard state.holdAfter != nil else { return true }
-                    state.held.append(continuation)
-                    return false
-                }
-                if release { continuation.resume() }
-            }
+            await park { $0.holdAfter != nil }
         }
         return answer
     }
@@ -54,6 +51,27 @@ final class ReaderAPIResponder: Sendable {
     /// Holds the answers to requests after the `count`-th (their work done) until ``release()``.
     func hold(after count: Int) {
         state.withLock { $0.holdAfter = count }
+    }
+
+    /// Answers the held requests and every later one at once, and holds none from now on: the
+    /// server is stopping.
+    func stop() {
+        state.withLock { $0.stopped = true }
+        release()
+    }
+
+    /// Waits until ``release()`` or ``stop()`` while `stillHeld` says so (checked under the lock
+    /// with the parking, so a release between the check and the wait is never missed); returns at
+    /// once after ``stop()``.
+    private func park(while stillHeld: @Sendable (State) -> Bool = { _ in true }) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                guard !state.stopped, stillHeld(state) else { return true }
+                state.held.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 
     /// Answers the held requests (those of ``ReaderAPIStubServer/Fault/neverAnswers`` too), and
@@ -95,7 +113,7 @@ final class ReaderAPIResponder: Sendable {
         switch fault {
         case .neverAnswers?:
             // Held until the server stops.
-            await withCheckedContinuation { continuation in state.withLock { $0.held.append(continuation) } }
+            await park()
             return .text(503, "stopped")
         case .status(let status)?:
             return ReaderAPIAnswer(

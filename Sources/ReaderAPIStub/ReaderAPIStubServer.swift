@@ -72,6 +72,7 @@ public final class ReaderAPIStubServer: Sendable {
     /// Binds 127.0.0.1:`port` (0 picks a free port) and serves; returns the port.
     @discardableResult
     public func start(port: UInt16 = 0) async throws -> Int {
+        responder.withState { $0.stopped = false }
         let server = HTTPServer(
             address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), timeout: 3_600, logger: .disabled,
             handler: ReaderAPIHTTPHandler(responder: responder))
@@ -118,7 +119,7 @@ public final class ReaderAPIStubServer: Sendable {
     /// Stops listening, closes open connections (a silent answer among them) and waits.
     public func stop() async {
         guard let current = running.withLock({ $0.take() }) else { return }
-        responder.release()
+        responder.stop()
         await current.server.stop(timeout: 0)
         current.task.cancel()
         _ = await current.task.result
