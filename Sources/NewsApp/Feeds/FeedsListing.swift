@@ -28,6 +28,15 @@ struct FeedsListing {
 
     // MARK: Text
 
+    /// Where the feeds come from: "3 in FILE", and "2 synced with HOST" for each feed service's.
+    static func origins(of entries: [Entry], file: String) -> String {
+        let local = entries.filter { $0.service == nil }.count
+        var services: [String: Int] = [:]
+        for service in entries.compactMap(\.service) { services[service, default: 0] += 1 }
+        let synced = services.sorted { $0.key < $1.key }.map { "\($0.value) synced with \($0.key)" }
+        return (["\(local) in \(file)"] + synced).joined(separator: " · ")
+    }
+
     func lines(width: Int, time: TimeFormatting) -> [StyledLine] {
         guard !entries.isEmpty else {
             var lines = [
@@ -40,8 +49,9 @@ struct FeedsListing {
             return lines.flatMap { $0.wrapped(toWidth: width) }
         }
         var lines = StyledLine([
-            Span("Feeds", .heading), Span(" · \(entries.count) in \(file)", .muted),
-        ]).wrapped(toWidth: width)
+            Span("Feeds", .heading), Span(" · " + Self.origins(of: entries, file: file), .muted),
+        ])
+        .wrapped(toWidth: width)
         lines.append(.blank)
         let numberWidth = String(entries.count).count
         let indent = String(repeating: " ", count: numberWidth + 2)

@@ -133,6 +133,9 @@ struct SyncCommandTests {
             #expect(try await sandbox.run(["refresh"]).status == 0)
             let list = try await sandbox.run(["feeds"])
             #expect(list.out.contains("· Space · synced with 127.0.0.1:\(server.port)"))
+            #expect(
+                list.out.contains(
+                    "Feeds · 1 in ~/.config/newsapp/urls · 1 synced with 127.0.0.1:\(server.port)"))
             #expect(list.out.contains("\(local.base)/local.atom · mine\n"))
             let feeds = try #require(
                 try json(try await sandbox.run(["feeds", "--json"]))["feeds"] as? [[String: Any]])
