@@ -112,7 +112,8 @@ struct BenchmarkMain {
                 try await RefreshBenchmark.run(
                     newsapp: newsapp, probe: options.probe(beside: newsapp), newsboat: options.newsboat,
                     data: options.dataDirectory, corpus: corpus,
-                    coldRuns: options.coldRuns, searchRuns: options.searchRuns, into: &report)
+                    coldRuns: options.coldRuns, searchRuns: options.searchRuns, floorRuns: options.floorRuns,
+                    into: &report)
             } else {
                 report.notes.append("Refresh: skipped (no --newsapp binary given).")
             }
@@ -186,6 +187,7 @@ struct Options {
     var fetchRuns = 200
     var paceCommands = 30
     var feedRuns = 3
+    var floorRuns = 5
     var extractRounds = 20
     var syncRuns = 10
     /// FreshRSS's archive for the `sync` section: --freshrss, else FRESHRSS_ARCHIVE, else
@@ -203,7 +205,7 @@ struct Options {
         usage: newsapp-bench [--newsapp PATH] [--rss-probe PATH] [--newsboat PATH] [--data DIR]
                              [--only cold,search,render,fetch,pace,feeds-store,refresh,extract,sync]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
-                             [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N]
+                             [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N] [--floor-runs N]
                              [--extract-rounds N] [--reader-corpus DIR] [--real-pages DIR]
                              [--sync-runs N] [--freshrss ARCHIVE] [--label TEXT]
 
@@ -268,6 +270,7 @@ struct Options {
             case "--fetch-runs": fetchRuns = try count(argument)
             case "--pace-commands": paceCommands = try count(argument)
             case "--feed-runs": feedRuns = try count(argument)
+            case "--floor-runs": floorRuns = try count(argument)
             case "--extract-rounds": extractRounds = try count(argument)
             case "--sync-runs": syncRuns = try count(argument)
             case "--freshrss": freshrss = try value(argument)

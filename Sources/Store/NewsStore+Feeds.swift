@@ -22,13 +22,18 @@ extension NewsStore {
     @discardableResult
     public func recordFeeds(_ records: [FeedRecord]) async throws(StoreError) -> [URL: FeedWriteCounts] {
         guard !records.isEmpty else { return [:] }
-        // Made here, on the caller's thread, rather than on the writer's.
+        // Made here, on the caller's thread, rather than on the writer's; the new items' tokens
+        // for the full-text index are made beside the write (see `TokenReplay`).
         let prepared = records.map(PreparedFeedRecord.init)
+        let tokens = BatchTokens(prepared)
+        let database = database.writer
+        let tokenizing = tokens.map { tokens in Task.detached { await tokens.fill(knownIn: database) } }
+        defer { tokenizing?.cancel() }
         return try await write { db in
-            let writer = try FeedWriter(db)
+            let writer = try FeedWriter(db, tokens: tokens)
             var counts: [URL: FeedWriteCounts] = [:]
-            for record in prepared {
-                let written = try writer.write(record)
+            for (index, record) in prepared.enumerated() {
+                let written = try writer.write(record, index: index)
                 counts[record.record.url, default: FeedWriteCounts()].new += written.new
                 counts[record.record.url, default: FeedWriteCounts()].updated += written.updated
             }
@@ -261,8 +266,9 @@ extension NewsStore {
     /// of its feed, or when its feed last held it before `cutoff`. The unsaved items of
     /// unsubscribed feeds go too, and those feeds' rows once they hold none.
     ///
-    /// The work is proportional to the read items and to the items beyond the limit, found on
-    /// indexes.
+    /// The work is proportional to the items that may go (read, and no longer in their feed's
+    /// latest document), found on their own index (``StoreSchema/feedWriteSpeed``), and to the
+    /// items of the feeds that hold some.
     @discardableResult
     public func applyFeedRetention(maxItemsPerFeed: Int, olderThan cutoff: Date) async throws(StoreError)
         -> Int
@@ -270,8 +276,15 @@ extension NewsStore {
         let limit = max(maxItemsPerFeed, 0)
         let cutoff = cutoff.timeIntervalSince1970
         return try await write { db in
-            // Items the latest document holds have no `lastFetchedAt` (see `StoreSchema.v3`).
-            let feeds = try Int64.fetchAll(db, sql: "SELECT id FROM feed WHERE removedAt IS NULL")
+            // Items the latest document holds have no `lastFetchedAt` (see `StoreSchema.v3`), and
+            // only read ones may go: the feeds holding such items are the only ones to look at.
+            let feeds = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT a.feedID FROM article a INDEXED BY article_feedItemLeft
+                    WHERE a.feedID IS NOT NULL AND a.readAt IS NOT NULL AND a.lastFetchedAt IS NOT NULL
+                        AND a.feedID IN (SELECT id FROM feed WHERE removedAt IS NULL)
+                    """)
             var removed = 0
             for feed in feeds {
                 try db.execute(
@@ -287,8 +300,9 @@ extension NewsStore {
             }
             try db.execute(
                 sql: """
-                    DELETE FROM article WHERE feedID IS NOT NULL AND readAt IS NOT NULL AND lastFetchedAt < ?
-                        AND id NOT IN (SELECT articleID FROM saved)
+                    DELETE FROM article INDEXED BY article_feedItemLeft
+                    WHERE feedID IS NOT NULL AND readAt IS NOT NULL AND lastFetchedAt IS NOT NULL
+                        AND lastFetchedAt < ? AND id NOT IN (SELECT articleID FROM saved)
                     """,
                 arguments: [cutoff])
             removed += db.changesCount

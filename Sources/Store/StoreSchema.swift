@@ -30,15 +30,17 @@ import GRDB
 /// - `requestDay` (`v5-request-counts`): NewsAPI requests counted per UTC day; see
 ///   ``requestCounts``.
 /// - `feed.lastWarning` (v6-feed-warning): see ``feedWarning``.
-/// - `syncFeed`, `syncItem`, `syncChange` and `syncState` (`v7-sync`), sync with a feed service:
+/// - `v7-feed-write-speed`: one index of `article` fewer, one for retention; see ``feedWriteSpeed``.
+/// - `syncFeed`, `syncItem`, `syncChange` and `syncState` (`v8-sync`), sync with a feed service:
 ///   see ``syncTables``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
     /// mode's text with the articles and indexes it (see ``v4``); `v5-request-counts` counts NewsAPI's
     /// requests per day (see ``requestCounts``); `v6-feed-warning` keeps why a feed's last document
-    /// was read only in part (see ``feedWarning``); `v7-sync` adds sync with a feed service (see
-    /// ``syncTables``).
+    /// was read only in part (see ``feedWarning``); `v7-feed-write-speed` makes feed writes and
+    /// retention cheaper (see ``feedWriteSpeed``); `v8-sync` adds sync with a feed
+    /// service (see ``syncTables``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -48,7 +50,8 @@ enum StoreSchema {
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
         migrator.registerMigration("v5-request-counts") { db in try db.execute(sql: requestCounts) }
         migrator.registerMigration("v6-feed-warning") { db in try db.execute(sql: feedWarning) }
-        migrator.registerMigration("v7-sync") { db in try db.execute(sql: syncTables) }
+        migrator.registerMigration("v7-feed-write-speed") { db in try db.execute(sql: feedWriteSpeed) }
+        migrator.registerMigration("v8-sync") { db in try db.execute(sql: syncTables) }
         return migrator
     }
 
@@ -100,10 +103,10 @@ enum StoreSchema {
         ("v4", "articleSearch", ["pageText"]),
         ("v5-request-counts", "requestDay", ["day", "requests", "refused"]),
         ("v6-feed-warning", "feed", ["lastWarning"]),
-        ("v7-sync", "syncFeed", ["feedID", "streamID", "labels"]),
-        ("v7-sync", "syncItem", ["articleID", "serviceID"]),
-        ("v7-sync", "syncChange", ["serviceID", "kind", "value", "version", "sentVersion", "changedAt"]),
-        ("v7-sync", "syncState", ["key", "value"]),
+        ("v8-sync", "syncFeed", ["feedID", "streamID", "labels"]),
+        ("v8-sync", "syncItem", ["articleID", "serviceID"]),
+        ("v8-sync", "syncChange", ["serviceID", "kind", "value", "version", "sentVersion", "changedAt"]),
+        ("v8-sync", "syncState", ["key", "value"]),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

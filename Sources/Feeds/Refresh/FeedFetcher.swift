@@ -26,8 +26,11 @@ public struct FeedFetcher: Sendable {
         self.clock = clock
     }
 
-    /// Asks for `subscription`'s feed, sending `state`'s validators, and parses what comes back.
-    public func fetch(_ subscription: Subscription, state: FeedState?) async -> FeedOutcome {
+    /// Asks for `subscription`'s feed, sending `state`'s validators, and parses what comes back,
+    /// once `gate` (when given) lets it.
+    public func fetch(_ subscription: Subscription, state: FeedState?, parsingThrough gate: ParseGate? = nil)
+        async -> FeedOutcome
+    {
         let started = clock()
         if let wait = state?.retryAfter, wait > started {
             return FeedOutcome(
@@ -41,7 +44,10 @@ public struct FeedFetcher: Sendable {
                 subscription: subscription, result: .failed(.transport(error, timeout: timeout)),
                 attemptedAt: started)
         }
-        return read(answer, for: subscription, previous: state?.validators, at: started)
+        guard let gate else {
+            return read(answer, for: subscription, previous: state?.validators, at: started)
+        }
+        return await gate.run { read(answer, for: subscription, previous: state?.validators, at: started) }
     }
 
     /// The outcome of an answer already received.

@@ -65,6 +65,7 @@ public struct FeedRefresher: Sendable {
         var reports = subscriptions.map {
             FeedReport(subscription: $0, status: .failed("The refresh stopped before this feed."))
         }
+        let gate = ParseGate()
         await withTaskGroup(of: (Int, FeedOutcome).self) { group in
             var schedule = HostSchedule(
                 hosts: subscriptions.map { Self.hostKey($0.url) }, concurrency: options.concurrency,
@@ -73,7 +74,9 @@ public struct FeedRefresher: Sendable {
                 while let index = schedule.next() {
                     let subscription = subscriptions[index]
                     let state = states[subscription.url]
-                    group.addTask { (index, await fetcher.fetch(subscription, state: state)) }
+                    group.addTask {
+                        (index, await fetcher.fetch(subscription, state: state, parsingThrough: gate))
+                    }
                 }
             }
             startWhatFits()
@@ -93,6 +96,7 @@ public struct FeedRefresher: Sendable {
         await writer.finish()
         let counts = await writer.counts
         let failures = await writer.failures
+        let (parsing, writing) = (await gate.busy, await writer.busy)
         for index in reports.indices {
             let url = subscriptions[index].url
             reports[index].counts = counts[url] ?? ItemCounts()
@@ -105,7 +109,8 @@ public struct FeedRefresher: Sendable {
                 "feeds": "\(report.feeds.count)", "updated": "\(report.updatedCount)",
                 "unchanged": "\(report.unchangedCount)", "failed": "\(report.failedCount)",
                 "skipped": "\(report.skippedCount)", "new": "\(report.newItems)",
-                "seconds": "\(report.duration.seconds)",
+                "seconds": "\(report.duration.seconds)", "parsingSeconds": "\(parsing.seconds)",
+                "writingSeconds": "\(writing.seconds)",
             ])
         return report
     }
