@@ -17,7 +17,18 @@ final class BenchFreshRSS {
     init(archive: String, data: URL, port: Int) async throws {
         directory = data.appendingPathComponent("freshrss-\(getpid())")
         let script = (archive as NSString).deletingLastPathComponent + "/freshrss-setup.sh"
-        let output = try Self.run(script, [directory.path, String(port)])
+        // Up to three tries: the script's check for PHP's modules (`php -m | grep -q` under
+        // pipefail) fails now and then on a loaded machine when php dies of SIGPIPE.
+        var tries = 1
+        var output = ""
+        while true {
+            do {
+                output = try Self.run(script, [directory.path, String(port)])
+                break
+            } catch  where tries < 3 {
+                tries += 1
+            }
+        }
         let lines = output.split(separator: "\n").map(String.init)
         let pidText = try String(contentsOfFile: directory.path + "/php.pid", encoding: .utf8)
         guard lines.count >= 3, let base = URL(string: lines[0]),

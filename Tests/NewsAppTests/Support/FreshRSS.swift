@@ -44,13 +44,38 @@ final class FreshRSS: Sendable {
         let script = (archive as NSString).deletingLastPathComponent + "/freshrss-setup.sh"
         let directory = try TemporaryDirectory()
         let port = try freePort()
-        let output = try await run(script, [directory.path + "/instance", String(port)])
+        let output = try await setUp(script, [directory.path + "/instance", String(port)])
         let lines = output.split(separator: "\n").map(String.init)
         let pidText = try String(contentsOfFile: directory.path + "/instance/php.pid", encoding: .utf8)
         guard lines.count >= 3, let base = URL(string: lines[0]),
             let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines))
         else { throw Failure(description: "the setup script printed: \(output)") }
         return FreshRSS(directory: directory, base: base, user: lines[1], password: lines[2], pid: pid)
+    }
+
+    /// Runs the setup script, again (three times at most) when it failed at its check for PHP's
+    /// modules: it pipes `php -m` into `grep -q` under `set -o pipefail`, so when grep has its match
+    /// and exits before php has written its last line, php dies of SIGPIPE and the script reports
+    /// PHP as missing, which a loaded machine makes happen now and then.
+    private static func setUp(_ script: String, _ arguments: [String]) async throws -> String {
+        var attempt = 1
+        while true {
+            do {
+                return try await run(script, arguments)
+            } catch let failure as Failure
+                where attempt < 3 && failure.description.contains("PHP with pdo_sqlite is missing")
+            {
+                guard await phpHasItsModules() else { throw failure }
+                attempt += 1
+            }
+        }
+    }
+
+    /// Whether `php -m` lists the modules the setup script checks for, read whole (no early exit).
+    private static func phpHasItsModules() async -> Bool {
+        guard let output = try? await run("/usr/bin/env", ["php", "-m"]) else { return false }
+        let modules = Set(output.split(separator: "\n").map(String.init))
+        return modules.isSuperset(of: ["pdo_sqlite", "gmp", "intl"])
     }
 
     /// Runs `body` with a new instance and stops it after, also on a throw.
