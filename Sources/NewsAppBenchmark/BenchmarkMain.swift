@@ -50,7 +50,7 @@ struct BenchmarkMain {
 
         if options.sections.contains(.cold), let store {
             if let newsapp = options.newsapp {
-                log("Cold start: \(options.coldRuns) runs of \(newsapp)…")
+                log("Cold start: \(options.coldRuns) runs of \(CheckoutPath.display(newsapp))…")
                 try ColdStartBenchmark.run(
                     newsapp: newsapp, probe: options.probe(beside: newsapp), store: store,
                     runs: options.coldRuns,
@@ -118,6 +118,15 @@ struct BenchmarkMain {
                 report.notes.append("Refresh: skipped (no --newsapp binary given).")
             }
         }
+        if options.sections.contains(.filters) {
+            if let newsapp = options.newsapp {
+                try await FilterBenchmark.run(
+                    newsapp: newsapp, probe: options.probe(beside: newsapp), newsboat: options.newsboat,
+                    data: options.dataDirectory, corpus: corpus, runs: options.searchRuns, into: &report)
+            } else {
+                report.notes.append("Filters: skipped (no --newsapp binary given).")
+            }
+        }
         if options.sections.contains(.extract) {
             log("Extract: \(options.extractRounds) rounds over the reader corpus…")
             let result = try ExtractBenchmark.run(corpus: options.readerCorpus, rounds: options.extractRounds)
@@ -130,7 +139,9 @@ struct BenchmarkMain {
                 "Reader mode: extract a generated \(result.largeBytes / 1_000) KB page", result.large,
                 target: nil)
             if let folder = options.realPages {
-                log("Extract: \(options.extractRounds) rounds over the real pages in \(folder.path)…")
+                log(
+                    "Extract: \(options.extractRounds) rounds over the real pages in \(CheckoutPath.display(folder))…"
+                )
                 // Their expected texts are the article's body, without its title.
                 let real = try ExtractBenchmark.run(
                     pages: folder, rounds: options.extractRounds, scoresTitle: false)
@@ -165,6 +176,7 @@ struct Options {
         case feedsStore = "feeds-store"
         case refresh
         case extract
+        case filters
         case sync
     }
 
@@ -203,7 +215,7 @@ struct Options {
 
     static let usage = """
         usage: newsapp-bench [--newsapp PATH] [--rss-probe PATH] [--newsboat PATH] [--data DIR]
-                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract,sync]
+                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract,filters,sync]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
                              [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N] [--floor-runs N]
                              [--extract-rounds N] [--reader-corpus DIR] [--real-pages DIR]

@@ -13,6 +13,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case failed(reason: String)
     /// The calling task was cancelled.
     case cancelled
+    /// A filter's regular expressions ran longer than `seconds` over the stored items.
+    case filterTimedOut(seconds: Int)
 
     /// A one-line description for the screen.
     public var sentence: String {
@@ -26,7 +28,15 @@ public enum StoreError: Error, Sendable, Equatable {
             "The news store could not be read or written (\(reason))."
         case .cancelled:
             "Cancelled."
+        case .filterTimedOut(let seconds):
+            "The filter took more than \(seconds) seconds over the stored items and was stopped; a simpler "
+                + "regular expression, or a condition on tags, age or unread, narrows it faster."
         }
+    }
+
+    /// Wraps any error a store call can throw, for callers that lost its type.
+    public init(failed error: any Error) {
+        self.init(error)
     }
 
     /// Wraps an error thrown by GRDB or the task machinery.
@@ -55,5 +65,16 @@ public enum StoreError: Error, Sendable, Equatable {
     static func reason(errno code: Int32) -> String {
         let text = String(cString: strerror(code))
         return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
+
+extension StoreError {
+    /// The reason part, for wrapping into another case.
+    var reasonText: String {
+        switch self {
+        case .unavailable(_, let reason), .cannotSetAside(_, let reason), .failed(let reason): reason
+        case .cancelled: "cancelled"
+        case .filterTimedOut(let seconds): "a filter ran longer than \(seconds) seconds"
+        }
     }
 }

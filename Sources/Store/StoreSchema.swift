@@ -31,7 +31,9 @@ import GRDB
 ///   ``requestCounts``.
 /// - `feed.lastWarning` (v6-feed-warning): see ``feedWarning``.
 /// - `v7-feed-write-speed`: one index of `article` fewer, one for retention; see ``feedWriteSpeed``.
-/// - `syncFeed`, `syncItem`, `syncChange` and `syncState` (`v8-sync`), sync with a feed service:
+/// - `article.hidden` and `storeSetting` (v8-killfile-hidden): see ``killfileHidden``.
+/// - `download` (v9-download-queue), podcast downloads: see ``downloadQueue``.
+/// - `syncFeed`, `syncItem`, `syncChange` and `syncState` (`v10-sync`), sync with a feed service:
 ///   see ``syncTables``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
@@ -39,8 +41,10 @@ enum StoreSchema {
     /// mode's text with the articles and indexes it (see ``v4``); `v5-request-counts` counts NewsAPI's
     /// requests per day (see ``requestCounts``); `v6-feed-warning` keeps why a feed's last document
     /// was read only in part (see ``feedWarning``); `v7-feed-write-speed` makes feed writes and
-    /// retention cheaper (see ``feedWriteSpeed``); `v8-sync` adds sync with a feed
-    /// service (see ``syncTables``).
+    /// retention cheaper (see ``feedWriteSpeed``); `v8-killfile-hidden` hides the items the
+    /// killfile's display mode ignores (see ``killfileHidden``); `v9-download-queue` keeps the
+    /// podcast downloads' queue (see ``downloadQueue``); `v10-sync` adds sync with a
+    /// feed service (see ``syncTables``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -51,7 +55,9 @@ enum StoreSchema {
         migrator.registerMigration("v5-request-counts") { db in try db.execute(sql: requestCounts) }
         migrator.registerMigration("v6-feed-warning") { db in try db.execute(sql: feedWarning) }
         migrator.registerMigration("v7-feed-write-speed") { db in try db.execute(sql: feedWriteSpeed) }
-        migrator.registerMigration("v8-sync") { db in try db.execute(sql: syncTables) }
+        migrator.registerMigration("v8-killfile-hidden") { db in try db.execute(sql: killfileHidden) }
+        migrator.registerMigration("v9-download-queue") { db in try db.execute(sql: downloadQueue) }
+        migrator.registerMigration("v10-sync") { db in try db.execute(sql: syncTables) }
         return migrator
     }
 
@@ -103,10 +109,20 @@ enum StoreSchema {
         ("v4", "articleSearch", ["pageText"]),
         ("v5-request-counts", "requestDay", ["day", "requests", "refused"]),
         ("v6-feed-warning", "feed", ["lastWarning"]),
-        ("v8-sync", "syncFeed", ["feedID", "streamID", "labels"]),
-        ("v8-sync", "syncItem", ["articleID", "serviceID"]),
-        ("v8-sync", "syncChange", ["serviceID", "kind", "value", "version", "sentVersion", "changedAt"]),
-        ("v8-sync", "syncState", ["key", "value"]),
+        ("v8-killfile-hidden", "article", ["hidden"]),
+        ("v8-killfile-hidden", "storeSetting", ["key", "value"]),
+        (
+            "v9-download-queue", "download",
+            [
+                "id", "url", "title", "feedTitle", "type", "length", "state", "path", "received", "total",
+                "error",
+                "queuedAt", "finishedAt", "owner",
+            ]
+        ),
+        ("v10-sync", "syncFeed", ["feedID", "streamID", "labels"]),
+        ("v10-sync", "syncItem", ["articleID", "serviceID"]),
+        ("v10-sync", "syncChange", ["serviceID", "kind", "value", "version", "sentVersion", "changedAt"]),
+        ("v10-sync", "syncState", ["key", "value"]),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

@@ -99,7 +99,8 @@ struct SyncItemWriter {
             let previous: Int64 = row[2]
             touched.insert(previous)
         } else {
-            try writer.insert(columns, feedID: feed.id, sourceName: feed.sourceName, at: now, tokens: nil)
+            try writer.insert(
+                columns, feedID: feed.id, sourceName: feed.sourceName, at: now, hidden: false, tokens: nil)
             id = db.lastInsertedRowID
             try link.execute(arguments: [id, record.serviceID])
             outcome = .new

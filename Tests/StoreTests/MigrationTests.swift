@@ -43,7 +43,7 @@ struct MigrationTests {
             }
                 == [
                     "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                    "v8-sync",
+                    "v8-killfile-hidden", "v9-download-queue", "v10-sync",
                 ])
         let page = try #require(await store.storedPage(for: Fixture.science, page: 1, pageSize: 20))
         #expect(page.urls.map(\.absoluteString) == ["https://example.org/b", "https://example.org/a"])
@@ -72,7 +72,7 @@ struct MigrationTests {
         #expect(
             applied == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                "v8-sync",
+                "v8-killfile-hidden", "v9-download-queue", "v10-sync",
             ])
     }
 
@@ -111,7 +111,7 @@ struct MigrationTests {
         #expect(
             after.migrations == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                "v8-sync",
+                "v8-killfile-hidden", "v9-download-queue", "v10-sync",
             ])
         #expect(after.articles == before.articles)
         #expect(after.readMarks == before.readMarks)

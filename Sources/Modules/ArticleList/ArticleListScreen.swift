@@ -1,4 +1,5 @@
 import Coordinators
+import FilterLanguage
 import Foundation
 import NewsModels
 import TerminalText
@@ -81,70 +82,59 @@ public final class ArticleListScreen: ArticleListModule {
 
     // MARK: Commands
 
-    public var commands: [CommandDescriptor] {
+    public var declaredCommands: [DeclaredCommand] {
         let count = viewModel.state.list.count
-        var commands: [CommandDescriptor] = [
-            .number(in: count > 0 ? 1...count : nil, summary: "Open that article"),
-            CommandDescriptor(["n", "more"], summary: "Show more articles"),
-            CommandDescriptor(
-                ["r", "refresh"],
-                summary: query.feedScope == nil
-                    ? "Load the list again from the start" : "Load the list again and refresh the feeds"),
+        let feeds = query.feedScope != nil
+        var commands: [DeclaredCommand] = [
+            .number(in: count > 0 ? 1...count : nil, summary: "Open that article") { self.open($0) },
+            DeclaredCommand(["n", "more"], summary: "Show more articles") { self.more() },
+            .refresh(
+                feeds ? "Load the list again and refresh the feeds" : "Load the list again from the start"
+            ) {
+                self.reload(trigger: .explicit)
+                if feeds { self.onRefreshFeeds?() }
+            },
         ]
         if isSearch {
             commands.append(
-                CommandDescriptor(
+                DeclaredCommand(
                     ["sort"], argument: "ORDER",
                     summary: "Sort by relevancy, popularity or newest (sort alone to choose)",
-                    argumentCompletions: ArticleSortOrder.allCases.map(\.keyword)))
+                    argumentCompletions: ArticleSortOrder.allCases.map(\.keyword)
+                ) { self.sort($0) })
+        } else {
+            commands.append(
+                DeclaredCommand(["sort"], summary: "", listed: false) {
+                    self.activity.post([
+                        StyledLine(
+                            "Sorting applies to search results; headlines come in the editors’ order.", .muted
+                        )
+                    ])
+                })
         }
-        if query.feedScope != nil {
+        if feeds {
             commands += [
-                CommandDescriptor(["next"], summary: "Open the next unread item"),
-                CommandDescriptor(["unread"], summary: "Show only the unread items (again: every item)"),
-                CommandDescriptor(["mark read", "mark-read"], summary: "Mark every item of the list read"),
+                DeclaredCommand(["next"], summary: "Open the next unread item") { self.openNextUnread() },
+                DeclaredCommand(["unread"], summary: "Show only the unread items (again: every item)") {
+                    self.toggleUnreadOnly()
+                },
+                DeclaredCommand(["mark read", "mark-read"], summary: "Mark every item of the list read") {
+                    self.markAllRead()
+                },
+                DeclaredCommand(["mark"], summary: "", listed: false) {
+                    self.activity.post([
+                        StyledLine("Type mark read to mark every item of the list read.", .muted)
+                    ])
+                },
             ]
         }
-        if onBack != nil { commands.append(CommandDescriptor(["b", "back"], summary: "Leave this list")) }
+        commands.append(
+            DeclaredCommand(
+                ["filter"], argument: "EXPRESSION",
+                summary: "Narrow the list, e.g. filter title =~ \"mars\" (filter alone: every item again)"
+            ) { self.filter($0) })
+        if let onBack { commands.append(.back("Leave this list", perform: onBack)) }
         return commands
-    }
-
-    public func handle(_ command: Command) -> Bool {
-        if let number = command.number {
-            open(number)
-            return true
-        }
-        switch command.verb {
-        case "n", "more":
-            more()
-        case "r", "refresh":
-            reload(trigger: .explicit)
-            if query.feedScope != nil { onRefreshFeeds?() }
-        case "next" where query.feedScope != nil:
-            openNextUnread()
-        case "unread" where query.feedScope != nil:
-            toggleUnreadOnly()
-        case "mark-read" where query.feedScope != nil:
-            markAllRead()
-        case "mark" where query.feedScope != nil:
-            if command.argument.lowercased() == "read" {
-                markAllRead()
-            } else {
-                activity.post([StyledLine("Type mark read to mark every item of the list read.", .muted)])
-            }
-        case "sort" where isSearch:
-            sort(command.argument)
-        case "sort":
-            activity.post([
-                StyledLine("Sorting applies to search results; headlines come in the editors’ order.", .muted)
-            ])
-        case "b", "back":
-            guard let onBack else { return false }
-            onBack()
-        default:
-            return false
-        }
-        return true
     }
 
     // MARK: Actions
@@ -218,6 +208,42 @@ public final class ArticleListScreen: ArticleListModule {
                 ArticleListRenderer.appendix(
                     viewModel.state, from: shown, width: width, context: environment.renderContext)
             }
+        }
+    }
+
+    // MARK: Filtering
+
+    /// `filter EXPRESSION`: a feed's list is read again with the expression (the store answers
+    /// it); another list keeps the articles it chooses as pages arrive. `filter` alone undoes it.
+    private func filter(_ text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+            guard viewModel.state.filterText != nil else {
+                return activity.post([
+                    StyledLine(
+                        "Type filter and an expression, e.g. filter title =~ \"mars\" and unread = \"yes\".",
+                        .muted)
+                ])
+            }
+            if case .feed(let scope, let title, let unreadOnly) = query {
+                show(.feed(scope.unfiltered, title: title, unreadOnly: unreadOnly))
+            } else {
+                viewModel.narrow(nil, text: nil)
+                show(query)
+            }
+            return activity.post([StyledLine("Showing every item again.", .muted)])
+        }
+        let expression: FilterExpression
+        do {
+            expression = try FilterParser.parse(text)
+        } catch {
+            return activity.post([StyledLine(error.sentence, .warning)])
+        }
+        if case .feed(let scope, let title, let unreadOnly) = query {
+            show(.feed(.filtered(scope.unfiltered, expression: text), title: title, unreadOnly: unreadOnly))
+        } else {
+            viewModel.narrow(expression, text: text)
+            show(query)
         }
     }
 

@@ -28,13 +28,13 @@ public protocol FeedLibrary: Sendable {
     /// Refreshes the feeds (only those not refreshed for `interval`, when given), telling
     /// `progress` as feeds are done and items stored, and says how it went.
     func refresh(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary
 }
 
 /// Which items a feed list shows.
-public enum FeedScope: Sendable, Hashable {
-    /// One feed, by its address.
+public indirect enum FeedScope: Sendable, Hashable {
+    /// One feed, by its address (a query feed's is `query:NAME`).
     case feed(URL)
     /// The feeds with a tag.
     case tag(String)
@@ -42,6 +42,14 @@ public enum FeedScope: Sendable, Hashable {
     case untagged
     /// Every feed.
     case all
+    /// The items of a scope that a filter expression (newsboat's filter language) chooses.
+    case filtered(FeedScope, expression: String)
+
+    /// The scope without its filters.
+    public var unfiltered: FeedScope {
+        if case .filtered(let base, _) = self { return base.unfiltered }
+        return self
+    }
 }
 
 /// A subscription and what is known of it.
@@ -91,23 +99,6 @@ public struct FeedSection: Sendable, Hashable {
     }
 }
 
-/// Where a refresh is: `Refreshing 37/199 feeds · 4,210 new`, or what a sync with a feed
-/// service is doing (``label``).
-public struct FeedRefreshProgress: Sendable, Hashable {
-    public var total: Int
-    public var done: Int
-    public var newItems: Int
-    /// The line to show instead of the counts: `Syncing with rss.example.org · 2,000 new items`.
-    public var label: String?
-
-    public init(total: Int, done: Int, newItems: Int, label: String? = nil) {
-        self.total = total
-        self.done = done
-        self.newItems = newItems
-        self.label = label
-    }
-}
-
 /// How a refresh went.
 public struct FeedRefreshSummary: Sendable, Hashable {
     /// `199 feeds: 197 updated, 2 failed · 412 new`, one line for the screen.
@@ -148,7 +139,7 @@ public struct NoFeedLibrary: FeedLibrary {
     public func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int { 0 }
     public func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? { nil }
     public func refresh(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary {
         FeedRefreshSummary(sentence: "There are no feeds to refresh.", anyRefreshed: false)
     }

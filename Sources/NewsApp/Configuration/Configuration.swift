@@ -37,6 +37,18 @@ struct Configuration: Sendable, Equatable {
     var newsapiRefresh: RequestBudget.Refresh?
     /// NewsAPI requests a day the plan allows.
     var newsapiDailyLimit: Int?
+    /// `ignore_article`: the killfile, rules that keep items out as they arrive.
+    var killfile: [KillRule] = []
+    /// `ignore_mode`: whether ignored items are not stored (`download`) or stored and hidden.
+    var ignoreMode: IgnoreMode?
+    /// `browser`: the command that opens addresses, in `$BROWSER`'s form; wins over `$BROWSER`.
+    var browser: String?
+    /// `[[feed]]`: settings for some feeds, named by address, title or tag.
+    var feedRules: [FeedRule] = []
+    /// `download_dir`: where podcasts are downloaded, `~` expanded and absolute.
+    var downloadDirectory: String?
+    /// `player`: the command that plays a downloaded file.
+    var player: String?
 
     init(
         country: String? = nil,
@@ -92,45 +104,5 @@ struct ConfigurationProblem: Sendable, Equatable, CustomStringConvertible {
         let name = TextSanitizer.clean(file)
         let place = line.map { "\(name) line \($0)" } ?? name
         return "newsapp: \(place): " + TextSanitizer.clean(message)
-    }
-}
-
-/// The values the settings' limits allow, shared by the command line and the config file.
-enum SettingLimits {
-    static let pageSizes = 1...100
-    static let defaultPageSize = 20
-    static let minimumSplitColumns = 40
-    static let defaultSplitColumns = 120
-    /// The top headlines' edition when nothing else names one (live news only).
-    static let defaultCountry = "us"
-    /// Days a stored article is kept after it was last fetched (saved ones for ever).
-    static let retentionDays = 1...36_500
-    static let defaultRetentionDays = 30
-    /// Seconds a NewsAPI request or a picture may take, from the request to its last byte: a
-    /// server trickling its answer cannot hold a load longer.
-    static let requestTimeout = 1...120
-    static let defaultRequestTimeout = 10
-    /// Feeds fetched at once by a refresh (at most two of them from one host).
-    static let refreshConcurrency = 1...64
-    static let defaultRefreshConcurrency = 8
-    /// Seconds a feed may take to answer, from the request to its last byte.
-    static let refreshTimeout = 1...600
-    static let defaultRefreshTimeout = 30
-    /// Items kept per feed: read ones beyond this many go (unread and saved ones never do).
-    static let maxItemsPerFeed = 1...1_000_000
-    static let defaultMaxItemsPerFeed = 500
-    /// Minutes after which the app refreshes a feed in the background at launch.
-    static let refreshInterval = 1...10_080
-    static let defaultRefreshInterval = 30
-    /// NewsAPI requests a day the plan allows (the free plan: 100).
-    static let newsapiDailyLimit = 1...10_000_000
-
-    /// `text` lowercased when it is two ASCII letters (`us`, `GB`), nil otherwise.
-    static func twoLetterCode(_ text: String) -> String? {
-        let scalars = text.unicodeScalars
-        guard scalars.count == 2,
-            scalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
-        else { return nil }
-        return text.lowercased()
     }
 }

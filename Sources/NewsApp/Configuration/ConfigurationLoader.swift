@@ -1,6 +1,4 @@
 import Coordinators
-import Modules
-import Store
 import TerminalText
 
 /// Reads a config file's text into a ``Configuration`` and the problems found in it, without
@@ -23,13 +21,6 @@ struct ConfigurationLoader: Sendable {
         var problems: [ConfigurationProblem] = []
     }
 
-    /// The keys a config file may hold, in the order the documentation lists them.
-    static let keys = [
-        "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
-        "retention_days", "request_timeout", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
-        "refresh_interval", "full_text", "newsapi_refresh", "newsapi_daily_limit",
-    ]
-
     func load(_ text: String) -> Outcome {
         let table: TOMLTable
         switch TOMLParser.parse(text) {
@@ -38,8 +29,15 @@ struct ConfigurationLoader: Sendable {
         }
         var outcome = Outcome()
         for entry in table.entries {
-            if let message = apply(entry.key, entry.value, to: &outcome.configuration) {
-                outcome.problems.append(problem(entry.line, message))
+            switch entry.key {
+            case ConfigurationKeys.ignoreArticle.name:
+                outcome.problems += killfile(entry, into: &outcome.configuration)
+            case ConfigurationKeys.feedRule.name:
+                outcome.problems += feedRules(entry, into: &outcome.configuration)
+            default:
+                if let message = apply(entry.key, entry.value, to: &outcome.configuration) {
+                    outcome.problems.append(problem(entry.line, message))
+                }
             }
         }
         return outcome
@@ -47,138 +45,17 @@ struct ConfigurationLoader: Sendable {
 
     // MARK: Keys
 
-    /// Stores one key's value, or returns why it was refused.
+    /// Stores one key's value as its declaration says (``ConfigurationKeys``), or returns why it
+    /// was refused.
     private func apply(_ key: String, _ value: TOMLValue, to configuration: inout Configuration) -> String? {
-        let found = Self.found(value)
-        switch key {
-        case "country":
-            guard let code = value.string.flatMap(SettingLimits.twoLetterCode) else {
-                return "country must be a two-letter country code such as us or gb (found \(found)); "
-                    + "using the default."
-            }
-            configuration.country = code
-        case "language":
-            guard let code = value.string.flatMap(SettingLimits.twoLetterCode) else {
-                return "language must be a two-letter language code such as en or de (found \(found)); "
-                    + "using the default."
-            }
-            configuration.language = code
-        case "page_size":
-            guard let size = value.int, SettingLimits.pageSizes.contains(size) else {
-                return "page_size must be a whole number from \(SettingLimits.pageSizes.lowerBound) to "
-                    + "\(SettingLimits.pageSizes.upperBound) (found \(found)); using the default."
-            }
-            configuration.pageSize = size
-        case "theme":
-            guard let theme = value.string.flatMap(ANSIStyler.Theme.init(rawValue:)) else {
-                return "theme must be \(Self.choices(ANSIStyler.Theme.allCases)) (found \(found)); "
-                    + "using the default."
-            }
-            configuration.theme = theme
-        case "layout":
-            guard let layout = value.string.flatMap(LayoutChoice.init(rawValue:)) else {
-                return "layout must be \(Self.choices(LayoutChoice.allCases)) (found \(found)); "
-                    + "using the default."
-            }
-            configuration.layout = layout
-        case "split_min_columns":
-            guard let columns = value.int, columns >= SettingLimits.minimumSplitColumns else {
-                return "split_min_columns must be a whole number of at least "
-                    + "\(SettingLimits.minimumSplitColumns) (found \(found)); using the default."
-            }
-            configuration.splitMinColumns = columns
-        case "key_file":
-            guard let path = value.string, !path.trimmingCharacters(in: .whitespaces).isEmpty else {
-                return "key_file must be the path of a file holding the NewsAPI key (found \(found)); "
-                    + "ignoring it."
-            }
-            guard let expanded = expand(path) else {
-                return "key_file starts with ~ but HOME is not set; ignoring it."
-            }
-            configuration.keyFile = expanded
-        case "images":
-            guard let images = value.string.flatMap(ImagesChoice.init(rawValue:)) else {
-                return "images must be \(Self.choices(ImagesChoice.allCases)) (found \(found)); "
-                    + "using the default."
-            }
-            configuration.images = images
-        case "retention_days":
-            guard let days = value.int, SettingLimits.retentionDays.contains(days) else {
-                return "retention_days must be a whole number of days from "
-                    + "\(SettingLimits.retentionDays.lowerBound) to \(SettingLimits.retentionDays.upperBound) "
-                    + "(found \(found)); using the default."
-            }
-            configuration.retentionDays = days
-        case "request_timeout":
-            guard let seconds = value.int, SettingLimits.requestTimeout.contains(seconds) else {
-                return Self.wholeNumber(
-                    "request_timeout", SettingLimits.requestTimeout, found, unit: "seconds")
-            }
-            configuration.requestTimeout = seconds
-        case "refresh_concurrency":
-            guard let count = value.int, SettingLimits.refreshConcurrency.contains(count) else {
-                return Self.wholeNumber("refresh_concurrency", SettingLimits.refreshConcurrency, found)
-            }
-            configuration.refreshConcurrency = count
-        case "refresh_timeout":
-            guard let seconds = value.int, SettingLimits.refreshTimeout.contains(seconds) else {
-                return Self.wholeNumber(
-                    "refresh_timeout", SettingLimits.refreshTimeout, found, unit: "seconds")
-            }
-            configuration.refreshTimeout = seconds
-        case "max_items_per_feed":
-            guard let count = value.int, SettingLimits.maxItemsPerFeed.contains(count) else {
-                return Self.wholeNumber("max_items_per_feed", SettingLimits.maxItemsPerFeed, found)
-            }
-            configuration.maxItemsPerFeed = count
-        case "refresh_interval":
-            guard let minutes = value.int, SettingLimits.refreshInterval.contains(minutes) else {
-                return Self.wholeNumber(
-                    "refresh_interval", SettingLimits.refreshInterval, found, unit: "minutes")
-            }
-            configuration.refreshInterval = minutes
-        case "full_text":
-            guard let mode = value.string.flatMap(FullTextMode.init(rawValue:)) else {
-                return "full_text must be \(Self.choices(FullTextMode.allCases)) (found \(found)); "
-                    + "using the default."
-            }
-            configuration.fullText = mode
-        case "newsapi_refresh":
-            guard let refresh = value.string.flatMap(RequestBudget.Refresh.init(rawValue:)) else {
-                return
-                    "newsapi_refresh must be \(Self.choices(RequestBudget.Refresh.allCases)) (found \(found)); "
-                    + "using the default."
-            }
-            configuration.newsapiRefresh = refresh
-        case "newsapi_daily_limit":
-            guard let limit = value.int, SettingLimits.newsapiDailyLimit.contains(limit) else {
-                return Self.wholeNumber(
-                    "newsapi_daily_limit", SettingLimits.newsapiDailyLimit, found, unit: "requests")
-            }
-            configuration.newsapiDailyLimit = limit
-        default:
+        guard let declared = ConfigurationKeys.named(key) else {
             let name = TextSanitizer.clean(key)
-            if let close = CommandSuggester.closest(to: key, among: Self.keys) {
+            if let close = CommandSuggester.closest(to: key, among: ConfigurationKeys.all.map(\.name)) {
                 return "unknown key \"\(name)\" (did you mean \(close)?); ignoring it."
             }
             return "unknown key \"\(name)\"; ignoring it."
         }
-        return nil
-    }
-
-    /// `refresh_timeout must be a whole number of seconds from 1 to 600 (found "x"); using the default.`
-    private static func wholeNumber(
-        _ key: String, _ range: ClosedRange<Int>, _ found: String, unit: String = ""
-    ) -> String {
-        "\(key) must be a whole number \(unit.isEmpty ? "" : "of \(unit) ")from \(range.lowerBound) to "
-            + "\(range.upperBound) "
-            + "(found \(found)); using the default."
-    }
-
-    /// `"dark" or "light"`, `"auto", "stack" or "split"`.
-    private static func choices<Choice: RawRepresentable<String>>(_ all: [Choice]) -> String {
-        let quoted = all.map { "\"\($0.rawValue)\"" }
-        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+        return declared.apply(value, to: &configuration, expanding: expand)
     }
 
     /// How a refused value is quoted back: strings in quotes, numbers as written, other kinds
@@ -220,7 +97,7 @@ struct ConfigurationLoader: Sendable {
         return problem(error.line, "TOML syntax error\(place): \(reason); ignoring the whole file.")
     }
 
-    private func problem(_ line: Int?, _ message: String) -> ConfigurationProblem {
+    func problem(_ line: Int?, _ message: String) -> ConfigurationProblem {
         ConfigurationProblem(file: displayPath, line: line, message: message)
     }
 }

@@ -1,4 +1,5 @@
 import Feeds
+import FilterLanguage
 import Foundation
 import Modules
 import Store
@@ -19,23 +20,46 @@ struct FeedCommands {
 
     func list(json: Bool) async -> Int32 {
         guard let file = load(), let listed = await listed(file) else { return 1 }
-        let stored: [StoredFeedSummary]
+        let service = sync?.account.serviceName
+        let serviceOnly = Self.serviceOnly(listed, file)
+        var lines: [FeedsListing.Line] = []
         do {
-            stored = try await context.store.feedSummaries(for: listed.map(\.subscription.url))
+            let stored = try await context.store.feedSummaries(
+                for: file.subscriptions.map(\.url) + serviceOnly.map(\.url))
+            let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+            let filters = try await FeedFilterContext.load(file, store: context.store)
+            let rules = FeedRules(settings: context.settings)
+            let synced = Dictionary(
+                listed.filter(\.fromService).map { ($0.subscription.url, $0.subscription) },
+                uniquingKeysWith: { first, _ in first })
+            func feedEntry(_ subscription: Subscription, fromService: Bool) -> FeedsListing.Entry {
+                var made = FeedsListing.Entry(
+                    subscription: subscription, stored: byURL[subscription.url],
+                    service: fromService ? service : nil)
+                made.settings = rules.settings(for: subscription, title: made.title)
+                return made
+            }
+            for entry in file.entries {
+                switch entry {
+                case .subscription(let subscription):
+                    let fromService = synced[subscription.url]
+                    lines.append(
+                        .feed(feedEntry(fromService ?? subscription, fromService: fromService != nil)))
+                case .query(let query):
+                    let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
+                    lines.append(
+                        .query(
+                            FeedsListing.QueryEntry(query: query, items: counts.items, unread: counts.unread))
+                    )
+                }
+            }
+            lines += serviceOnly.map { .feed(feedEntry($0, fromService: true)) }
         } catch {
             FeedsContext.fail(error.sentence)
             return 1
         }
-        let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-        let service = sync?.account.serviceName
         let listing = FeedsListing(
-            file: context.subscriptions.displayPath,
-            entries: listed.map {
-                FeedsListing.Entry(
-                    subscription: $0.subscription, stored: byURL[$0.subscription.url],
-                    service: $0.fromService ? service : nil)
-            },
-            skipped: file.skipped)
+            file: context.subscriptions.displayPath, lines: lines, skipped: file.skipped)
         if json {
             StandardOutput.write(TerminalSafeJSON.encode(listing.document) + "\n")
         } else {
@@ -48,22 +72,34 @@ struct FeedCommands {
 
     func show(_ selector: FeedSelector, json: Bool, unreadOnly: Bool, limit: Int?) async -> Int32 {
         guard let file = load(), let listed = await listed(file) else { return 1 }
-        let subscription: Subscription
-        switch selector.resolve(in: listed.map(\.subscription)) {
+        let entry: UrlsFile.Entry
+        switch Self.resolve(selector, in: file, listed: listed) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
         case .success(let found):
-            subscription = found
+            entry = found
         }
         do {
-            let summary = try await context.store.feedSummaries(for: [subscription.url]).first
-            let items = try await context.store.feedItems(
-                of: subscription.url, unreadOnly: unreadOnly, limit: limit)
-            let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
-            let listing = FeedItemsListing(
-                url: subscription.url, title: title, items: items, total: summary?.itemCount ?? 0,
-                unread: summary?.unreadCount ?? 0)
+            let listing: FeedItemsListing
+            switch entry {
+            case .subscription(let subscription):
+                let summary = try await context.store.feedSummaries(for: [subscription.url]).first
+                let items = try await context.store.feedItems(
+                    of: subscription.url, unreadOnly: unreadOnly, limit: limit)
+                let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
+                listing = FeedItemsListing(
+                    url: subscription.address, title: title, items: items, total: summary?.itemCount ?? 0,
+                    unread: summary?.unreadCount ?? 0)
+            case .query(let query):
+                let filters = try await FeedFilterContext.load(file, store: context.store)
+                let items = try await context.store.filteredStoredFeedItems(
+                    filters.filter(for: query, unreadOnly: unreadOnly), limit: limit)
+                let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
+                listing = FeedItemsListing(
+                    url: query.address, title: query.name, items: items, total: counts.items,
+                    unread: counts.unread)
+            }
             if json {
                 StandardOutput.write(TerminalSafeJSON.encode(listing.document) + "\n")
             } else {
@@ -74,6 +110,51 @@ struct FeedCommands {
             FeedsContext.fail(error.sentence)
             return 1
         }
+    }
+
+    // MARK: feeds add --query
+
+    func addQuery(name: String, expression text: String, tags: [String]) async -> Int32 {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(":"), !name.contains(where: \.isNewline) else {
+            FeedsContext.fail(
+                "A query feed's name must not be empty or hold a colon (newsboat ends the name there).")
+            return 2
+        }
+        let expression: FilterExpression
+        do {
+            expression = try FilterParser.parse(text)
+        } catch {
+            FeedsContext.fail(error.sentence)
+            return 2
+        }
+        guard !text.contains(where: \.isNewline) else {
+            FeedsContext.fail("A query feed's expression must fit on one line.")
+            return 2
+        }
+        let added: Bool
+        do {
+            added = try context.subscriptions.update { file in
+                file.addQuery(name: name, expression: text, tags: Self.uniqued(tags))
+            }
+        } catch {
+            FeedsContext.fail(error.description)
+            return 1
+        }
+        guard added else {
+            FeedsContext.fail("There is already a query feed called “\(name)”.")
+            return 1
+        }
+        var counts = (items: 0, unread: 0)
+        if let file = load(), let filters = try? await FeedFilterContext.load(file, store: context.store) {
+            let query = QueryFeed(name: name, text: text, expression: expression)
+            counts = (try? await context.store.filteredFeedCounts(filters.filter(for: query))) ?? counts
+        }
+        StandardOutput.write(
+            TextSanitizer.clean(
+                "Added the query feed “\(name)” (\(expression.written)) · \(Amount.grouped(counts.unread)) unread of "
+                    + "\(Self.items(counts.items)) stored") + "\n")
+        return 0
     }
 
     // MARK: feeds add
@@ -144,11 +225,23 @@ struct FeedCommands {
     func remove(_ selector: FeedSelector) async -> Int32 {
         guard let file = load(), let listed = await listed(file) else { return 1 }
         let subscription: Subscription
-        switch selector.resolve(in: listed.map(\.subscription)) {
+        switch Self.resolve(selector, in: file, listed: listed) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
-        case .success(let found):
+        case .success(.query(let query)):
+            do {
+                try context.subscriptions.update { file in _ = file.removeQuery(name: query.name) }
+            } catch {
+                FeedsContext.fail(error.description)
+                return 1
+            }
+            StandardOutput.write(
+                TextSanitizer.clean(
+                    "Removed the query feed “\(query.name)”; the items it chose stay in their feeds.")
+                    + "\n")
+            return 0
+        case .success(.subscription(let found)):
             subscription = found
         }
         if let sync, listed.contains(where: { $0.fromService && $0.subscription.url == subscription.url }) {
@@ -171,14 +264,14 @@ struct FeedCommands {
         let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
         StandardOutput.write(
             TextSanitizer.clean(
-                "Removed “\(title)” (\(subscription.url.absoluteString)); its saved items stay in saved.")
+                "Removed “\(title)” (\(subscription.address)); its saved items stay in saved.")
                 + "\n")
         return 0
     }
 
     // MARK: feeds import / export
 
-    func importFile(_ path: String) async -> Int32 {
+    func importFile(_ path: String, allowCommands: Bool = false) async -> Int32 {
         let data: Data
         switch FileReader.read(path, limit: 16 << 20) {
         case .failure(let failure):
@@ -194,12 +287,35 @@ struct FeedCommands {
             FeedsContext.fail("\(path): \(error.description)")
             return 1
         }
-        let (added, present): (Int, Int)
+        if let config = imported.config { return importConfig(config, skipped: imported.skipped) }
+        // A command runs with the user's rights: one from a file of unknown origin is added only
+        // when the user says so.
+        let commands = imported.subscriptions.filter(\.runsCommand)
+        var accepted = imported.subscriptions.filter { !$0.runsCommand }
+        var notes: [String] = []
+        if !commands.isEmpty {
+            if allowCommands || confirm(commands) {
+                accepted += commands
+            } else {
+                notes.append(
+                    "Not added: \(commands.count) feed\(commands.count == 1 ? "" : "s") that run\(commands.count == 1 ? "s" : "") "
+                        + "a command (" + commands.map(\.address).joined(separator: ", ")
+                        + "); importing adds a "
+                        + "command only when you say so: run again with --allow-commands, or in a terminal answer y."
+                )
+            }
+        }
+        let (added, present, queries): (Int, Int, Int)
         do {
-            (added, present) = try context.subscriptions.update { file in
+            (added, present, queries) = try context.subscriptions.update { file in
                 var added = 0
-                for subscription in imported.subscriptions where file.add(subscription) { added += 1 }
-                return (added, imported.subscriptions.count - added)
+                for subscription in accepted where file.add(subscription) { added += 1 }
+                var queries = 0
+                for query in imported.queries
+                where file.addQuery(name: query.name, expression: query.text, tags: query.tags) {
+                    queries += 1
+                }
+                return (added, accepted.count - added, queries)
             }
         } catch {
             FeedsContext.fail(error.description)
@@ -208,12 +324,67 @@ struct FeedCommands {
         var line =
             "Imported \(Amount.grouped(added)) feed\(added == 1 ? "" : "s") from \(imported.kind) into "
             + context.subscriptions.displayPath
+        if queries > 0 { line += ", and \(queries) query feed\(queries == 1 ? "" : "s")" }
         if present > 0 { line += " (\(Amount.grouped(present)) already there)" }
         line += "."
         if added > 0 { line += " newsapp refresh fetches them." }
-        var lines = [line]
+        var lines = [line] + notes
         for skipped in imported.skipped {
             lines.append("Skipped line \(skipped.line): \(skipped.text) — \(skipped.reason)")
+        }
+        StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
+        return 0
+    }
+
+    /// Asks on the terminal whether to add feeds that run commands; false without a terminal.
+    private func confirm(_ commands: [Subscription]) -> Bool {
+        guard TerminalProbe.isTerminal(STDIN_FILENO), TerminalProbe.isTerminal(STDERR_FILENO) else {
+            return false
+        }
+        var question =
+            "The file has \(commands.count) feed\(commands.count == 1 ? "" : "s") made by running a command:\n"
+        for command in commands { question += "  " + TextSanitizer.clean(command.address) + "\n" }
+        question +=
+            "Add \(commands.count == 1 ? "it" : "them")? They run at every refresh, with your rights. [y/N] "
+        StandardError.writeRaw(question)
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
+    }
+
+    /// Carries a newsboat config file over into config.toml, and lists what it did not read.
+    private func importConfig(_ config: NewsboatConfig, skipped: [UrlsFile.SkippedLine]) -> Int32 {
+        guard let file = ConfigurationFile.standard(environment: context.environment) else {
+            FeedsContext.fail("There is no home for config.toml (HOME and XDG_CONFIG_HOME are unset).")
+            return 1
+        }
+        let merge: ConfigurationMerge
+        do throws(LockedTextFile.Failure) {
+            merge = try file.textFile.update {
+                (text: inout String) throws(LockedTextFile.Failure) -> ConfigurationMerge in
+                do throws(ConfigurationMerge.Failure) {
+                    let merged = try ConfigurationMerge(config, into: text)
+                    text = merged.text
+                    return merged
+                } catch {
+                    throw LockedTextFile.Failure(description: "\(file.displayPath): \(error.reason).")
+                }
+            }
+        } catch {
+            FeedsContext.fail(error.description)
+            return 1
+        }
+        var lines = [
+            merge.carried.isEmpty
+                ? "Nothing to carry over from the newsboat config file into \(file.displayPath)."
+                : "Carried over from a newsboat config file into \(file.displayPath):"
+        ]
+        lines += merge.carried.map { "  " + $0 }
+        lines += merge.kept.map { "  " + $0 }
+        if !skipped.isEmpty {
+            lines.append("Not read (\(skipped.count) line\(skipped.count == 1 ? "" : "s")):")
+        }
+        for line in skipped {
+            lines.append("  line \(line.line): \(line.text) — \(line.reason)")
         }
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         return 0
@@ -226,27 +397,6 @@ struct FeedCommands {
     }
 
     // MARK: - Support
-
-    /// The account's service, when sync is on.
-    private var sync: SyncService? {
-        SyncService.standard(
-            environment: context.environment, store: context.store,
-            timeout: TimeInterval(context.settings.feeds.timeout), logger: context.logger)
-    }
-
-    /// The urls file's feeds and, with sync on, the service's, in the order `newsapp feeds`
-    /// numbers them.
-    private func listed(_ file: UrlsFile) async -> [ListedFeed]? {
-        guard sync != nil else {
-            return file.subscriptions.map { ListedFeed(subscription: $0, fromService: false) }
-        }
-        do {
-            return ListedFeed.merging(file.subscriptions, try await context.store.syncedFeeds())
-        } catch {
-            FeedsContext.fail(error.sentence)
-            return nil
-        }
-    }
 
     private func load() -> UrlsFile? {
         do {

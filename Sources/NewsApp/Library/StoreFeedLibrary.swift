@@ -1,4 +1,5 @@
 import Feeds
+import FilterLanguage
 import Foundation
 import Modules
 import NewsModels
@@ -11,6 +12,11 @@ import Sync
 ///
 /// The urls file is read again on each call (a few hundred lines take well under a millisecond),
 /// so a feed added from another terminal shows up at once.
+///
+/// A query feed (`query:NAME:EXPRESSION`) is a feed like the others, known by the address
+/// `query:NAME`: listed in the file's order, a section of its own on the front page, its items the
+/// store's answer to its expression over every feed. A scope narrowed by `filter` is answered the
+/// same way.
 struct StoreFeedLibrary: FeedLibrary {
     let subscriptions: SubscriptionsFile
     let store: NewsStore
@@ -21,43 +27,79 @@ struct StoreFeedLibrary: FeedLibrary {
     var sync: SyncService? = nil
 
     func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
-        let listed = try await load()
+        let file = try loadFile()
+        let listed = try await self.listed(file)
+        let rules = FeedRules(feeds: refresher.settings)
         let stored = try await summaries(of: listed.map(\.subscription.url))
-        return listed.map { entry in
-            let subscription = entry.subscription
+        let context = try await filterContext(file)
+        let service = sync?.account.serviceName
+        let synced = Dictionary(
+            listed.filter(\.fromService).map { ($0.subscription.url, $0.subscription) },
+            uniquingKeysWith: { first, _ in first })
+        func summary(of subscription: Subscription, fromService: Bool) -> FeedSummary {
             let summary = stored[subscription.url]
+            var entry = FeedsListing.Entry(subscription: subscription, stored: summary)
+            if !rules.isEmpty { entry.settings = rules.settings(for: subscription, title: entry.title) }
             return FeedSummary(
-                url: subscription.url,
-                title: FeedsListing.Entry(subscription: subscription, stored: summary).title,
-                tags: subscription.tags, itemCount: summary?.itemCount ?? 0,
-                unreadCount: summary?.unreadCount ?? 0,
+                url: subscription.url, title: entry.title, tags: subscription.tags,
+                itemCount: summary?.itemCount ?? 0, unreadCount: summary?.unreadCount ?? 0,
                 lastRefresh: summary?.lastAttemptAt, failure: summary?.lastError,
-                service: entry.fromService ? sync?.account.serviceName : nil)
+                service: fromService ? service : nil)
         }
+        var summaries: [FeedSummary] = []
+        for entry in file.entries {
+            switch entry {
+            case .subscription(let written):
+                let fromService = synced[written.url]
+                summaries.append(summary(of: fromService ?? written, fromService: fromService != nil))
+            case .query(let query):
+                let counts = try await run { try await store.filteredFeedCounts(context.filter(for: query)) }
+                summaries.append(
+                    FeedSummary(
+                        url: query.url, title: query.name, tags: query.tags, itemCount: counts.items,
+                        unreadCount: counts.unread))
+            }
+        }
+        let local = Set(file.subscriptions.map(\.url))
+        for feed in listed where feed.fromService && !local.contains(feed.subscription.url) {
+            summaries.append(summary(of: feed.subscription, fromService: true))
+        }
+        return summaries
     }
 
     func sections(itemsEach limit: Int) async throws(FeedLibraryError) -> [FeedSection] {
-        let listed = try await load().map(\.subscription)
-        guard !listed.isEmpty else { return [] }
+        let file = try loadFile()
+        let listed = try await self.listed(file).map(\.subscription)
+        guard !listed.isEmpty || !file.queries.isEmpty else { return [] }
         let stored = try await summaries(of: listed.map(\.url))
         var tags: [String] = []
         for subscription in listed {
             for tag in subscription.tags where !tags.contains(tag) { tags.append(tag) }
         }
-        var scopes = tags.map { (title: $0, scope: FeedScope.tag($0)) }
-        if listed.contains(where: \.tags.isEmpty) { scopes.append((title: "Feeds", scope: .untagged)) }
         var sections: [FeedSection] = []
-        for entry in scopes {
+        for entry in tags.map({ (title: $0, scope: FeedScope.tag($0)) }) {
             let feeds = Self.feeds(in: entry.scope, of: listed)
             let unread = feeds.reduce(0) { $0 + (stored[$1]?.unreadCount ?? 0) }
-            let items: [Article]
-            do {
-                items = try await store.feedArticles(of: feeds, limit: limit)
-            } catch {
-                throw FeedLibraryError(error.sentence)
-            }
+            let items = try await run { try await store.feedArticles(of: feeds, limit: limit) }
             sections.append(
                 FeedSection(title: entry.title, scope: entry.scope, unreadCount: unread, items: items))
+        }
+        if !file.queries.isEmpty {
+            let context = try await filterContext(file)
+            for query in file.queries {
+                let filter = context.filter(for: query)
+                let items = try await run { try await store.filteredFeedArticles(filter, limit: limit) }
+                let counts = try await run { try await store.filteredFeedCounts(filter) }
+                sections.append(
+                    FeedSection(
+                        title: query.name, scope: .feed(query.url), unreadCount: counts.unread, items: items))
+            }
+        }
+        if listed.contains(where: \.tags.isEmpty) {
+            let feeds = Self.feeds(in: .untagged, of: listed)
+            let unread = feeds.reduce(0) { $0 + (stored[$1]?.unreadCount ?? 0) }
+            let items = try await run { try await store.feedArticles(of: feeds, limit: limit) }
+            sections.append(FeedSection(title: "Feeds", scope: .untagged, unreadCount: unread, items: items))
         }
         return sections
     }
@@ -65,34 +107,60 @@ struct StoreFeedLibrary: FeedLibrary {
     func items(in scope: FeedScope, unreadOnly: Bool, page: Int, pageSize: Int) async throws(FeedLibraryError)
         -> ArticlePage
     {
-        let feeds = Self.feeds(in: scope, of: try await load().map(\.subscription))
-        let stored = try await summaries(of: feeds)
-        let total = feeds.reduce(0) {
-            $0 + (unreadOnly ? stored[$1]?.unreadCount ?? 0 : stored[$1]?.itemCount ?? 0)
-        }
-        do {
-            let articles = try await store.feedArticles(
-                of: feeds, unreadOnly: unreadOnly, limit: pageSize, offset: (page - 1) * pageSize)
+        let file = try loadFile()
+        let offset = (page - 1) * pageSize
+        switch try await selection(scope, file: file) {
+        case .feeds(let feeds):
+            let stored = try await summaries(of: feeds)
+            let total = feeds.reduce(0) {
+                $0 + (unreadOnly ? stored[$1]?.unreadCount ?? 0 : stored[$1]?.itemCount ?? 0)
+            }
+            let articles = try await run {
+                try await store.feedArticles(
+                    of: feeds, unreadOnly: unreadOnly, limit: pageSize, offset: offset)
+            }
             return ArticlePage(articles: articles, totalResults: total, page: page, pageSize: pageSize)
-        } catch {
-            throw FeedLibraryError(error.sentence)
+        case .filtered(var filter):
+            filter.unreadOnly = unreadOnly
+            let chosen = filter
+            let articles = try await run {
+                try await store.filteredFeedArticles(chosen, limit: pageSize, offset: offset)
+            }
+            // Counting every match costs a pass over the items: a page that is not full says it
+            // is the last, and page 1 of a short list needs no count.
+            let total: Int
+            if articles.count < pageSize {
+                total = offset + articles.count
+            } else {
+                let counts = try await run { try await store.filteredFeedCounts(chosen) }
+                total = unreadOnly ? counts.unread : counts.items
+            }
+            return ArticlePage(articles: articles, totalResults: total, page: page, pageSize: pageSize)
         }
     }
 
     func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int {
-        let feeds = Self.feeds(in: scope, of: try await load().map(\.subscription))
-        do {
-            return try await store.markFeedsRead(feeds)
-        } catch {
-            throw FeedLibraryError(error.sentence)
+        let file = try loadFile()
+        switch try await selection(scope, file: file) {
+        case .feeds(let feeds):
+            return try await run { try await store.markFeedsRead(feeds) }
+        case .filtered(let filter):
+            return try await run { try await store.markFilteredFeedItemsRead(filter) }
         }
     }
 
     func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? {
-        guard let listed = try? await load().map(\.subscription) else { return nil }
-        let feeds = Self.feeds(in: scope, of: listed)
-        if let found = try? await store.nextUnreadFeedArticle(in: feeds, after: article?.feedItem) {
-            return found
+        guard let file = try? loadFile(), let selection = try? await selection(scope, file: file) else {
+            return nil
+        }
+        let listed = (try? await self.listed(file).map(\.subscription)) ?? file.subscriptions
+        switch selection {
+        case .filtered(let filter):
+            return try? await store.nextUnreadFilteredFeedArticle(filter, after: article?.feedItem)
+        case .feeds(let feeds):
+            if let found = try? await store.nextUnreadFeedArticle(in: feeds, after: article?.feedItem) {
+                return found
+            }
         }
         // A feed's list is done: the feeds after it in the urls file, then those before it.
         guard case .feed(let url) = scope, let index = listed.firstIndex(where: { $0.url == url }) else {
@@ -107,7 +175,7 @@ struct StoreFeedLibrary: FeedLibrary {
     }
 
     func refresh(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary {
         guard !offline else {
             return FeedRefreshSummary(
@@ -129,7 +197,7 @@ struct StoreFeedLibrary: FeedLibrary {
     /// than that; nil when it did not run. At launch (`interval`) a sync another NewsApp is
     /// running is left to it.
     private func syncIfDue(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary? {
         guard let sync else { return nil }
         if let interval, let last = await sync.lastSync(),
@@ -140,7 +208,7 @@ struct StoreFeedLibrary: FeedLibrary {
         let service = sync.account.serviceName
         let report = await sync.run(waiting: interval == nil ? .seconds(30) : .zero) { step in
             progress(
-                FeedRefreshProgress(
+                RefreshProgress(
                     total: 0, done: 0, newItems: 0, label: "Syncing with \(service) · \(step.description)"))
         }
         if let error = report.error {
@@ -153,13 +221,11 @@ struct StoreFeedLibrary: FeedLibrary {
 
     /// Refreshes the feeds of the urls file.
     private func refreshLocal(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary {
         let outcome: FeedRefreshService.Outcome
         do {
-            outcome = try await refresher.run(olderThan: interval) { step in
-                progress(FeedRefreshProgress(total: step.total, done: step.done, newItems: step.newItems))
-            }
+            outcome = try await refresher.run(olderThan: interval, progress: progress)
         } catch {
             return FeedRefreshSummary(sentence: error.description, failed: 1, anyRefreshed: false)
         }
@@ -178,34 +244,88 @@ struct StoreFeedLibrary: FeedLibrary {
             anyRefreshed: report.anyRefreshed)
     }
 
+    /// The settings `rules` put in force for each subscription, by its address.
+    func settingsInForce(_ rules: FeedRules) async -> [URL: FeedRules.InForce] {
+        guard let file = try? loadFile() else { return [:] }
+        let stored = (try? await summaries(of: file.subscriptions.map(\.url))) ?? [:]
+        var result: [URL: FeedRules.InForce] = [:]
+        for subscription in file.subscriptions {
+            let title = FeedsListing.Entry(subscription: subscription, stored: stored[subscription.url]).title
+            result[subscription.url] = rules.settings(for: subscription, title: title)
+        }
+        return result
+    }
+
     // MARK: - Support
+
+    /// What a scope reads from the store: the items of some feeds, or those a filter chooses.
+    private enum Selection {
+        case feeds([URL])
+        case filtered(NewsStore.FeedFilter)
+    }
+
+    private func selection(_ scope: FeedScope, file: UrlsFile) async throws(FeedLibraryError) -> Selection {
+        switch scope {
+        case .feed(let url) where QueryFeed.name(of: url) != nil:
+            let context = try await filterContext(file)
+            guard let query = context.query(at: url) else {
+                throw FeedLibraryError("There is no query feed “\(QueryFeed.name(of: url) ?? "")” any more.")
+            }
+            return .filtered(context.filter(for: query))
+        case .filtered(let base, let text):
+            let expression: FilterExpression
+            do {
+                expression = try FilterParser.parse(text)
+            } catch {
+                throw FeedLibraryError(error.sentence)
+            }
+            switch try await selection(base, file: file) {
+            case .feeds(let feeds):
+                return .filtered(try await filterContext(file).filter(expression, among: feeds))
+            case .filtered(var filter):
+                filter.expression = filter.expression.map { .all([$0, expression]) } ?? expression
+                return .filtered(filter)
+            }
+        default:
+            return .feeds(Self.feeds(in: scope, of: try await self.listed(file).map(\.subscription)))
+        }
+    }
+
+    private func filterContext(_ file: UrlsFile) async throws(FeedLibraryError) -> FeedFilterContext {
+        try await run { try await FeedFilterContext.load(file, store: store) }
+    }
+
+    /// A store call, its failure as the library's sentence.
+    private func run<T: Sendable>(_ body: () async throws -> T) async throws(FeedLibraryError) -> T {
+        do {
+            return try await body()
+        } catch let error as StoreError {
+            throw FeedLibraryError(error.sentence)
+        } catch {
+            throw FeedLibraryError(StoreError(failed: error).sentence)
+        }
+    }
 
     /// The subscriptions of the urls file, then the service's feeds (a feed in both is listed
     /// once, as the service's, with its labels).
-    private func load() async throws(FeedLibraryError) -> [ListedFeed] {
-        let local: [Subscription]
+    private func listed(_ file: UrlsFile) async throws(FeedLibraryError) -> [ListedFeed] {
+        guard sync != nil else {
+            return file.subscriptions.map { ListedFeed(subscription: $0, fromService: false) }
+        }
+        return ListedFeed.merging(file.subscriptions, try await run { try await store.syncedFeeds() })
+    }
+
+    private func loadFile() throws(FeedLibraryError) -> UrlsFile {
         do {
-            local = try subscriptions.load().subscriptions
+            return try subscriptions.load()
         } catch {
             throw FeedLibraryError(error.description)
         }
-        guard sync != nil else { return local.map { ListedFeed(subscription: $0, fromService: false) } }
-        let service: [SyncedFeed]
-        do {
-            service = try await store.syncedFeeds()
-        } catch {
-            throw FeedLibraryError(error.sentence)
-        }
-        return ListedFeed.merging(local, service)
     }
 
     private func summaries(of urls: [URL]) async throws(FeedLibraryError) -> [URL: StoredFeedSummary] {
-        do {
-            let stored = try await store.feedSummaries(for: urls)
-            return Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-        } catch {
-            throw FeedLibraryError(error.sentence)
-        }
+        let stored = try await run { try await store.feedSummaries(for: urls) }
+        return Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The addresses of the feeds `scope` covers, in the urls file's order.
@@ -215,6 +335,7 @@ struct StoreFeedLibrary: FeedLibrary {
         case .tag(let tag): listed.filter { $0.tags.contains(tag) }.map(\.url)
         case .untagged: listed.filter(\.tags.isEmpty).map(\.url)
         case .all: listed.map(\.url)
+        case .filtered(let base, _): feeds(in: base, of: listed)
         }
     }
 }

@@ -24,9 +24,9 @@ struct SyncFlowTests {
         return MemoryFeedLibrary(
             feeds: [orbit, harbour],
             refreshProgress: [
-                FeedRefreshProgress(
+                RefreshProgress(
                     total: 0, done: 0, newItems: 0, label: "Syncing with \(service) · sending 1 of 1 changes"),
-                FeedRefreshProgress(
+                RefreshProgress(
                     total: 0, done: 0, newItems: 0, label: "Syncing with \(service) · 2 new items"),
             ],
             refreshSummary: FeedRefreshSummary(
