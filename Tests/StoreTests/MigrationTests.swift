@@ -39,7 +39,7 @@ struct MigrationTests {
         let store = try NewsStore.openClean(directory.storeURL)
         #expect(
             try await store.writer.read {
-                try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
+                try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
             }
                 == [
                     "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
@@ -178,7 +178,7 @@ struct MigrationTests {
         let articleColumns = StoreSchema.expectedTables.first { $0.table == "article" }!.columns.sorted()
         return Snapshot(
             migrations: try String.fetchAll(
-                db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+                db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"),
             articles: try rows(
                 "SELECT id, url, \(articleColumns.joined(separator: ", ")) FROM article ORDER BY id"),
             readMarks: try rows("SELECT url, readAt FROM readMark ORDER BY url"),

@@ -18,7 +18,7 @@ struct NewsStoreTests {
             (
                 try String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"),
-                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"),
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
                 try Int.fetchOne(db, sql: "PRAGMA synchronous"),
                 try Int.fetchOne(db, sql: "PRAGMA page_size")
