@@ -151,7 +151,8 @@ extension Timestamp {
             self.init(secondsSince1970: seconds + offsetSeconds)
         }
 
-        init(secondsSince1970 seconds: Int) {
+        /// The fields of `seconds` since 1970 in UTC.
+        public init(secondsSince1970 seconds: Int) {
             let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
             let (dayIndex, time) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
             (year, month, day) = Timestamp.civilFromDays(dayIndex)
