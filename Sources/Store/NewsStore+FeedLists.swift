@@ -52,30 +52,8 @@ extension NewsStore {
         return try await read { db in
             let ids = try Self.feedIDs(addresses, in: db)
             guard !ids.isEmpty else { return nil }
-            var after = ""
-            var arguments = StatementArguments(ids)
-            if let item,
-                let position = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT a.publishedAt, a.id FROM feed f JOIN article a ON a.feedID = f.id
-                        WHERE f.url = ? AND a.itemID = ?
-                        """,
-                    arguments: [item.feed.absoluteString, item.item])
-            {
-                // Later in the list: an older date, or the same date and a smaller id; undated
-                // items (NULL) come after every dated one.
-                let date: Double? = position[0]
-                let id: Int64 = position[1]
-                if let date {
-                    after =
-                        "AND (a.publishedAt < ? OR a.publishedAt IS NULL OR (a.publishedAt = ? AND a.id < ?))"
-                    arguments += [date, date, id]
-                } else {
-                    after = "AND a.publishedAt IS NULL AND a.id < ?"
-                    arguments += [id]
-                }
-            }
+            let (after, afterArguments) = try Self.listed(after: item, in: db)
+            let arguments = StatementArguments(ids) + afterArguments
             let index = ids.count == 1 ? "" : "INDEXED BY article_publishedAt"
             let rows = try Row.fetchAll(
                 db,
@@ -104,5 +82,29 @@ extension NewsStore {
                 arguments: StatementArguments(chunk))
         }
         return ids
+    }
+
+    /// The condition (`AND …` over `article a`) that keeps the items after `item` in a list of
+    /// feed items newest first, and its arguments; empty when `item` is nil or not stored. Later
+    /// in the list: an older date, or the same date and a smaller id; undated items (NULL) come
+    /// after every dated one.
+    static func listed(after item: FeedItemReference?, in db: Database) throws -> (String, StatementArguments)
+    {
+        guard let item,
+            let position = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT a.publishedAt, a.id FROM feed f JOIN article a ON a.feedID = f.id
+                    WHERE f.url = ? AND a.itemID = ?
+                    """,
+                arguments: [item.feed.absoluteString, item.item])
+        else { return ("", []) }
+        let date: Double? = position[0]
+        let id: Int64 = position[1]
+        guard let date else { return ("AND a.publishedAt IS NULL AND a.id < ?", [id]) }
+        return (
+            "AND (a.publishedAt < ? OR a.publishedAt IS NULL OR (a.publishedAt = ? AND a.id < ?))",
+            [date, date, id]
+        )
     }
 }

@@ -127,28 +127,8 @@ extension NewsStore {
             var unread = filter
             unread.unreadOnly = true
             guard let condition = try Self.condition(unread, now: now, in: db) else { return nil }
-            var after = ""
-            var arguments = condition.arguments
-            if let item,
-                let position = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT a.publishedAt, a.id FROM feed f JOIN article a ON a.feedID = f.id
-                        WHERE f.url = ? AND a.itemID = ?
-                        """,
-                    arguments: [item.feed.absoluteString, item.item])
-            {
-                let date: Double? = position[0]
-                let id: Int64 = position[1]
-                if let date {
-                    after =
-                        "AND (a.publishedAt < ? OR a.publishedAt IS NULL OR (a.publishedAt = ? AND a.id < ?))"
-                    arguments += [date, date, id]
-                } else {
-                    after = "AND a.publishedAt IS NULL AND a.id < ?"
-                    arguments += [id]
-                }
-            }
+            let (after, afterArguments) = try Self.listed(after: item, in: db)
+            let arguments = condition.arguments + afterArguments
             let rows = try Row.fetchAll(
                 db,
                 sql: """

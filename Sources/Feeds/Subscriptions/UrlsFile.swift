@@ -122,13 +122,16 @@ public struct UrlsFile: Sendable, Hashable {
     @discardableResult
     public mutating func addQuery(name: String, expression: String, tags: [String] = []) -> Bool {
         guard !queries.contains(where: { $0.name == name }) else { return false }
-        let kept = tags.filter { !$0.isEmpty && Self.mark(of: $0) == nil }
-        let tokens = ["query:\(name):\(expression)"] + kept
+        append(["query:\(name):\(expression)"] + tags.filter { !$0.isEmpty && Self.mark(of: $0) == nil })
+        return true
+    }
+
+    /// Appends a line of `tokens`, quoted as the file writes them, ending as the file's lines end.
+    private mutating func append(_ tokens: [String]) {
         let lineEnd = lines.last?.hasSuffix("\r") == true ? "\r" : ""
         lines.append(Substring(tokens.map(UrlsLine.written).joined(separator: " ") + lineEnd))
         endsWithNewline = true
         read()
-        return true
     }
 
     /// Removes the query feed `name` (its lines) and returns it; nil when it is not listed.

@@ -19,23 +19,10 @@ extension ConfigurationLoader {
     func killfile(_ entry: TOMLTable.Entry, into configuration: inout Configuration)
         -> [ConfigurationProblem]
     {
-        guard case .array(let rules) = entry.value else {
-            return [
-                problem(
-                    entry.line,
-                    "ignore_article must be rules written [[ignore_article]] with feed and filter (found "
-                        + "\(Self.found(entry.value))); ignoring it.")
-            ]
-        }
         var problems: [ConfigurationProblem] = []
-        for (index, rule) in rules.enumerated() {
-            let name = "ignore_article rule \(index + 1)"
-            guard case .table(let table) = rule else {
-                problems.append(
-                    problem(entry.line, "\(name) must be a table with feed and filter; ignoring it."))
-                continue
-            }
-            let line = table.entries.first?.line ?? entry.line
+        for (name, table, line) in tables(
+            of: entry, rule: "ignore_article rule", holding: "feed and filter", problems: &problems)
+        {
             if let unknown = table.entries.first(where: { !["feed", "filter"].contains($0.key) }) {
                 problems.append(
                     problem(
@@ -69,26 +56,40 @@ extension ConfigurationLoader {
         return problems
     }
 
+    /// The tables of `[[KEY]]` (or an array of inline tables), each with its name in messages
+    /// (`rule N`) and its first line. Another kind of value, or an element that is not a table, is
+    /// a problem and is skipped.
+    private func tables(
+        of entry: TOMLTable.Entry, rule: String, holding keys: String, problems: inout [ConfigurationProblem]
+    ) -> [(name: String, table: TOMLTable, line: Int)] {
+        guard case .array(let elements) = entry.value else {
+            problems.append(
+                problem(
+                    entry.line,
+                    "\(entry.key) must be tables written [[\(entry.key)]] with \(keys) (found "
+                        + "\(Self.found(entry.value))); ignoring it."))
+            return []
+        }
+        var tables: [(name: String, table: TOMLTable, line: Int)] = []
+        for (index, element) in elements.enumerated() {
+            let name = "\(rule) \(index + 1)"
+            guard case .table(let table) = element else {
+                problems.append(problem(entry.line, "\(name) must be a table with \(keys); ignoring it."))
+                continue
+            }
+            tables.append((name, table, table.entries.first?.line ?? entry.line))
+        }
+        return tables
+    }
+
     /// `[[feed]]` tables: one of `url`, `title` or `tag`, then the feed's settings.
     func feedRules(_ entry: TOMLTable.Entry, into configuration: inout Configuration)
         -> [ConfigurationProblem]
     {
-        guard case .array(let rules) = entry.value else {
-            return [
-                problem(
-                    entry.line,
-                    "feed must be settings written [[feed]] with url, title or tag (found \(Self.found(entry.value))); "
-                        + "ignoring it.")
-            ]
-        }
         var problems: [ConfigurationProblem] = []
-        for (index, rule) in rules.enumerated() {
-            let ruleName = "feed rule \(index + 1)"
-            guard case .table(let table) = rule else {
-                problems.append(problem(entry.line, "\(ruleName) must be a table; ignoring it."))
-                continue
-            }
-            let line = table.entries.first?.line ?? entry.line
+        for (ruleName, table, line) in tables(
+            of: entry, rule: "feed rule", holding: "url, title or tag and settings", problems: &problems)
+        {
             let selectors = table.entries.filter { ["url", "title", "tag"].contains($0.key) }
             guard selectors.count == 1, let selector = selectors.first, let value = selector.value.string,
                 !value.isEmpty

@@ -103,7 +103,8 @@ public enum Timestamp {
         }
     }
 
-    fileprivate static func pad(_ value: Int, _ width: Int) -> String {
+    /// `value` in decimal, zero-padded to `width` digits.
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
