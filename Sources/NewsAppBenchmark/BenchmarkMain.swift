@@ -118,6 +118,15 @@ struct BenchmarkMain {
                 report.notes.append("Refresh: skipped (no --newsapp binary given).")
             }
         }
+        if options.sections.contains(.filters) {
+            if let newsapp = options.newsapp {
+                try await FilterBenchmark.run(
+                    newsapp: newsapp, probe: options.probe(beside: newsapp), newsboat: options.newsboat,
+                    data: options.dataDirectory, corpus: corpus, runs: options.searchRuns, into: &report)
+            } else {
+                report.notes.append("Filters: skipped (no --newsapp binary given).")
+            }
+        }
         if options.sections.contains(.extract) {
             log("Extract: \(options.extractRounds) rounds over the reader corpus…")
             let result = try ExtractBenchmark.run(corpus: options.readerCorpus, rounds: options.extractRounds)
@@ -156,6 +165,7 @@ struct Options {
         case feedsStore = "feeds-store"
         case refresh
         case extract
+        case filters
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -189,7 +199,7 @@ struct Options {
 
     static let usage = """
         usage: newsapp-bench [--newsapp PATH] [--rss-probe PATH] [--newsboat PATH] [--data DIR]
-                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract]
+                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract,filters]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
                              [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N] [--floor-runs N]
                              [--extract-rounds N] [--reader-corpus DIR] [--real-pages DIR]

@@ -45,10 +45,10 @@ struct FeedWriter {
         replay = tokens == nil ? nil : TokenReplay.on(db)
         insertItem = try db.cachedStatement(
             sql: """
-                INSERT INTO article (feedID, itemID, sourceName, firstSeenAt, url, urlIsLink, title, author,
+                INSERT INTO article (feedID, itemID, sourceName, firstSeenAt, hidden, url, urlIsLink, title, author,
                     summary, content, imageURL, publishedAt, itemPublishedAt, updatedAt, links, enclosures,
                     contentHash)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         updateItem = try db.cachedStatement(
             sql: """
@@ -79,7 +79,7 @@ struct FeedWriter {
             let isWhole = document.damage == nil
             let counts = try writeItems(
                 prepared.items, of: feed, siteURL: document.siteURL, sourceName: sourceName, at: attempted,
-                markingTheRestGone: isWhole, record: index)
+                hidden: record.hiddenItems, markingTheRestGone: isWhole, record: index)
             try db.execute(
                 sql: """
                     UPDATE feed SET title = coalesce(?, title), siteURL = coalesce(?, siteURL), etag = ?,
@@ -168,24 +168,28 @@ struct FeedWriter {
     // MARK: - Items
 
     /// Writes the items of a document, the `record`th of its batch (whose tokens are taken by that
-    /// number); with `markingTheRestGone`, the stored items it does not hold are marked as no
-    /// longer in the feed (not when the document broke before its end).
+    /// number), those in `hidden` (the killfile's display mode) stored hidden; with
+    /// `markingTheRestGone`, the stored items it does not hold are marked as no longer in the feed
+    /// (not when the document broke before its end).
     private func writeItems(
         _ items: [FeedItemColumns], of feed: Feed, siteURL: URL?, sourceName: String, at fetched: Double,
-        markingTheRestGone: Bool, record: Int
+        hidden: Set<String>, markingTheRestGone: Bool, record: Int
     ) throws -> FeedWriteCounts {
         let fallbackURL = siteURL?.absoluteString ?? feed.siteURL ?? feed.url
         var stored = try storedItems(of: feed.id)
         var counts = FeedWriteCounts()
+        var visible = 0
         for (index, var columns) in items.enumerated() {
             if columns.usesFallbackURL, columns.url != fallbackURL {
                 columns = FeedItemColumns(columns.item, fallbackURL: fallbackURL)
             }
             guard let existing = stored.removeValue(forKey: columns.item.id) else {
+                let isHidden = hidden.contains(columns.item.id)
                 try insert(
-                    columns, feedID: feed.id, sourceName: sourceName, at: fetched,
+                    columns, feedID: feed.id, sourceName: sourceName, at: fetched, hidden: isHidden,
                     tokens: tokens?.take(record: record, item: index))
                 counts.new += 1
+                if !isHidden { visible += 1 }
                 continue
             }
             if existing.contentHash != columns.contentHash {
@@ -199,11 +203,12 @@ struct FeedWriter {
         for left in stored.values where left.inLatestDocument && markingTheRestGone {
             try setFetchedAt(feed.lastFetchedAt ?? fetched, of: left.id)
         }
-        if counts.new > 0 {
+        if visible > 0 {
             // New items are unread; nothing else here changes what the feed holds or has read.
+            // Hidden ones (the killfile's display mode) are not counted.
             try db.execute(
                 sql: "UPDATE feed SET itemCount = itemCount + ?, unreadCount = unreadCount + ? WHERE id = ?",
-                arguments: [counts.new, counts.new, feed.id])
+                arguments: [visible, visible, feed.id])
         }
         return counts
     }
@@ -222,7 +227,7 @@ struct FeedWriter {
     }
 
     private func insert(
-        _ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double,
+        _ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double, hidden: Bool,
         tokens: [DocumentTokens]?
     ) throws {
         let item = columns.item
@@ -231,6 +236,7 @@ struct FeedWriter {
         try insert.bind(item.id)
         try insert.bind(sourceName)
         try insert.bind(fetched)
+        try insert.bind(hidden)
         try bindColumns(columns, to: &insert)
         try insert.execute()
         if let tokens, let replay {

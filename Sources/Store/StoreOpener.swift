@@ -50,6 +50,7 @@ struct StoreOpener {
         configuration.label = "NewsStore"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            FilterFunctions.register(db)
             // Before the connection first uses the full-text index.
             TokenReplay.install(on: db)
         }

@@ -41,7 +41,10 @@ struct MigrationTests {
             try await store.writer.read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-                == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed"])
+                == [
+                    "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+                    "v8-killfile-hidden", "v9-download-queue",
+                ])
         let page = try #require(await store.storedPage(for: Fixture.science, page: 1, pageSize: 20))
         #expect(page.urls.map(\.absoluteString) == ["https://example.org/b", "https://example.org/a"])
         #expect(page.articles[1].title == "Comet seen over the bay")
@@ -69,6 +72,7 @@ struct MigrationTests {
         #expect(
             applied == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+                "v8-killfile-hidden", "v9-download-queue",
             ])
     }
 
@@ -107,6 +111,7 @@ struct MigrationTests {
         #expect(
             after.migrations == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+                "v8-killfile-hidden", "v9-download-queue",
             ])
         #expect(after.articles == before.articles)
         #expect(after.readMarks == before.readMarks)

@@ -28,13 +28,18 @@ public struct FeedRefresher: Sendable {
     public let storage: any FeedStorage
     public let options: Options
     public let logger: Logger
+    /// Applied to each document as it is parsed, before it is stored.
+    public let killfile: Killfile
 
-    public init(fetcher: FeedFetcher, storage: any FeedStorage, options: Options = Options(), logger: Logger)
-    {
+    public init(
+        fetcher: FeedFetcher, storage: any FeedStorage, options: Options = Options(), logger: Logger,
+        killfile: Killfile = Killfile()
+    ) {
         self.fetcher = fetcher
         self.storage = storage
         self.options = options
         self.logger = logger
+        self.killfile = killfile
     }
 
     /// Refreshes every subscription once and says how it went; `progress` hears of each feed done
@@ -74,8 +79,10 @@ public struct FeedRefresher: Sendable {
                 while let index = schedule.next() {
                     let subscription = subscriptions[index]
                     let state = states[subscription.url]
-                    group.addTask {
-                        (index, await fetcher.fetch(subscription, state: state, parsingThrough: gate))
+                    group.addTask { [killfile] in
+                        var outcome = await fetcher.fetch(subscription, state: state, parsingThrough: gate)
+                        killfile.apply(to: &outcome)
+                        return (index, outcome)
                     }
                 }
             }
