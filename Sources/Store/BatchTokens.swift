@@ -5,16 +5,29 @@ import NewsModels
 /// The full-text tokens of the new items of one ``NewsStore/recordFeeds(_:)``, made by a task
 /// running beside its write transaction, item after item in the order the writer takes them (see
 /// ``TokenReplay``). The writer takes each item's tokens when they are ready, and tokenizes as
-/// SQLite always does when they are not.
+/// SQLite always does when they are not; items the writer has passed are not tokenized here.
+///
+/// The task starts with the transaction, not before: started while the write before was still
+/// going, it held the tokens of a whole batch beside those of the batch being written, and a
+/// refresh's peak memory grew by as much.
 final class BatchTokens: Sendable {
     private let records: [PreparedFeedRecord]
     private let tokenizer: DocumentTokenizer
-    /// Made and not yet taken, by record and item index.
-    private let ready = Locked<[Slot: [DocumentTokens]]>([:])
+    /// Made and not yet taken, by record and item index, and the last item the writer took.
+    private let state = Locked(State())
 
-    private struct Slot: Hashable {
+    private struct State {
+        var ready: [Slot: [DocumentTokens]] = [:]
+        var passed: Slot?
+    }
+
+    private struct Slot: Hashable, Comparable {
         var record: Int
         var item: Int
+
+        static func < (left: Slot, right: Slot) -> Bool {
+            (left.record, left.item) < (right.record, right.item)
+        }
     }
 
     init?(_ records: [PreparedFeedRecord]) {
@@ -28,7 +41,11 @@ final class BatchTokens: Sendable {
     /// The tokens of item `item` of record `record`, in the order FTS5 tokenizes its columns
     /// (``SearchIndex``: title, summary, content, source name; absent ones left out), once.
     func take(record: Int, item: Int) -> [DocumentTokens]? {
-        ready.withLock { $0.removeValue(forKey: Slot(record: record, item: item)) }
+        let slot = Slot(record: record, item: item)
+        return state.withLock { state in
+            state.passed = max(state.passed ?? slot, slot)
+            return state.ready.removeValue(forKey: slot)
+        }
     }
 
     /// Makes the tokens of every item that `database` does not hold yet, until cancelled.
@@ -45,11 +62,16 @@ final class BatchTokens: Sendable {
             let sourceName = record.record.sourceName
             for (itemIndex, columns) in record.items.enumerated() where !stored.contains(columns.item.id) {
                 if Task.isCancelled { return }
+                let slot = Slot(record: recordIndex, item: itemIndex)
+                if state.withLock({ $0.passed.map { slot <= $0 } ?? false }) { continue }
                 let item = columns.item
                 let texts = [item.title, item.summary, item.content, sourceName].compactMap { $0 }
                 let tokens = texts.compactMap { tokenizer.tokens(of: $0) }
                 guard tokens.count == texts.count else { continue }
-                ready.withLock { $0[Slot(record: recordIndex, item: itemIndex)] = tokens }
+                state.withLock { state in
+                    // Not kept when the writer passed the item while it was being tokenized.
+                    if state.passed.map({ slot > $0 }) ?? true { state.ready[slot] = tokens }
+                }
             }
         }
     }

@@ -23,13 +23,13 @@ extension NewsStore {
     public func recordFeeds(_ records: [FeedRecord]) async throws(StoreError) -> [URL: FeedWriteCounts] {
         guard !records.isEmpty else { return [:] }
         // Made here, on the caller's thread, rather than on the writer's; the new items' tokens
-        // for the full-text index are made beside the write (see `TokenReplay`).
+        // for the full-text index are made beside the write, from its start (see `BatchTokens`).
         let prepared = records.map(PreparedFeedRecord.init)
         let tokens = BatchTokens(prepared)
         let database = database.writer
-        let tokenizing = tokens.map { tokens in Task.detached { await tokens.fill(knownIn: database) } }
-        defer { tokenizing?.cancel() }
         return try await write { db in
+            let tokenizing = tokens.map { tokens in Task.detached { await tokens.fill(knownIn: database) } }
+            defer { tokenizing?.cancel() }
             let writer = try FeedWriter(db, tokens: tokens)
             var counts: [URL: FeedWriteCounts] = [:]
             for (index, record) in prepared.enumerated() {

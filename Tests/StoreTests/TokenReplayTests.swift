@@ -118,6 +118,19 @@ struct TokenReplayTests {
         #expect(tokens.take(record: 0, item: 5) == nil)  // Taken once.
     }
 
+    /// Items the writer has passed (it took their tokens, or tokenized them itself when none were
+    /// ready) are not tokenized beside it any more: their tokens would never be taken.
+    @Test func itemsTheWriterPassedAreNotTokenized() async throws {
+        let store = try NewsStore.testing()
+        let prepared = [PreparedFeedRecord(FeedFixture.fetched("b", FeedFixture.items("b", count: 6)))]
+        let tokens = try #require(BatchTokens(prepared))
+        #expect(tokens.take(record: 0, item: 3) == nil)  // The writer went ahead: nothing was ready.
+        await tokens.fill(knownIn: store.writer)
+        #expect((0..<4).allSatisfy { tokens.take(record: 0, item: $0) == nil })
+        #expect(tokens.take(record: 0, item: 4)?.first?.text == "Item b-4")
+        #expect(tokens.take(record: 0, item: 5) != nil)
+    }
+
     /// SQLite's tokenizer on another thread gives what FTS5's own gives for a document.
     @Test func theTokensAreSQLitesOwn() async throws {
         let tokenizer = try #require(DocumentTokenizer.shared)
