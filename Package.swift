@@ -36,7 +36,7 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "NewsModels", "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store",
-                "Images", "Feeds", "TerminalText",
+                "Images", "Feeds", "TerminalText", "FilterLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -86,7 +86,7 @@ let package = Package(
             name: "CoordinatorsTesting", dependencies: ["Coordinators", "TerminalText"], swiftSettings: strict
         ),
         .target(
-            name: "Modules", dependencies: ["NewsModels", "Coordinators", "TerminalText"],
+            name: "Modules", dependencies: ["NewsModels", "Coordinators", "TerminalText", "FilterLanguage"],
             swiftSettings: strict),
         .target(
             name: "SampleEdition",
@@ -109,15 +109,20 @@ let package = Package(
         .target(
             name: "Feeds",
             dependencies: [
-                "NewsModels", "Networking", "CXML2", .product(name: "Logging", package: "swift-log"),
+                "NewsModels", "Networking", "CXML2", "FilterLanguage",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
 
+        // newsboat's filter language: one parser and syntax tree, which the store turns into SQL
+        // and the killfile evaluates in memory; imports nothing of ours (see README, Architecture).
+        .target(name: "FilterLanguage", swiftSettings: strict),
+
         // The local article store (SQLite through GRDB); see README, Architecture.
         .target(
             name: "Store",
-            dependencies: ["NewsModels", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NewsModels", "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         // Runs a command and reports its peak memory, unskewed by a big parent (see its main.swift);
@@ -151,7 +156,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
-                "SampleEdition", "Feeds", "TerminalText", "TestSupport",
+                "SampleEdition", "Feeds", "TerminalText", "TestSupport", "FilterLanguage",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -185,6 +190,7 @@ let package = Package(
             name: "FeedsTests",
             dependencies: [
                 "Feeds", "NewsModels", "Networking", "CXML2", "HTTPTestServer", "TestSupport",
+                "FilterLanguage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")],
@@ -227,10 +233,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
+        .testTarget(name: "FilterLanguageTests", dependencies: ["FilterLanguage"], swiftSettings: strict),
         .testTarget(
             name: "StoreTests",
             dependencies: [
                 "Store", "NewsModels", "StoreKillTestHelper", "SampleEdition", "TestSupport",
+                "FilterLanguage",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

@@ -30,3 +30,27 @@ release_build() {
     done
     (cd "$source" && swift build "${flags[@]}" --show-bin-path)
 }
+
+# Installs a release build's newsapp as users get it:
+#
+#   install_release BIN DESTINATION SYMBOLS
+#
+# DESTINATION/newsapp is BIN/newsapp stripped of its symbols and debug information (113 MB →
+# 70 MB: see BENCHMARKS.md), which are kept apart in the file SYMBOLS for crash reports (the
+# binary names it in its .gnu_debuglink, so `gdb -s SYMBOLS newsapp` and debuggers find them);
+# the sample edition goes beside it. Without binutils' objcopy the binary is installed whole.
+install_release() {
+    local bin="$1" destination="$2" symbols="$3"
+    mkdir -p "$destination" "$(dirname "$symbols")"
+    if command -v objcopy >/dev/null 2>&1; then
+        objcopy --only-keep-debug "$bin/newsapp" "$symbols"
+        objcopy --strip-all --add-gnu-debuglink="$symbols" "$bin/newsapp" "$destination/newsapp.new"
+        chmod 0755 "$destination/newsapp.new"
+        mv -f "$destination/newsapp.new" "$destination/newsapp"
+    else
+        echo "install: objcopy (binutils) is missing, so newsapp is installed with its symbols" >&2
+        install -m 0755 "$bin/newsapp" "$destination/newsapp"
+    fi
+    rm -rf "$destination/NewsApp_SampleEdition.resources"
+    cp -R "$bin/NewsApp_SampleEdition.resources" "$destination/"
+}

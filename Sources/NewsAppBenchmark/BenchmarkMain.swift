@@ -112,9 +112,19 @@ struct BenchmarkMain {
                 try await RefreshBenchmark.run(
                     newsapp: newsapp, probe: options.probe(beside: newsapp), newsboat: options.newsboat,
                     data: options.dataDirectory, corpus: corpus,
-                    coldRuns: options.coldRuns, searchRuns: options.searchRuns, into: &report)
+                    coldRuns: options.coldRuns, searchRuns: options.searchRuns, floorRuns: options.floorRuns,
+                    into: &report)
             } else {
                 report.notes.append("Refresh: skipped (no --newsapp binary given).")
+            }
+        }
+        if options.sections.contains(.filters) {
+            if let newsapp = options.newsapp {
+                try await FilterBenchmark.run(
+                    newsapp: newsapp, probe: options.probe(beside: newsapp), newsboat: options.newsboat,
+                    data: options.dataDirectory, corpus: corpus, runs: options.searchRuns, into: &report)
+            } else {
+                report.notes.append("Filters: skipped (no --newsapp binary given).")
             }
         }
         if options.sections.contains(.extract) {
@@ -160,6 +170,7 @@ struct Options {
         case feedsStore = "feeds-store"
         case refresh
         case extract
+        case filters
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -181,6 +192,7 @@ struct Options {
     var fetchRuns = 200
     var paceCommands = 30
     var feedRuns = 3
+    var floorRuns = 5
     var extractRounds = 20
     /// Reader mode's corpus, read from the repository.
     var readerCorpus = URL(fileURLWithPath: "Tests/FeedsTests/Fixtures/reader", isDirectory: true)
@@ -192,9 +204,9 @@ struct Options {
 
     static let usage = """
         usage: newsapp-bench [--newsapp PATH] [--rss-probe PATH] [--newsboat PATH] [--data DIR]
-                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract]
+                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract,filters]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
-                             [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N]
+                             [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N] [--floor-runs N]
                              [--extract-rounds N] [--reader-corpus DIR] [--real-pages DIR]
                              [--label TEXT]
 
@@ -248,6 +260,7 @@ struct Options {
             case "--fetch-runs": fetchRuns = try count(argument)
             case "--pace-commands": paceCommands = try count(argument)
             case "--feed-runs": feedRuns = try count(argument)
+            case "--floor-runs": floorRuns = try count(argument)
             case "--extract-rounds": extractRounds = try count(argument)
             case "--reader-corpus":
                 readerCorpus = URL(fileURLWithPath: try value(argument), isDirectory: true)

@@ -9,7 +9,7 @@ import Store
 enum RefreshBenchmark {
     static func run(
         newsapp: String, probe: String, newsboat: String?, data: URL, corpus: Corpus, coldRuns: Int,
-        searchRuns: Int,
+        searchRuns: Int, floorRuns: Int,
         into report: inout Report
     ) async throws {
         log("Refresh: the workload…")
@@ -29,10 +29,15 @@ enum RefreshBenchmark {
         try Data(urls.utf8).write(to: home.root.appendingPathComponent("config/newsapp/urls"))
         let refresh = ColdStart(
             executable: newsapp, arguments: ["refresh"], environment: home.environment, prompt: nil)
+        log("Refresh: the floor, curl fetching the same feeds \(FetchFloor.concurrency) at a time…")
+        let floor = try FetchFloor.measure(
+            urls: urls.split(separator: "\n").map(String.init), runs: floorRuns, in: data)
+        floor.map { log(String(format: "  curl: p50 %.0f ms", $0.p50)) }
         log("Refresh: newsapp refresh, first…")
         let first = try refresh.run(through: probe)
         note(first, "newsapp refresh, first")
         try check(first, contains: "199 feeds: 199 updated · 99,500 new")
+        let stages = RefreshStages(log: home.root.appendingPathComponent("state/newsapp/newsapp.log"))
         log("Refresh: newsapp refresh, nothing changed…")
         let second = try refresh.run(through: probe)
         note(second, "newsapp refresh, nothing changed")
@@ -65,7 +70,8 @@ enum RefreshBenchmark {
         defer { boatHome?.remove() }
 
         add("First refresh, 199 × 500 Atom over 127.0.0.1", first, boatFirst, target: 3_000, into: &report)
-        add("Refresh with nothing changed", second, boatSecond, target: 500, into: &report)
+        addDistances(first, floor: floor, newsboat: boatFirst, stages: stages, into: &report)
+        add("Refresh with nothing changed", second, boatSecond, target: 250, into: &report)
         addMemory(first, second, boatFirst, boatSecond, into: &report)
 
         // Cold start with the 99,500 items stored.
@@ -121,6 +127,41 @@ enum RefreshBenchmark {
             row(
                 name, ours.toExit.milliseconds, theirs.toExit.milliseconds, unit: "ms",
                 target: "≤ \(Report.number(target)) ms" + (target == 3_000 ? ", ≥ 10× faster" : "")))
+    }
+
+    /// The first refresh against the floor (curl alone, same feeds, same concurrency) and against
+    /// newsboat, and where its time went.
+    private static func addDistances(
+        _ first: ColdStart.Run, floor: Samples?, newsboat: ColdStart.Run?, stages: RefreshStages?,
+        into report: inout Report
+    ) {
+        let ours = first.toExit.milliseconds
+        if let floor {
+            report.add(
+                "Floor: `curl` fetching the same 199 feeds, \(FetchFloor.concurrency) at a time (the refresh's "
+                    + "limit on one host), bodies discarded (\(floor.count) runs)", floor, target: nil)
+            report.addRatio(
+                "First refresh as a multiple of the floor (refresh ÷ floor p50)", ours / floor.p50,
+                target: .atMost(1.3))
+        } else {
+            report.notes.append(
+                "Floor: no `curl` installed, so the refresh's distance to it is not measured.")
+        }
+        if let newsboat {
+            report.addRatio(
+                "First refresh: newsboat's time as a multiple of NewsApp's",
+                newsboat.toExit.milliseconds / ours, target: .atLeast(10))
+        }
+        guard let stages else { return }
+        report.notes.append(
+            "First refresh, from its log: "
+                + String(
+                    format:
+                        "%.2f s in all; the store was writing for %.2f s and feeds were being parsed for %.2f s",
+                    stages.total, stages.writing, stages.parsing)
+                + (floor.map { String(format: " (fetching alone, the floor, takes %.2f s)", $0.p50 / 1_000) }
+                    ?? "")
+                + ": the slowest stage is " + stages.slowest(fetching: floor.map { $0.p50 / 1_000 }) + ".")
     }
 
     private static func addMemory(
@@ -209,5 +250,35 @@ struct NewsboatFiles {
             at: urls.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: urls)
         try Data().write(to: config)
+    }
+}
+
+/// What `newsapp refresh` logged of its stages: the `refresh done` line's `seconds`,
+/// `writingSeconds` and `parsingSeconds`.
+struct RefreshStages {
+    var total: Double
+    var writing: Double
+    var parsing: Double
+
+    /// The stages of the last refresh logged in the file at `log`; nil when it says none.
+    init?(log: URL) {
+        guard let text = try? String(contentsOf: log, encoding: .utf8),
+            let line = text.split(separator: "\n").last(where: { $0.contains("refresh done") })
+        else { return nil }
+        func value(_ key: String) -> Double? {
+            guard let range = line.range(of: " \(key)=") else { return nil }
+            return Double(line[range.upperBound...].prefix { !$0.isWhitespace })
+        }
+        guard let total = value("seconds"), let writing = value("writingSeconds"),
+            let parsing = value("parsingSeconds")
+        else { return nil }
+        self.total = total
+        self.writing = writing
+        self.parsing = parsing
+    }
+
+    func slowest(fetching: Double?) -> String {
+        let stages = [("writing", writing), ("parsing", parsing), ("fetching", fetching ?? 0)]
+        return stages.max { $0.1 < $1.1 }?.0 ?? "writing"
     }
 }

@@ -51,6 +51,24 @@ struct Report {
                 p99: Self.number(samples.p99) + " " + unit, target: targetText, verdict: verdict))
     }
 
+    /// A ratio: met when it is at most (or at least) the target.
+    enum RatioTarget {
+        case atMost(Double)
+        case atLeast(Double)
+    }
+
+    mutating func addRatio(_ name: String, _ value: Double, target: RatioTarget) {
+        let (text, met): (String, Bool)
+        switch target {
+        case .atMost(let limit): (text, met) = ("≤ \(Self.number(limit))×", value <= limit)
+        case .atLeast(let limit): (text, met) = ("≥ \(Self.number(limit))×", value >= limit)
+        }
+        rows.append(
+            Row(
+                name: name, p50: Self.number(value) + "×", p99: "–", target: text,
+                verdict: met ? "met" : "**missed**"))
+    }
+
     mutating func addSearch(_ results: [SearchBenchmark.Result]) {
         for result in results {
             let query = result.query
@@ -80,7 +98,7 @@ struct Report {
         let batches = "\(FeedStoreBenchmark.feedsPerTransaction) feeds per transaction"
         add(
             "Feed store: first write of \(feeds) (\(Self.grouped(result.items)) new items), \(batches), "
-                + "\(result.firstWrite.count) runs", result.firstWrite, target: .p50(1_500))
+                + "\(result.firstWrite.count) runs", result.firstWrite, target: .p50(1_200))
         add(
             "Feed store: the same documents again, every item unchanged, \(result.unchangedWrite.count) runs",
             result.unchangedWrite, target: .p50(500))

@@ -25,13 +25,20 @@ public struct FeedRecord: Sendable {
     public var sourceName: String?
     public var outcome: Outcome
     public var attemptedAt: Date
+    /// The ids of new items the killfile hides: stored with `hidden` set, and left out of the
+    /// feed's counts.
+    public var hiddenItems: Set<String>
 
-    public init(url: URL, movedTo: URL? = nil, sourceName: String?, outcome: Outcome, attemptedAt: Date) {
+    public init(
+        url: URL, movedTo: URL? = nil, sourceName: String?, outcome: Outcome, attemptedAt: Date,
+        hiddenItems: Set<String> = []
+    ) {
         self.url = url
         self.movedTo = movedTo
         self.sourceName = sourceName
         self.outcome = outcome
         self.attemptedAt = attemptedAt
+        self.hiddenItems = hiddenItems
     }
 }
 

@@ -17,6 +17,10 @@ struct FeedWriter {
     private let updateItem: Statement
     private let setItemFetchedAt: Statement
     private let searchIndex: SearchIndex
+    /// Tokens of new items made beside the write, and the connection's replay that hands them
+    /// to FTS5 (see ``TokenReplay``); nil when there are none.
+    private let tokens: BatchTokens?
+    private let replay: TokenReplay?
 
     /// The `feed` row a record is written to.
     private struct Feed {
@@ -35,14 +39,16 @@ struct FeedWriter {
         var inLatestDocument: Bool
     }
 
-    init(_ db: Database) throws {
+    init(_ db: Database, tokens: BatchTokens? = nil) throws {
         self.db = db
+        self.tokens = tokens
+        replay = tokens == nil ? nil : TokenReplay.on(db)
         insertItem = try db.cachedStatement(
             sql: """
-                INSERT INTO article (feedID, itemID, sourceName, firstSeenAt, url, urlIsLink, title, author,
+                INSERT INTO article (feedID, itemID, sourceName, firstSeenAt, hidden, url, urlIsLink, title, author,
                     summary, content, imageURL, publishedAt, itemPublishedAt, updatedAt, links, enclosures,
                     contentHash)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         updateItem = try db.cachedStatement(
             sql: """
@@ -57,7 +63,7 @@ struct FeedWriter {
 
     /// Writes `record`: the feed's row (moved first when it was redirected) and, for a fetched
     /// document, its items. Returns how many items were new and how many changed.
-    func write(_ prepared: PreparedFeedRecord) throws -> FeedWriteCounts {
+    func write(_ prepared: PreparedFeedRecord, index: Int = 0) throws -> FeedWriteCounts {
         let record = prepared.record
         let feed = try resolve(record)
         if let wanted = record.sourceName, feed.sourceName != wanted {
@@ -73,7 +79,7 @@ struct FeedWriter {
             let isWhole = document.damage == nil
             let counts = try writeItems(
                 prepared.items, of: feed, siteURL: document.siteURL, sourceName: sourceName, at: attempted,
-                markingTheRestGone: isWhole)
+                hidden: record.hiddenItems, markingTheRestGone: isWhole, record: index)
             try db.execute(
                 sql: """
                     UPDATE feed SET title = coalesce(?, title), siteURL = coalesce(?, siteURL), etag = ?,
@@ -161,22 +167,29 @@ struct FeedWriter {
 
     // MARK: - Items
 
-    /// Writes the items of a document; with `markingTheRestGone`, the stored items it does not
-    /// hold are marked as no longer in the feed (not when the document broke before its end).
+    /// Writes the items of a document, the `record`th of its batch (whose tokens are taken by that
+    /// number), those in `hidden` (the killfile's display mode) stored hidden; with
+    /// `markingTheRestGone`, the stored items it does not hold are marked as no longer in the feed
+    /// (not when the document broke before its end).
     private func writeItems(
         _ items: [FeedItemColumns], of feed: Feed, siteURL: URL?, sourceName: String, at fetched: Double,
-        markingTheRestGone: Bool
+        hidden: Set<String>, markingTheRestGone: Bool, record: Int
     ) throws -> FeedWriteCounts {
         let fallbackURL = siteURL?.absoluteString ?? feed.siteURL ?? feed.url
         var stored = try storedItems(of: feed.id)
         var counts = FeedWriteCounts()
-        for var columns in items {
+        var visible = 0
+        for (index, var columns) in items.enumerated() {
             if columns.usesFallbackURL, columns.url != fallbackURL {
                 columns = FeedItemColumns(columns.item, fallbackURL: fallbackURL)
             }
             guard let existing = stored.removeValue(forKey: columns.item.id) else {
-                try insert(columns, feedID: feed.id, sourceName: sourceName, at: fetched)
+                let isHidden = hidden.contains(columns.item.id)
+                try insert(
+                    columns, feedID: feed.id, sourceName: sourceName, at: fetched, hidden: isHidden,
+                    tokens: tokens?.take(record: record, item: index))
                 counts.new += 1
+                if !isHidden { visible += 1 }
                 continue
             }
             if existing.contentHash != columns.contentHash {
@@ -190,11 +203,12 @@ struct FeedWriter {
         for left in stored.values where left.inLatestDocument && markingTheRestGone {
             try setFetchedAt(feed.lastFetchedAt ?? fetched, of: left.id)
         }
-        if counts.new > 0 {
+        if visible > 0 {
             // New items are unread; nothing else here changes what the feed holds or has read.
+            // Hidden ones (the killfile's display mode) are not counted.
             try db.execute(
                 sql: "UPDATE feed SET itemCount = itemCount + ?, unreadCount = unreadCount + ? WHERE id = ?",
-                arguments: [counts.new, counts.new, feed.id])
+                arguments: [visible, visible, feed.id])
         }
         return counts
     }
@@ -212,17 +226,23 @@ struct FeedWriter {
         return items
     }
 
-    private func insert(_ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double)
-        throws
-    {
+    private func insert(
+        _ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double, hidden: Bool,
+        tokens: [DocumentTokens]?
+    ) throws {
         let item = columns.item
         var insert = BoundStatement(insertItem)
         try insert.bind(feedID)
         try insert.bind(item.id)
         try insert.bind(sourceName)
         try insert.bind(fetched)
+        try insert.bind(hidden)
         try bindColumns(columns, to: &insert)
         try insert.execute()
+        if let tokens, let replay {
+            replay.arm(tokens)
+        }
+        defer { replay?.disarm() }
         try searchIndex.add(
             id: db.lastInsertedRowID, title: item.title, summary: item.summary, content: item.content,
             sourceName: sourceName)

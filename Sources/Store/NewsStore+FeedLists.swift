@@ -17,7 +17,7 @@ extension NewsStore {
         return try await read { db in
             let ids = try Self.feedIDs(addresses, in: db)
             guard !ids.isEmpty else { return [] }
-            let unread = unreadOnly ? "AND a.readAt IS NULL" : ""
+            let unread = (unreadOnly ? "AND a.readAt IS NULL " : "") + "AND a.hidden = 0"
             let rows: [Row]
             if ids.count == 1 {
                 rows = try Row.fetchAll(
@@ -81,7 +81,8 @@ extension NewsStore {
                 db,
                 sql: """
                     SELECT a.* FROM article a \(index)
-                    WHERE a.feedID IN (\(databaseQuestionMarks(count: ids.count))) AND a.readAt IS NULL \(after)
+                    WHERE a.feedID IN (\(databaseQuestionMarks(count: ids.count))) AND a.readAt IS NULL
+                        AND a.hidden = 0 \(after)
                     ORDER BY a.publishedAt DESC, a.id DESC LIMIT 1
                     """,
                 arguments: arguments)

@@ -22,13 +22,18 @@ extension NewsStore {
     @discardableResult
     public func recordFeeds(_ records: [FeedRecord]) async throws(StoreError) -> [URL: FeedWriteCounts] {
         guard !records.isEmpty else { return [:] }
-        // Made here, on the caller's thread, rather than on the writer's.
+        // Made here, on the caller's thread, rather than on the writer's; the new items' tokens
+        // for the full-text index are made beside the write (see `TokenReplay`).
         let prepared = records.map(PreparedFeedRecord.init)
+        let tokens = BatchTokens(prepared)
+        let database = database.writer
+        let tokenizing = tokens.map { tokens in Task.detached { await tokens.fill(knownIn: database) } }
+        defer { tokenizing?.cancel() }
         return try await write { db in
-            let writer = try FeedWriter(db)
+            let writer = try FeedWriter(db, tokens: tokens)
             var counts: [URL: FeedWriteCounts] = [:]
-            for record in prepared {
-                let written = try writer.write(record)
+            for (index, record) in prepared.enumerated() {
+                let written = try writer.write(record, index: index)
                 counts[record.record.url, default: FeedWriteCounts()].new += written.new
                 counts[record.record.url, default: FeedWriteCounts()].updated += written.updated
             }
@@ -109,7 +114,7 @@ extension NewsStore {
                     SELECT a.*, f.url AS feedURL,
                         EXISTS (SELECT 1 FROM saved s WHERE s.articleID = a.id) AS isSaved
                     FROM feed f JOIN article a ON a.feedID = f.id
-                    WHERE f.url = ? AND f.removedAt IS NULL \(unreadOnly ? "AND a.readAt IS NULL" : "")
+                    WHERE f.url = ? AND f.removedAt IS NULL AND a.hidden = 0 \(unreadOnly ? "AND a.readAt IS NULL" : "")
                     ORDER BY a.publishedAt DESC, a.id DESC LIMIT ? OFFSET ?
                     """,
                 arguments: [url.absoluteString, limit.map { max($0, 0) } ?? -1, max(offset, 0)])
@@ -177,7 +182,7 @@ extension NewsStore {
                     sql: """
                         UPDATE article SET readAt = ?
                         WHERE feedID IN (SELECT id FROM feed WHERE url IN (\(databaseQuestionMarks(count: chunk.count))))
-                            AND readAt IS NULL
+                            AND readAt IS NULL AND hidden = 0
                         """,
                     arguments: [now] + StatementArguments(chunk))
                 changed += db.changesCount
@@ -235,22 +240,34 @@ extension NewsStore {
     /// Removes old feed items and returns how many went. Unread and saved items always stay, and
     /// so do the items of each feed's latest document. A read, unsaved item that its feed's
     /// latest document no longer holds goes when it is beyond the newest `maxItemsPerFeed` items
-    /// of its feed, or when its feed last held it before `cutoff`. The unsaved items of
+    /// of its feed (`limits` has other numbers for some feeds, by address), or when its feed last
+    /// held it before `cutoff`. The unsaved items of
     /// unsubscribed feeds go too, and those feeds' rows once they hold none.
     ///
-    /// The work is proportional to the read items and to the items beyond the limit, found on
-    /// indexes.
+    /// The work is proportional to the items that may go (read, and no longer in their feed's
+    /// latest document), found on their own index (``StoreSchema/feedWriteSpeed``), and to the
+    /// items of the feeds that hold some.
     @discardableResult
-    public func applyFeedRetention(maxItemsPerFeed: Int, olderThan cutoff: Date) async throws(StoreError)
-        -> Int
-    {
-        let limit = max(maxItemsPerFeed, 0)
+    public func applyFeedRetention(
+        maxItemsPerFeed: Int, olderThan cutoff: Date, limits: [URL: Int] = [:]
+    ) async throws(StoreError) -> Int {
         let cutoff = cutoff.timeIntervalSince1970
+        let byAddress = Dictionary(
+            limits.map { ($0.key.absoluteString, $0.value) }, uniquingKeysWith: { first, _ in first })
         return try await write { db in
-            // Items the latest document holds have no `lastFetchedAt` (see `StoreSchema.v3`).
-            let feeds = try Int64.fetchAll(db, sql: "SELECT id FROM feed WHERE removedAt IS NULL")
+            // Items the latest document holds have no `lastFetchedAt` (see `StoreSchema.v3`), and
+            // only read ones may go: the feeds holding such items are the only ones to look at.
+            let feeds = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, url FROM feed WHERE removedAt IS NULL AND id IN (
+                        SELECT DISTINCT a.feedID FROM article a INDEXED BY article_feedItemLeft
+                        WHERE a.feedID IS NOT NULL AND a.readAt IS NOT NULL AND a.lastFetchedAt IS NOT NULL)
+                    """)
             var removed = 0
-            for feed in feeds {
+            for row in feeds {
+                let feed: Int64 = row["id"]
+                let limit = max(byAddress[row["url"] as String] ?? maxItemsPerFeed, 0)
                 try db.execute(
                     sql: """
                         DELETE FROM article WHERE id IN (
@@ -264,8 +281,9 @@ extension NewsStore {
             }
             try db.execute(
                 sql: """
-                    DELETE FROM article WHERE feedID IS NOT NULL AND readAt IS NOT NULL AND lastFetchedAt < ?
-                        AND id NOT IN (SELECT articleID FROM saved)
+                    DELETE FROM article INDEXED BY article_feedItemLeft
+                    WHERE feedID IS NOT NULL AND readAt IS NOT NULL AND lastFetchedAt IS NOT NULL
+                        AND lastFetchedAt < ? AND id NOT IN (SELECT articleID FROM saved)
                     """,
                 arguments: [cutoff])
             removed += db.changesCount
@@ -293,8 +311,9 @@ extension NewsStore {
         try db.execute(
             sql: """
                 UPDATE feed SET
-                    itemCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id),
-                    unreadCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id AND a.readAt IS NULL)
+                    itemCount = (SELECT count(*) FROM article a WHERE a.feedID = feed.id AND a.hidden = 0),
+                    unreadCount = (SELECT count(*) FROM article a
+                        WHERE a.feedID = feed.id AND a.readAt IS NULL AND a.hidden = 0)
                 WHERE \(condition)
                 """,
             arguments: arguments)
@@ -306,8 +325,9 @@ extension NewsStore {
             db,
             sql: """
                 SELECT count(*) FROM feed f
-                WHERE itemCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id)
-                    OR unreadCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id AND a.readAt IS NULL)
+                WHERE itemCount <> (SELECT count(*) FROM article a WHERE a.feedID = f.id AND a.hidden = 0)
+                    OR unreadCount <> (SELECT count(*) FROM article a
+                        WHERE a.feedID = f.id AND a.readAt IS NULL AND a.hidden = 0)
                 """) ?? 0
     }
 

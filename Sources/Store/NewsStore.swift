@@ -776,6 +776,7 @@ extension StoreError {
         switch self {
         case .unavailable(_, let reason), .cannotSetAside(_, let reason), .failed(let reason): reason
         case .cancelled: "cancelled"
+        case .filterTimedOut(let seconds): "a filter ran longer than \(seconds) seconds"
         }
     }
 }

@@ -13,6 +13,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case failed(reason: String)
     /// The calling task was cancelled.
     case cancelled
+    /// A filter's regular expressions ran longer than `seconds` over the stored items.
+    case filterTimedOut(seconds: Int)
 
     /// A one-line description for the screen.
     public var sentence: String {
@@ -26,7 +28,15 @@ public enum StoreError: Error, Sendable, Equatable {
             "The news store could not be read or written (\(reason))."
         case .cancelled:
             "Cancelled."
+        case .filterTimedOut(let seconds):
+            "The filter took more than \(seconds) seconds over the stored items and was stopped; a simpler "
+                + "regular expression, or a condition on tags, age or unread, narrows it faster."
         }
+    }
+
+    /// Wraps any error a store call can throw, for callers that lost its type.
+    public init(failed error: any Error) {
+        self.init(error)
     }
 
     /// Wraps an error thrown by GRDB or the task machinery.

@@ -41,7 +41,8 @@ struct StoreOpener {
 
     /// Every connection: a busy timeout, so two app instances take turns; synchronous NORMAL,
     /// which in WAL mode loses no committed transaction when the process is killed (only,
-    /// possibly, the last ones on a power cut) and never corrupts the file.
+    /// possibly, the last ones on a power cut) and never corrupts the file; and the tokenizer
+    /// that lets feed writes tokenize their items on other threads (``TokenReplay``).
     static func configuration() -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
@@ -49,6 +50,9 @@ struct StoreOpener {
         configuration.label = "NewsStore"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            FilterFunctions.register(db)
+            // Before the connection first uses the full-text index.
+            TokenReplay.install(on: db)
         }
         return configuration
     }

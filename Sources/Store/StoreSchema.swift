@@ -30,12 +30,18 @@ import GRDB
 /// - `requestDay` (`v5-request-counts`): NewsAPI requests counted per UTC day; see
 ///   ``requestCounts``.
 /// - `feed.lastWarning` (v6-feed-warning): see ``feedWarning``.
+/// - `v7-feed-write-speed`: one index of `article` fewer, one for retention; see ``feedWriteSpeed``.
+/// - `article.hidden` and `storeSetting` (v8-killfile-hidden): see ``killfileHidden``.
+/// - `download` (v9-download-queue), podcast downloads: see ``downloadQueue``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
     /// mode's text with the articles and indexes it (see ``v4``); `v5-request-counts` counts NewsAPI's
     /// requests per day (see ``requestCounts``); `v6-feed-warning` keeps why a feed's last document
-    /// was read only in part (see ``feedWarning``).
+    /// was read only in part (see ``feedWarning``); `v7-feed-write-speed` makes feed writes and
+    /// retention cheaper (see ``feedWriteSpeed``); `v8-killfile-hidden` hides the items the
+    /// killfile's display mode ignores (see ``killfileHidden``); `v9-download-queue` keeps the
+    /// podcast downloads' queue (see ``downloadQueue``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -45,6 +51,9 @@ enum StoreSchema {
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
         migrator.registerMigration("v5-request-counts") { db in try db.execute(sql: requestCounts) }
         migrator.registerMigration("v6-feed-warning") { db in try db.execute(sql: feedWarning) }
+        migrator.registerMigration("v7-feed-write-speed") { db in try db.execute(sql: feedWriteSpeed) }
+        migrator.registerMigration("v8-killfile-hidden") { db in try db.execute(sql: killfileHidden) }
+        migrator.registerMigration("v9-download-queue") { db in try db.execute(sql: downloadQueue) }
         return migrator
     }
 
@@ -96,6 +105,16 @@ enum StoreSchema {
         ("v4", "articleSearch", ["pageText"]),
         ("v5-request-counts", "requestDay", ["day", "requests", "refused"]),
         ("v6-feed-warning", "feed", ["lastWarning"]),
+        ("v8-killfile-hidden", "article", ["hidden"]),
+        ("v8-killfile-hidden", "storeSetting", ["key", "value"]),
+        (
+            "v9-download-queue", "download",
+            [
+                "id", "url", "title", "feedTitle", "type", "length", "state", "path", "received", "total",
+                "error",
+                "queuedAt", "finishedAt", "owner",
+            ]
+        ),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

@@ -12,14 +12,19 @@ public enum TextWrapper {
     /// the line is broken between grapheme clusters; a single cluster wider than `width` gets a line of
     /// its own. A `width` below 1 is treated as 1.
     public static func wrap(_ text: String, width: Int) -> [String] {
+        // Text of simple scalars (see `DisplayWidth.simpleWidth`) holds no line break.
+        if ClusterFeed.isSimple(text) {
+            var breaker = LineBreaker(width: width)
+            ClusterFeed.simple(text, attribute: 0, into: &breaker)
+            return breaker.finish().map { ClusterFeed.text(of: $0, in: [Array(text.utf8)]) }
+        }
         var lines: [String] = []
         for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var breaker = LineBreaker(width: width)
-            for character in paragraph {
-                breaker.add(character, attribute: 0)
-            }
+            ClusterFeed.any(paragraph, attribute: 0, into: &breaker)
+            let bytes = [Array(paragraph.utf8)]
             for line in breaker.finish() {
-                lines.append(line.reduce(into: "") { $0 += $1.text })
+                lines.append(ClusterFeed.text(of: line, in: bytes))
             }
         }
         return lines
@@ -69,12 +74,15 @@ extension StyledLine {
     public func wrapped(toWidth width: Int) -> [StyledLine] {
         var breaker = LineBreaker(width: width)
         for (index, span) in spans.enumerated() {
-            for character in span.text {
-                breaker.add(character, attribute: index)
+            if ClusterFeed.isSimple(span.text) {
+                ClusterFeed.simple(span.text, attribute: index, into: &breaker)
+            } else {
+                ClusterFeed.any(span.text, attribute: index, into: &breaker)
             }
         }
+        let texts = spans.map { Array($0.text.utf8) }
         return breaker.finish().map { runs in
-            StyledLine(runs.map { spans[$0.attribute].replacingText($0.text) })
+            StyledLine(runs.map { spans[$0.attribute].replacingText(ClusterFeed.text(of: [$0], in: texts)) })
         }
     }
 
@@ -125,27 +133,79 @@ extension StyledLine {
     }
 }
 
-/// Greedy line breaking over a stream of grapheme clusters, each tagged with an attribute (the index of
-/// the span it came from), in one pass: every cluster is measured once.
+/// Feeds text to a ``LineBreaker`` cluster by cluster, each cluster named by its UTF-8 range in
+/// the text, and makes the lines' text back from those ranges.
+private enum ClusterFeed {
+    /// Whether every scalar of `text` is simple: a cluster of its own, of a width known without
+    /// the Unicode tables (`DisplayWidth.simpleWidth`). Such text is fed scalar by scalar.
+    static func isSimple(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.allSatisfy { DisplayWidth.simpleWidth($0) != nil }
+    }
+
+    /// Feeds text of simple scalars (see ``isSimple(_:)``), a scalar a cluster.
+    static func simple(_ text: some StringProtocol, attribute: Int, into breaker: inout LineBreaker) {
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let length = UTF8.width(scalar)
+            breaker.add(
+                LineBreaker.Cluster(
+                    range: offset..<(offset + length), width: DisplayWidth.simpleWidth(scalar) ?? 1,
+                    attribute: attribute, scalar: scalar.value))
+            offset += length
+        }
+    }
+
+    /// Feeds any text, grapheme cluster by grapheme cluster.
+    static func any(_ text: some StringProtocol, attribute: Int, into breaker: inout LineBreaker) {
+        var offset = 0
+        for character in text {
+            let length = character.utf8.count
+            let scalars = character.unicodeScalars
+            breaker.add(
+                LineBreaker.Cluster(
+                    range: offset..<(offset + length), width: DisplayWidth.of(character),
+                    attribute: attribute,
+                    scalar: scalars.count == 1 ? scalars.first?.value : nil))
+            offset += length
+        }
+    }
+
+    /// The text of `runs`, whose ranges are in `texts[attribute]`.
+    static func text(of runs: [LineBreaker.Run], in texts: [[UInt8]]) -> String {
+        guard runs.count != 1 else {
+            return String(decoding: texts[runs[0].attribute][runs[0].range], as: UTF8.self)
+        }
+        var bytes: [UInt8] = []
+        for run in runs { bytes += texts[run.attribute][run.range] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Greedy line breaking over a stream of grapheme clusters, each tagged with an attribute (the
+/// index of the span it came from) and named by its UTF-8 range in that span's text, in one
+/// pass: every cluster is measured once, and a line's text is cut from its span's at the end.
 private struct LineBreaker {
-    /// A run of consecutive clusters with the same attribute.
+    /// Consecutive clusters with the same attribute: a range of that attribute's text.
     struct Run {
-        var text: String
+        var range: Range<Int>
         let attribute: Int
     }
 
-    private struct Cluster {
-        let character: Character
+    struct Cluster {
+        let range: Range<Int>
         let width: Int
         let attribute: Int
+        /// The cluster's scalar when it has only one: spaces, zero-width spaces and punctuation
+        /// are recognised by it.
+        let scalar: UInt32?
     }
 
     private let width: Int
     private var lines: [[Run]] = []
     private var line: [Run] = []
     private var lineWidth = 0
-    /// Spaces seen since the last unit, with their attributes; written only if a unit follows on the line.
-    private var pendingSpaces: [Int] = []
+    /// Spaces seen since the last unit; written only if a unit follows on the line.
+    private var pendingSpaces: [Cluster] = []
     /// The clusters between two break opportunities.
     private var unit: [Cluster] = []
     private var unitWidth = 0
@@ -157,22 +217,18 @@ private struct LineBreaker {
     }
 
     /// Feeds the next cluster of the paragraph.
-    mutating func add(_ character: Character, attribute: Int) {
-        // Compared by scalar: `==` on a Character normalises both sides when either is not ASCII.
-        let scalars = character.unicodeScalars
-        let lone = scalars.count == 1 ? scalars.first?.value : nil
-        if lone == 0x20 {
+    mutating func add(_ cluster: Cluster) {
+        if cluster.scalar == 0x20 {
             placeUnit()
-            pendingSpaces.append(attribute)
+            pendingSpaces.append(cluster)
             return
         }
-        let cluster = Cluster(character: character, width: DisplayWidth.of(character), attribute: attribute)
         if let previous = unit.last, Self.canBreak(between: previous, and: cluster) {
             placeUnit()
         }
         unit.append(cluster)
         unitWidth += cluster.width
-        if lone == 0x200B { placeUnit() }
+        if cluster.scalar == 0x200B { placeUnit() }
     }
 
     /// Ends the paragraph and returns its lines (at least one).
@@ -195,8 +251,8 @@ private struct LineBreaker {
         let spacesWidth = keepsSpaces ? pendingSpaces.count : 0
         if lineWidth + spacesWidth + unitWidth <= width {
             if keepsSpaces {
-                for attribute in pendingSpaces {
-                    append(" ", width: 1, attribute: attribute)
+                for space in pendingSpaces {
+                    append(space)
                 }
             }
         } else if !line.isEmpty {
@@ -204,7 +260,7 @@ private struct LineBreaker {
         }
         if lineWidth + unitWidth <= width {
             for cluster in unit {
-                append(cluster.character, width: cluster.width, attribute: cluster.attribute)
+                append(cluster)
             }
         } else {
             placeClusterByCluster()
@@ -217,17 +273,19 @@ private struct LineBreaker {
             if lineWidth + cluster.width > width && !line.isEmpty {
                 breakLine()
             }
-            append(cluster.character, width: cluster.width, attribute: cluster.attribute)
+            append(cluster)
         }
     }
 
-    private mutating func append(_ character: Character, width characterWidth: Int, attribute: Int) {
-        if line.last?.attribute == attribute {
-            line[line.count - 1].text.append(character)
+    private mutating func append(_ cluster: Cluster) {
+        if let last = line.last, last.attribute == cluster.attribute,
+            last.range.upperBound == cluster.range.lowerBound
+        {
+            line[line.count - 1].range = last.range.lowerBound..<cluster.range.upperBound
         } else {
-            line.append(Run(text: String(character), attribute: attribute))
+            line.append(Run(range: cluster.range, attribute: cluster.attribute))
         }
-        lineWidth += characterWidth
+        lineWidth += cluster.width
     }
 
     private mutating func breakLine() {
@@ -243,14 +301,25 @@ private struct LineBreaker {
     /// before closing and after opening punctuation.
     private static func canBreak(between previous: Cluster, and next: Cluster) -> Bool {
         guard previous.width == 2 || next.width == 2 else { return false }
-        return !isClosingPunctuation(next.character) && !isOpeningPunctuation(previous.character)
+        return !isClosingPunctuation(next.scalar) && !isOpeningPunctuation(previous.scalar)
     }
 
-    private static func isClosingPunctuation(_ character: Character) -> Bool {
-        "、。，．）」』】〉》！？：；!?,.:;)]}".contains(character)
+    /// `、。，．）」』】〉》！？：；!?,.:;)]}`
+    private static func isClosingPunctuation(_ scalar: UInt32?) -> Bool {
+        switch scalar {
+        case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF09, 0x300D, 0x300F, 0x3011, 0x3009, 0x300B, 0xFF01, 0xFF1F,
+            0xFF1A, 0xFF1B, 0x21, 0x3F, 0x2C, 0x2E, 0x3A, 0x3B, 0x29, 0x5D, 0x7D:
+            return true
+        default:
+            return false
+        }
     }
 
-    private static func isOpeningPunctuation(_ character: Character) -> Bool {
-        "（「『【〈《([{".contains(character)
+    /// `（「『【〈《([{`
+    private static func isOpeningPunctuation(_ scalar: UInt32?) -> Bool {
+        switch scalar {
+        case 0xFF08, 0x300C, 0x300E, 0x3010, 0x3008, 0x300A, 0x28, 0x5B, 0x7B: return true
+        default: return false
+        }
     }
 }

@@ -379,7 +379,8 @@ import Testing
         #expect(outcome.problems.map(\.line) == [1, 2, 3, 4, 5])
         #expect(
             outcome.problems.dropFirst().map(\.message)
-                == ["feeds", "zzz", "aaa", "list"].map { "unknown key \"\($0)\"; ignoring it." })
+                == ["unknown key \"feeds\" (did you mean feed?); ignoring it."]
+                + ["zzz", "aaa", "list"].map { "unknown key \"\($0)\"; ignoring it." })
     }
 
     /// Every document of up to four of these pieces: none may stop the process, and every one

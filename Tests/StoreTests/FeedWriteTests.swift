@@ -19,6 +19,9 @@ struct FeedWriteTests {
             Enclosure(
                 url: URL(string: "https://cdn.example.net/a.mp3")!, type: "audio/mpeg", length: 9_000_000_000),
             Enclosure(url: URL(string: "https://cdn.example.net/b.ogg")!),
+            // Every character JSON must escape, in a value the feed chose.
+            Enclosure(
+                url: URL(string: "https://cdn.example.net/c")!, type: "a\"b\\c\nd\re\tf\u{1}g\u{1F}h/é"),
         ]
         var bare = FeedItem(id: "bare", title: "Only a title")
         bare.updated = Fixture.epoch.addingTimeInterval(-7200)  // Updated, never published.

@@ -41,7 +41,10 @@ struct MigrationTests {
             try await store.writer.read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-                == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning"])
+                == [
+                    "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+                    "v8-killfile-hidden", "v9-download-queue",
+                ])
         let page = try #require(await store.storedPage(for: Fixture.science, page: 1, pageSize: 20))
         #expect(page.urls.map(\.absoluteString) == ["https://example.org/b", "https://example.org/a"])
         #expect(page.articles[1].title == "Comet seen over the bay")
@@ -66,7 +69,30 @@ struct MigrationTests {
             (try StoreSchema.mismatch(in: db), try StoreSchema.migrator.appliedIdentifiers(db))
         }
         #expect(mismatch == nil)
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning"])
+        #expect(
+            applied == [
+                "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+                "v8-killfile-hidden", "v9-download-queue",
+            ])
+    }
+
+    /// `v7-feed-write-speed` drops the index of feed items' addresses, which no query reads, so
+    /// that a new feed item costs one B-tree insert fewer, and adds the one retention starts from.
+    @Test func articleKeepsOnlyTheIndexesItsQueriesRead() async throws {
+        let store = try NewsStore.testing()
+        let indexes = try await store.writer.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master
+                    WHERE type = 'index' AND tbl_name = 'article' AND sql IS NOT NULL ORDER BY name
+                    """)
+        }
+        #expect(
+            indexes == [
+                "article_feedItem", "article_feedItemLeft", "article_feedNewest", "article_lastFetchedAt",
+                "article_publishedAt", "article_url",
+            ])
     }
 
     /// `Fixtures/store-4c81265.sqlite` was made by the release of commit 4c81265 (schema v2):
@@ -82,7 +108,11 @@ struct MigrationTests {
 
         let store = try NewsStore.openClean(directory.storeURL)
         let after = try await store.read { db in try Self.snapshot(db) }
-        #expect(after.migrations == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning"])
+        #expect(
+            after.migrations == [
+                "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+                "v8-killfile-hidden", "v9-download-queue",
+            ])
         #expect(after.articles == before.articles)
         #expect(after.readMarks == before.readMarks)
         #expect(after.saved == before.saved)

@@ -30,7 +30,11 @@ struct NewsStoreTests {
         ] {
             #expect(tables.contains(table), "missing table \(table)")
         }
-        #expect(migrations == ["v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning"])
+        #expect(
+            migrations == [
+                "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
+                "v8-killfile-hidden", "v9-download-queue",
+            ])
         #expect(journal == "wal")
         #expect(synchronous == 1)  // NORMAL
         #expect(pageSize == 16_384)

@@ -21,6 +21,11 @@ actor BatchWriter {
     private(set) var counts: [URL: ItemCounts] = [:]
     /// Feeds whose write failed, and why.
     private(set) var failures: [URL: String] = [:]
+    /// The time during which a batch was being written (batches overlap a little: the next is
+    /// prepared while one is written): the writing stage's share of a refresh.
+    private(set) var busy: Duration = .zero
+    private var inFlight = 0
+    private var busySince: ContinuousClock.Instant?
 
     init(
         storage: any FeedStorage, threshold: Int, logger: Logger,
@@ -63,6 +68,12 @@ actor BatchWriter {
     private func write(_ batch: [FeedOutcome]) async {
         let clock = ContinuousClock()
         let started = clock.now
+        inFlight += 1
+        if inFlight == 1 { busySince = started }
+        defer {
+            inFlight -= 1
+            if inFlight == 0, let since = busySince { busy += clock.now - since }
+        }
         do {
             let written = try await storage.write(batch)
             logger.debug(

@@ -7,9 +7,12 @@ import NewsModels
 /// parsed. Never throws: every way a feed can fail becomes a ``FeedOutcome`` with a sentence.
 public struct FeedFetcher: Sendable {
     public let http: any HTTPFetching
-    /// Seconds a feed may take in all, from the request to its last byte.
+    /// Seconds a feed may take in all, from the request to its last byte (for a command's feed,
+    /// the command's run too).
     public let timeout: TimeInterval
     public let clock: @Sendable () -> Date
+    /// Runs the commands of `exec:` and `filter:` feeds.
+    public let commands: CommandRunner
 
     /// What NewsApp says it accepts: the feed formats first, then anything (a web page is
     /// searched for the feeds it announces when a feed is added).
@@ -19,29 +22,88 @@ public struct FeedFetcher: Sendable {
     static let userAgent = "NewsApp/1.0 (feed reader; +https://github.com/newsapp)"
 
     public init(
-        http: any HTTPFetching, timeout: TimeInterval = 30, clock: @escaping @Sendable () -> Date = { Date() }
+        http: any HTTPFetching, timeout: TimeInterval = 30,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        commands: CommandRunner? = nil
     ) {
         self.http = http
         self.timeout = timeout
         self.clock = clock
+        self.commands = commands ?? CommandRunner(timeout: timeout)
     }
 
-    /// Asks for `subscription`'s feed, sending `state`'s validators, and parses what comes back.
-    public func fetch(_ subscription: Subscription, state: FeedState?) async -> FeedOutcome {
+    /// Asks for `subscription`'s feed, sending `state`'s validators, and parses what comes back,
+    /// once `gate` (when given) lets it.
+    public func fetch(_ subscription: Subscription, state: FeedState?, parsingThrough gate: ParseGate? = nil)
+        async -> FeedOutcome
+    {
         let started = clock()
         if let wait = state?.retryAfter, wait > started {
             return FeedOutcome(
                 subscription: subscription, result: .skipped(until: wait), attemptedAt: started)
         }
+        let address: URL
+        switch subscription.source {
+        case .web:
+            address = subscription.url
+        case .command(let command):
+            return await run(command, input: nil, for: subscription, at: started)
+        case .filter(_, let url):
+            address = url
+        }
         let answer: HTTPResponse
         do {
-            answer = try await http.fetch(request(for: subscription.url, validators: state?.validators))
+            answer = try await http.fetch(request(for: address, validators: state?.validators))
         } catch {
             return FeedOutcome(
                 subscription: subscription, result: .failed(.transport(error, timeout: timeout)),
                 attemptedAt: started)
         }
-        return read(answer, for: subscription, previous: state?.validators, at: started)
+        if case .filter(let command, _) = subscription.source, (200..<300).contains(answer.status) {
+            return await run(command, input: answer.body, for: subscription, at: started, validators: answer)
+        }
+        var outcome: FeedOutcome
+        if let gate {
+            outcome = await gate.run {
+                read(answer, for: subscription, previous: state?.validators, at: started)
+            }
+        } else {
+            outcome = read(answer, for: subscription, previous: state?.validators, at: started)
+        }
+        if subscription.runsCommand { outcome.movedTo = nil }  // the line names its address itself
+        return outcome
+    }
+
+    /// The outcome of a command's feed: its output parsed as a feed, or why there is none. A
+    /// `filter:` keeps the validators of the document it was given, so an unchanged document is
+    /// not fetched (nor passed through the command) again.
+    private func run(
+        _ command: String, input: Data?, for subscription: Subscription, at started: Date,
+        validators answer: HTTPResponse? = nil
+    ) async -> FeedOutcome {
+        switch await commands.run(command, input: input) {
+        case .failure(let failure):
+            return FeedOutcome(
+                subscription: subscription, result: .failed(FeedFailure(failure.sentence)),
+                attemptedAt: started)
+        case .success(let output):
+            let validators = FeedValidators(
+                etag: answer?.headers["ETag"], lastModified: answer?.headers["Last-Modified"])
+            do {
+                let document = try FeedParser.parse(output, url: answer?.url ?? subscription.url)
+                return FeedOutcome(
+                    subscription: subscription, result: .fetched(document, validators: validators),
+                    attemptedAt: started, bytes: output.count)
+            } catch {
+                var failure = FeedFailure.unreadable(error)
+                failure.sentence =
+                    "The command's output is not a feed: " + failure.sentence.prefix(1).lowercased()
+                    + failure.sentence.dropFirst()
+                return FeedOutcome(
+                    subscription: subscription, result: .failed(failure), attemptedAt: started,
+                    bytes: output.count)
+            }
+        }
     }
 
     /// The outcome of an answer already received.

@@ -28,13 +28,18 @@ public struct FeedRefresher: Sendable {
     public let storage: any FeedStorage
     public let options: Options
     public let logger: Logger
+    /// Applied to each document as it is parsed, before it is stored.
+    public let killfile: Killfile
 
-    public init(fetcher: FeedFetcher, storage: any FeedStorage, options: Options = Options(), logger: Logger)
-    {
+    public init(
+        fetcher: FeedFetcher, storage: any FeedStorage, options: Options = Options(), logger: Logger,
+        killfile: Killfile = Killfile()
+    ) {
         self.fetcher = fetcher
         self.storage = storage
         self.options = options
         self.logger = logger
+        self.killfile = killfile
     }
 
     /// Refreshes every subscription once and says how it went; `progress` hears of each feed done
@@ -65,6 +70,7 @@ public struct FeedRefresher: Sendable {
         var reports = subscriptions.map {
             FeedReport(subscription: $0, status: .failed("The refresh stopped before this feed."))
         }
+        let gate = ParseGate()
         await withTaskGroup(of: (Int, FeedOutcome).self) { group in
             var schedule = HostSchedule(
                 hosts: subscriptions.map { Self.hostKey($0.url) }, concurrency: options.concurrency,
@@ -73,7 +79,11 @@ public struct FeedRefresher: Sendable {
                 while let index = schedule.next() {
                     let subscription = subscriptions[index]
                     let state = states[subscription.url]
-                    group.addTask { (index, await fetcher.fetch(subscription, state: state)) }
+                    group.addTask { [killfile] in
+                        var outcome = await fetcher.fetch(subscription, state: state, parsingThrough: gate)
+                        killfile.apply(to: &outcome)
+                        return (index, outcome)
+                    }
                 }
             }
             startWhatFits()
@@ -93,6 +103,7 @@ public struct FeedRefresher: Sendable {
         await writer.finish()
         let counts = await writer.counts
         let failures = await writer.failures
+        let (parsing, writing) = (await gate.busy, await writer.busy)
         for index in reports.indices {
             let url = subscriptions[index].url
             reports[index].counts = counts[url] ?? ItemCounts()
@@ -105,7 +116,8 @@ public struct FeedRefresher: Sendable {
                 "feeds": "\(report.feeds.count)", "updated": "\(report.updatedCount)",
                 "unchanged": "\(report.unchangedCount)", "failed": "\(report.failedCount)",
                 "skipped": "\(report.skippedCount)", "new": "\(report.newItems)",
-                "seconds": "\(report.duration.seconds)",
+                "seconds": "\(report.duration.seconds)", "parsingSeconds": "\(parsing.seconds)",
+                "writingSeconds": "\(writing.seconds)",
             ])
         return report
     }

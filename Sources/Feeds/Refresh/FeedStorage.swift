@@ -69,6 +69,9 @@ public struct FeedOutcome: Sendable {
     public var attemptedAt: Date
     /// The bytes of the answer's body (after decompression), 0 when there was none.
     public var bytes: Int
+    /// The ids of the document's items the killfile hides (``Killfile/Mode/display``): stored,
+    /// never shown.
+    public var hiddenItems: Set<String> = []
 
     public init(
         subscription: Subscription, movedTo: URL? = nil, result: Result, attemptedAt: Date, bytes: Int = 0

@@ -1,3 +1,4 @@
+import FilterLanguage
 import Foundation
 
 /// newsboat's urls file, the subscription list NewsApp keeps in `$XDG_CONFIG_HOME/newsapp/urls`, so
@@ -5,12 +6,20 @@ import Foundation
 ///
 /// Each line holds a feed's URL, then its tags, separated by blanks (see ``UrlsLine`` for quoting).
 /// A tag starting with `~` renames the feed (the first one counts, as in newsboat). A tag starting
-/// with `!` hides the feed in newsboat, where only query feeds show it; NewsApp has no query feeds,
-/// so it shows the feed, and keeps the `!` tag in the file but not among the subscription's tags.
+/// with `!` hides the feed in newsboat's feed list, where only query feeds show its items; NewsApp
+/// shows the feed, and keeps the `!` tag in the file but not among the subscription's tags.
 /// Lines starting with `#` are comments and blank lines are ignored.
 ///
-/// Lines NewsApp cannot read are ``skipped``, never fatal: newsboat's `query:`, `exec:` and `filter:`
-/// feeds, addresses that are not http or https, and a URL listed again (the first line wins).
+/// Besides addresses, a line can hold newsboat's other feeds:
+/// - `exec:COMMAND`: the output of a command is the feed;
+/// - `filter:COMMAND:URL`: the document at URL passed through a command (the command ends at the
+///   first `:`, as in newsboat);
+/// - `query:NAME:EXPRESSION`: a ``QueryFeed``, the stored items a filter expression chooses.
+/// Such lines are usually quoted, since they hold blanks: `"query:Unread:unread = \"yes\""`.
+///
+/// Lines NewsApp cannot read are ``skipped``, never fatal: addresses that are not http or https, a
+/// query whose expression does not read (the reason names the column), and a feed or query name
+/// listed again (the first line wins).
 ///
 /// Editing keeps everything it does not change byte for byte: comments, blank lines, skipped lines,
 /// spacing and quoting. This type is pure; writing the file is the caller's.
@@ -24,8 +33,18 @@ public struct UrlsFile: Sendable, Hashable {
         public var reason: String
     }
 
-    /// The feeds, in the order of their lines.
+    /// A feed of the file: one to fetch, or a query over the stored items.
+    public enum Entry: Sendable, Hashable {
+        case subscription(Subscription)
+        case query(QueryFeed)
+    }
+
+    /// The feeds to fetch (web addresses and commands), in the order of their lines.
     public private(set) var subscriptions: [Subscription] = []
+    /// The query feeds, in the order of their lines.
+    public private(set) var queries: [QueryFeed] = []
+    /// Every feed, fetched and query alike, in the order of their lines: how they are numbered.
+    public private(set) var entries: [Entry] = []
     public private(set) var skipped: [SkippedLine] = []
 
     /// The lines, without their `\n` (a `\r` before it stays part of the line).
@@ -56,12 +75,37 @@ public struct UrlsFile: Sendable, Hashable {
     public mutating func add(_ subscription: Subscription) -> Bool {
         guard !lines.indices.contains(where: { url(onLine: $0) == subscription.url }) else { return false }
         let tags = subscription.tags.filter { !$0.isEmpty && Self.mark(of: $0) == nil }
-        let tokens = [subscription.url.absoluteString] + tags + (subscription.title.map { ["~" + $0] } ?? [])
+        let tokens = [subscription.address] + tags + (subscription.title.map { ["~" + $0] } ?? [])
         let lineEnd = lines.last?.hasSuffix("\r") == true ? "\r" : ""
         lines.append(Substring(tokens.map(UrlsLine.written).joined(separator: " ") + lineEnd))
         endsWithNewline = true
         read()
         return true
+    }
+
+    /// Adds a line for the query feed `name` choosing `expression`, with `tags`; false when a query
+    /// of that name is already listed. The name must not hold `:` (newsboat ends it there).
+    @discardableResult
+    public mutating func addQuery(name: String, expression: String, tags: [String] = []) -> Bool {
+        guard !queries.contains(where: { $0.name == name }) else { return false }
+        let kept = tags.filter { !$0.isEmpty && Self.mark(of: $0) == nil }
+        let tokens = ["query:\(name):\(expression)"] + kept
+        let lineEnd = lines.last?.hasSuffix("\r") == true ? "\r" : ""
+        lines.append(Substring(tokens.map(UrlsLine.written).joined(separator: " ") + lineEnd))
+        endsWithNewline = true
+        read()
+        return true
+    }
+
+    /// Removes the query feed `name` (its lines) and returns it; nil when it is not listed.
+    @discardableResult
+    public mutating func removeQuery(name: String) -> QueryFeed? {
+        guard let removed = queries.first(where: { $0.name == name }) else { return nil }
+        let wasLast = lines.indices.last.map { queryName(onLine: $0) == name } ?? false
+        lines = lines.indices.filter { queryName(onLine: $0) != name }.map { lines[$0] }
+        if wasLast { endsWithNewline = true }
+        read()
+        return removed
     }
 
     /// Removes the feed at `url` (its line, and any later line listing it again, so that it does not
@@ -100,27 +144,90 @@ public struct UrlsFile: Sendable, Hashable {
 
     private mutating func read() {
         subscriptions = []
+        queries = []
+        entries = []
         skipped = []
         var seen: [URL: Int] = [:]
+        var seenQueries: [String: Int] = [:]
         for index in lines.indices {
             let tokens = UrlsLine(readable(index)).tokens
             guard let first = tokens.first else { continue }
+            let tags = tokens.dropFirst().map(\.text)
             let reason: String
-            if let feature = Self.unsupportedFeature(first.text) {
-                reason = feature
-            } else if let url = Self.url(first.text) {
-                if let line = seen[url] {
+            switch Self.feed(first.text, tags: tags, line: index + 1) {
+            case .success(.subscription(let subscription)):
+                if let line = seen[subscription.url] {
                     reason = "The same feed as line \(line)."
                 } else {
-                    seen[url] = index + 1
-                    subscriptions.append(Self.subscription(url: url, tags: tokens.dropFirst().map(\.text)))
+                    seen[subscription.url] = index + 1
+                    subscriptions.append(subscription)
+                    entries.append(.subscription(subscription))
                     continue
                 }
-            } else {
-                reason = "“\(first.text)” is not an http or https address."
+            case .success(.query(let query)):
+                if let line = seenQueries[query.name] {
+                    reason = "The same query feed name as line \(line)."
+                } else {
+                    seenQueries[query.name] = index + 1
+                    queries.append(query)
+                    entries.append(.query(query))
+                    continue
+                }
+            case .failure(let failure):
+                reason = failure.reason
             }
             skipped.append(SkippedLine(line: index + 1, text: String(readable(index)), reason: reason))
         }
+    }
+
+    private struct LineFailure: Error {
+        var reason: String
+    }
+
+    /// The feed a line's first token (and its tags) describe, or why there is none.
+    private static func feed(_ first: String, tags: [String], line: Int) -> Result<Entry, LineFailure> {
+        let lowercased = first.lowercased()
+        let (title, kept) = titleAndTags(tags)
+        if lowercased.hasPrefix("query:") {
+            let rest = first.dropFirst("query:".count)
+            guard let colon = rest.firstIndex(of: ":"), colon != rest.startIndex else {
+                return .failure(LineFailure(reason: "A query feed is written query:NAME:EXPRESSION."))
+            }
+            let name = String(rest[..<colon])
+            let text = String(rest[rest.index(after: colon)...])
+            do {
+                let expression = try FilterParser.parse(text)
+                return .success(
+                    .query(QueryFeed(name: name, text: text, expression: expression, tags: kept, line: line)))
+            } catch {
+                return .failure(LineFailure(reason: error.sentence))
+            }
+        }
+        if lowercased.hasPrefix("exec:") {
+            let command = String(first.dropFirst("exec:".count))
+            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return .failure(LineFailure(reason: "An exec: feed needs a command: exec:COMMAND."))
+            }
+            return .success(.subscription(Subscription(source: .command(command), tags: kept, title: title)))
+        }
+        if lowercased.hasPrefix("filter:") {
+            let rest = first.dropFirst("filter:".count)
+            guard let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
+                let target = url(String(rest[rest.index(after: colon)...]))
+            else {
+                return .failure(
+                    LineFailure(
+                        reason: "A filter: feed is written filter:COMMAND:URL, with an http or https URL."))
+            }
+            let command = String(rest[..<colon])
+            return .success(
+                .subscription(
+                    Subscription(source: .filter(command: command, url: target), tags: kept, title: title)))
+        }
+        guard let url = url(first) else {
+            return .failure(LineFailure(reason: "“\(first)” is not an http or https address."))
+        }
+        return .success(.subscription(Subscription(url: url, tags: kept, title: title)))
     }
 
     /// Line `index` as it is read: without a trailing `\r`, and without a byte order mark on line 1.
@@ -133,7 +240,21 @@ public struct UrlsFile: Sendable, Hashable {
 
     /// The feed URL line `index` lists, read or skipped as a duplicate; nil for other lines.
     private func url(onLine index: Int) -> URL? {
-        UrlsLine(readable(index)).tokens.first.flatMap { Self.url($0.text) }
+        guard let first = UrlsLine(readable(index)).tokens.first else { return nil }
+        if case .success(.subscription(let subscription)) = Self.feed(first.text, tags: [], line: index + 1) {
+            return subscription.url
+        }
+        return nil
+    }
+
+    /// The name of the query feed line `index` lists; nil for other lines.
+    private func queryName(onLine index: Int) -> String? {
+        guard let first = UrlsLine(readable(index)).tokens.first, first.text.lowercased().hasPrefix("query:")
+        else {
+            return nil
+        }
+        let rest = first.text.dropFirst("query:".count)
+        return rest.firstIndex(of: ":").map { String(rest[..<$0]) }
     }
 
     private static func url(_ text: String) -> URL? {
@@ -144,24 +265,9 @@ public struct UrlsFile: Sendable, Hashable {
         return url
     }
 
-    private static func unsupportedFeature(_ text: String) -> String? {
-        let lowercased = text.lowercased()
-        if lowercased.hasPrefix("query:") {
-            return "Query feeds are a newsboat feature NewsApp does not have."
-        }
-        if lowercased.hasPrefix("exec:") {
-            return "Feeds made by running a command (exec:) are a newsboat feature NewsApp does not have."
-        }
-        if lowercased.hasPrefix("filter:") {
-            return
-                "Feeds passed through a filter program (filter:) are a newsboat feature NewsApp does not have."
-        }
-        return nil
-    }
-
-    /// The subscription a line's tags describe: the first `~` tag is its title, `!` tags are left out,
-    /// and each other tag counts once.
-    private static func subscription(url: URL, tags: [String]) -> Subscription {
+    /// The title (the first `~` tag) and the other tags of a line: `!` tags are left out, and each
+    /// other tag counts once.
+    private static func titleAndTags(_ tags: [String]) -> (title: String?, tags: [String]) {
         var title: String?
         var kept: [String] = []
         for tag in tags {
@@ -174,7 +280,7 @@ public struct UrlsFile: Sendable, Hashable {
                 break
             }
         }
-        return Subscription(url: url, tags: kept, title: title?.isEmpty == true ? nil : title)
+        return (title?.isEmpty == true ? nil : title, kept)
     }
 
     /// `~` (a title) or `!` (hidden) when the tag starts with one, read as newsboat reads it: on

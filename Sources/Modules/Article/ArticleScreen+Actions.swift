@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 import TerminalText
 
 /// The article screen's actions: `o` and `o N`, `next`, `save` and `unsave`, `s`.
@@ -114,5 +115,64 @@ extension ArticleScreen {
             )
         }
         activity.post(lines)
+    }
+}
+
+// MARK: - Downloads
+
+extension ArticleScreen {
+    /// The enclosure `argument` names: its number under Enclosures (numbered after the links), or
+    /// the first with none; a sentence when there is none.
+    private func enclosure(_ argument: String) -> Result<Enclosure, ArticleScreenMessage> {
+        let shown = shownArticle
+        guard !shown.enclosures.isEmpty else {
+            return .failure(ArticleScreenMessage("This article has no enclosure."))
+        }
+        guard !argument.isEmpty else { return .success(shown.enclosures[0]) }
+        let first = shown.links.count + 1
+        guard let number = Int(argument), (first..<(first + shown.enclosures.count)).contains(number) else {
+            let range =
+                shown.enclosures.count == 1 ? "\(first)" : "\(first)–\(first + shown.enclosures.count - 1)"
+            return .failure(ArticleScreenMessage("There is no enclosure \(argument): choose \(range)."))
+        }
+        return .success(shown.enclosures[number - first])
+    }
+
+    /// `download [N]`: queues the enclosure and starts the queue in the background.
+    func download(_ argument: String) {
+        switch enclosure(argument) {
+        case .failure(let message):
+            activity.post([StyledLine(message.text, .warning)])
+        case .success(let enclosure):
+            let article = article
+            activity.run("Queueing the download", holdingDisplay: .never) { [weak self, downloads] in
+                let sentence = await downloads.queue(enclosure, of: article)
+                guard let self else { return }
+                self.activity.post([StyledLine(sentence, .muted)])
+                self.downloadTrigger.fire()
+            }
+        }
+    }
+
+    /// `play [N]`: plays the downloaded enclosure.
+    func play(_ argument: String) {
+        switch enclosure(argument) {
+        case .failure(let message):
+            activity.post([StyledLine(message.text, .warning)])
+        case .success(let enclosure):
+            activity.run("Starting the player", holdingDisplay: .never) { [weak self, downloads] in
+                let sentence = await downloads.play(enclosure)
+                self?.activity.post([StyledLine(sentence, .muted)])
+            }
+        }
+    }
+}
+
+/// A sentence an article command answers with.
+struct ArticleScreenMessage: Error {
+    var text: String
+
+    init(_ text: String) {
+        self.text = text
     }
 }

@@ -55,6 +55,8 @@ public final class ArticleScreen: ArticleModule {
     private let paneSize: @MainActor () -> TerminalSize
     let feeds: any FeedLibrary
     let scope: FeedScope?
+    let downloads: any Downloads
+    let downloadTrigger: DownloadTrigger
 
     /// - Parameters:
     ///   - readingList: Told the article was read; keeps it when saved.
@@ -78,8 +80,12 @@ public final class ArticleScreen: ArticleModule {
         reader: any ArticleReader = NoArticleReader(),
         fullText: FullTextMode = .off,
         unreadablePages: UnreadablePages = UnreadablePages(),
+        downloads: any Downloads = NoDownloads(),
+        downloadTrigger: DownloadTrigger = DownloadTrigger(),
         grace: Duration = ArticleScreen.displayGrace
     ) {
+        self.downloads = downloads
+        self.downloadTrigger = downloadTrigger
         self.article = article
         self.environment = environment
         self.actions = actions
@@ -189,6 +195,20 @@ public final class ArticleScreen: ArticleModule {
                 CommandDescriptor(["next"], summary: "Open the next unread item in place of this one"))
         }
         commands += readerCommands
+        let enclosures = shownArticle.enclosures.count
+        if enclosures > 0 {
+            let first = shownArticle.links.count + 1
+            let numbers = (first..<(first + enclosures)).map(String.init)
+            commands += [
+                CommandDescriptor(
+                    ["download"], argument: "[N]",
+                    summary: "Download enclosure N (the first alone) in the background",
+                    argumentCompletions: numbers),
+                CommandDescriptor(
+                    ["play"], argument: "[N]", summary: "Play downloaded enclosure N with your player",
+                    argumentCompletions: numbers),
+            ]
+        }
         commands += [
             CommandDescriptor(["s", "share"], summary: "Print the title and address; copy the address"),
             CommandDescriptor(
@@ -212,6 +232,8 @@ public final class ArticleScreen: ArticleModule {
         case "s", "share": share()
         case "save": save()
         case "unsave": unsave()
+        case "download": download(command.argument)
+        case "play": play(command.argument)
         case "b", "back":
             guard let onBack else { return false }
             onBack()

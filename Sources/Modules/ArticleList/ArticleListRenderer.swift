@@ -130,6 +130,11 @@ public enum ArticleListRenderer {
             line.append(title, .heading)
             if unreadOnly { line.append(" · unread items", .muted) }
         }
+        if let filter = state.filterText {
+            line.append(" · filter ", .muted)
+            line.append(quoted(filter, width: 120), .strong)
+            if state.query.feedScope == nil { line.append(" (over the pages loaded)", .muted) }
+        }
         var result = line.wrapped(toWidth: width)
         if state.phase == .loaded, !state.list.isEmpty {
             let total = max(state.list.totalResults, state.list.count)

@@ -1,4 +1,5 @@
 import Coordinators
+import FilterLanguage
 import Foundation
 import NewsModels
 import TerminalText
@@ -105,6 +106,10 @@ public final class ArticleListScreen: ArticleListModule {
                 CommandDescriptor(["mark read", "mark-read"], summary: "Mark every item of the list read"),
             ]
         }
+        commands.append(
+            CommandDescriptor(
+                ["filter"], argument: "EXPRESSION",
+                summary: "Narrow the list, e.g. filter title =~ \"mars\" (filter alone: every item again)"))
         if onBack != nil { commands.append(CommandDescriptor(["b", "back"], summary: "Leave this list")) }
         return commands
     }
@@ -132,6 +137,8 @@ public final class ArticleListScreen: ArticleListModule {
             } else {
                 activity.post([StyledLine("Type mark read to mark every item of the list read.", .muted)])
             }
+        case "filter":
+            filter(command.argument)
         case "sort" where isSearch:
             sort(command.argument)
         case "sort":
@@ -218,6 +225,42 @@ public final class ArticleListScreen: ArticleListModule {
                 ArticleListRenderer.appendix(
                     viewModel.state, from: shown, width: width, context: environment.renderContext)
             }
+        }
+    }
+
+    // MARK: Filtering
+
+    /// `filter EXPRESSION`: a feed's list is read again with the expression (the store answers
+    /// it); another list keeps the articles it chooses as pages arrive. `filter` alone undoes it.
+    private func filter(_ text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+            guard viewModel.state.filterText != nil else {
+                return activity.post([
+                    StyledLine(
+                        "Type filter and an expression, e.g. filter title =~ \"mars\" and unread = \"yes\".",
+                        .muted)
+                ])
+            }
+            if case .feed(let scope, let title, let unreadOnly) = query {
+                show(.feed(scope.unfiltered, title: title, unreadOnly: unreadOnly))
+            } else {
+                viewModel.narrow(nil, text: nil)
+                show(query)
+            }
+            return activity.post([StyledLine("Showing every item again.", .muted)])
+        }
+        let expression: FilterExpression
+        do {
+            expression = try FilterParser.parse(text)
+        } catch {
+            return activity.post([StyledLine(error.sentence, .warning)])
+        }
+        if case .feed(let scope, let title, let unreadOnly) = query {
+            show(.feed(.filtered(scope.unfiltered, expression: text), title: title, unreadOnly: unreadOnly))
+        } else {
+            viewModel.narrow(expression, text: text)
+            show(query)
         }
     }
 

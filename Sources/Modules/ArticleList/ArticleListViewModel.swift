@@ -1,3 +1,4 @@
+import FilterLanguage
 import Foundation
 import NewsModels
 
@@ -27,6 +28,8 @@ public final class ArticleListViewModel {
     public private(set) var state: ArticleListState
     /// The article the reader opened last, where ``nextUnread()`` goes on from.
     public private(set) var lastOpened: Article?
+    /// `filter EXPRESSION` on a list that is not a feed's: applied to each page as it arrives.
+    private var narrowing: FilterExpression?
 
     private let service: any NewsService
     private let feeds: any FeedLibrary
@@ -206,8 +209,18 @@ public final class ArticleListViewModel {
         generation += 1
         cancelBackgroundWork()
         let read = state.read
+        let narrowingText = narrowing == nil ? nil : state.narrowing
         state = ArticleListState(query: query)
         state.read = read
+        state.narrowing = narrowingText
+    }
+
+    /// Narrows a list that is not a feed's to the articles `expression` chooses (newsboat's
+    /// filter language), page by page as they arrive; nil shows them all again. The caller reloads.
+    /// A feed's list is narrowed by its library instead (``FeedScope/filtered(_:expression:)``).
+    public func narrow(_ expression: FilterExpression?, text: String?) {
+        narrowing = expression
+        state.narrowing = expression == nil ? nil : text
     }
 
     /// Notes that the reader opened `article`: it shows as read from now on (the article screen
@@ -337,8 +350,38 @@ public final class ArticleListViewModel {
         try await loader(page: page, trigger: trigger)()
     }
 
-    /// The request for `page` of the current query, as a closure that does not hold the model.
+    /// The request for `page` of the current query, as a closure that does not hold the model; a
+    /// narrowed list keeps the articles its expression chooses.
     private func loader(page: Int, trigger: RequestTrigger)
+        -> @Sendable () async throws(NewsServiceError)
+        -> ArticlePage
+    {
+        let load = unnarrowedLoader(page: page, trigger: trigger)
+        guard let narrowing, state.query.feedScope == nil else { return load }
+        let read = state.read
+        return { () async throws(NewsServiceError) -> ArticlePage in
+            var loaded = try await load()
+            let now = Date().timeIntervalSince1970
+            loaded.articles = loaded.articles.filter {
+                narrowing.matches(Self.filterItem($0, read: read.contains($0.id), now: now), now: now)
+            }
+            return loaded
+        }
+    }
+
+    /// An article as the filter language sees it: its source as its feed.
+    nonisolated public static func filterItem(_ article: Article, read: Bool, now: Double) -> FilterItem {
+        FilterItem(
+            title: article.title, link: article.url.absoluteString, author: article.author ?? "",
+            content: article.content ?? article.summary ?? "",
+            date: article.publishedAt?.timeIntervalSince1970 ?? now,
+            unread: !read, guid: article.feedItem?.item ?? article.url.absoluteString,
+            enclosureURL: article.enclosures.first?.url.absoluteString ?? "",
+            enclosureType: article.enclosures.first?.type ?? "",
+            feed: FilterFeed(url: article.feedItem?.feed.absoluteString ?? "", title: article.source.name))
+    }
+
+    private func unnarrowedLoader(page: Int, trigger: RequestTrigger)
         -> @Sendable () async throws(NewsServiceError)
         -> ArticlePage
     {
@@ -461,6 +504,14 @@ public struct ArticleListState: Sendable, Equatable {
     public var note: String?
     /// The articles the reader has read.
     public var read: Set<ArticleID> = []
+    /// The filter expression a list that is not a feed's is narrowed by, as typed.
+    public var narrowing: String?
+
+    /// The filter the list shows, as typed: a feed list's (its scope's) or another list's.
+    public var filterText: String? {
+        if case .feed(.filtered(_, let expression), _, _) = query { return expression }
+        return narrowing
+    }
 
     public init(query: ArticleQuery) {
         self.query = query

@@ -75,6 +75,11 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         case "tag":
             startFeed(with: nil)
             if let tag = link.parameters["name"], !tag.isEmpty { showFeedList(.tag(tag), title: tag) }
+        case "filter":
+            startFeed(with: nil)
+            if let expression = link.parameters["expression"], !expression.isEmpty {
+                showFeedList(.filtered(.all, expression: expression), title: "Every feed")
+            }
         default:
             startFeed(with: nil)
         }

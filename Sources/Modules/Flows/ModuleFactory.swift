@@ -49,6 +49,11 @@ public struct NewsModuleFactory: ModuleFactory {
     public let reader: any ArticleReader
     /// When an article's page is fetched as it opens.
     public let fullText: FullTextMode
+    /// What some feeds' articles do instead.
+    public let feedPreferences: FeedPreferences
+    /// Podcast downloads, and who runs them once a file is queued.
+    public let downloads: any Downloads
+    public let downloadTrigger = DownloadTrigger()
     /// The pages that failed lately in this session, which opening their article does not fetch.
     let unreadablePages = UnreadablePages()
 
@@ -68,8 +73,11 @@ public struct NewsModuleFactory: ModuleFactory {
         sourcesInUse: String? = nil,
         serviceStatus: (@Sendable () async -> String?)? = nil,
         reader: any ArticleReader = NoArticleReader(),
-        fullText: FullTextMode = .off
+        fullText: FullTextMode = .off,
+        feedPreferences: FeedPreferences = FeedPreferences(),
+        downloads: any Downloads = NoDownloads()
     ) {
+        self.downloads = downloads
         self.service = service
         self.environment = environment
         self.pageSize = pageSize
@@ -86,6 +94,7 @@ public struct NewsModuleFactory: ModuleFactory {
         self.serviceStatus = serviceStatus
         self.reader = reader
         self.fullText = fullText
+        self.feedPreferences = feedPreferences
     }
 
     public func makeFrontPage() -> any FrontPageModule {
@@ -119,10 +128,14 @@ public struct NewsModuleFactory: ModuleFactory {
 
     private func makeArticle(_ article: Article, scope: FeedScope?) -> ArticleScreen {
         let paneSize = paneSize
+        let feed = article.feedItem?.feed
         let screen = ArticleScreen(
             article: article, environment: environment, actions: actions, readingList: readingList,
-            images: images, paneSize: { paneSize(.secondary) }, feeds: feeds, scope: scope, reader: reader,
-            fullText: fullText, unreadablePages: unreadablePages)
+            images: feed.flatMap { feedPreferences.images[$0] } ?? images, paneSize: { paneSize(.secondary) },
+            feeds: feeds, scope: scope, reader: reader,
+            fullText: feed.flatMap { feedPreferences.fullText[$0] } ?? fullText,
+            unreadablePages: unreadablePages,
+            downloads: downloads, downloadTrigger: downloadTrigger)
         screen.start()
         return screen
     }

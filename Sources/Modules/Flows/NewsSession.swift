@@ -40,6 +40,10 @@ public final class NewsSession {
         public var reader: any ArticleReader
         /// When an article's page is fetched as it opens; never by default.
         public var fullText: FullTextMode
+        /// What some feeds' articles do instead (`[[feed]]` rules).
+        public var feedPreferences = FeedPreferences()
+        /// Podcast downloads; none by default.
+        public var downloads: any Downloads = NoDownloads()
 
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
@@ -58,8 +62,12 @@ public final class NewsSession {
             sourcesInUse: String? = nil,
             serviceStatus: (@Sendable () async -> String?)? = nil,
             reader: any ArticleReader = NoArticleReader(),
-            fullText: FullTextMode = .off
+            fullText: FullTextMode = .off,
+            feedPreferences: FeedPreferences = FeedPreferences(),
+            downloads: any Downloads = NoDownloads()
         ) {
+            self.feedPreferences = feedPreferences
+            self.downloads = downloads
             self.layout = layout
             self.pageSize = pageSize
             self.country = country
@@ -85,6 +93,8 @@ public final class NewsSession {
     public let shell: Shell
     /// Refreshes the feeds in the shell's background work (`r` on the feed screens, and at the start).
     public let feedRefresh: FeedRefreshCenter
+    /// Runs the download queue in the shell's background work once a file is queued.
+    public let downloadCenter: DownloadCenter
     private let refreshFeedsOlderThan: Duration?
 
     public init(service: any NewsService, terminal: any Terminal, options: Options = Options()) {
@@ -106,7 +116,8 @@ public final class NewsSession {
             readingList: options.readingList, images: options.images, feeds: options.feeds,
             paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage,
             sourcesInUse: options.sourcesInUse, serviceStatus: options.serviceStatus, reader: options.reader,
-            fullText: options.fullText)
+            fullText: options.fullText, feedPreferences: options.feedPreferences, downloads: options.downloads
+        )
         self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,
@@ -118,6 +129,12 @@ public final class NewsSession {
             [weak shell] line in
             shell?.showStatus(line)
         }
+        let center = DownloadCenter(downloads: options.downloads, activity: shell.background) {
+            [weak shell] line in
+            shell?.showStatus(line)
+        }
+        downloadCenter = center
+        modules.downloadTrigger.action = { [weak center] in center?.start() }
         refreshFeedsOlderThan = options.refreshFeedsOlderThan
         app.onRefreshFeeds = { [weak feedRefresh] in feedRefresh?.start() }
         feedRefresh.observe(app) { [weak app] in app?.feedsDidRefresh() }

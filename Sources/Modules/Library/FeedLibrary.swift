@@ -33,8 +33,8 @@ public protocol FeedLibrary: Sendable {
 }
 
 /// Which items a feed list shows.
-public enum FeedScope: Sendable, Hashable {
-    /// One feed, by its address.
+public indirect enum FeedScope: Sendable, Hashable {
+    /// One feed, by its address (a query feed's is `query:NAME`).
     case feed(URL)
     /// The feeds with a tag.
     case tag(String)
@@ -42,6 +42,14 @@ public enum FeedScope: Sendable, Hashable {
     case untagged
     /// Every feed.
     case all
+    /// The items of a scope that a filter expression (newsboat's filter language) chooses.
+    case filtered(FeedScope, expression: String)
+
+    /// The scope without its filters.
+    public var unfiltered: FeedScope {
+        if case .filtered(let base, _) = self { return base.unfiltered }
+        return self
+    }
 }
 
 /// A subscription and what is known of it.

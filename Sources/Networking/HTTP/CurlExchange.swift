@@ -43,6 +43,8 @@ final class CurlExchange: @unchecked Sendable {
     private(set) var transfer: CurlTransfer?
     private var head = CurlHead()
     private var body = Data()
+    /// Bytes of the body handed to the request's stream.
+    private var streamed = 0
     private var verdict: Verdict?
 
     init(_ request: HTTPRequest, engine: CurlEngine) {
@@ -92,7 +94,7 @@ final class CurlExchange: @unchecked Sendable {
 
     /// Makes the transfer of ``request``; nil when libcurl cannot.
     func makeTransfer() -> CurlTransfer? {
-        (head, body, verdict) = (CurlHead(), Data(), nil)
+        (head, body, verdict, streamed) = (CurlHead(), Data(), nil, 0)
         transfer = CurlTransfer(request, context: Unmanaged.passUnretained(self).toOpaque())
         return transfer
     }
@@ -113,7 +115,11 @@ final class CurlExchange: @unchecked Sendable {
             return false
         case .complete:
             verdict = decideAtHead()
-            if verdict == nil, let length = head.contentLength, length > 0 {
+            if verdict == nil, let stream = request.stream {
+                if !stream.head(head.status, HTTPHeaders(head.fields)) {
+                    verdict = .outcome(.success(response(body: Data())))
+                }
+            } else if verdict == nil, let length = head.contentLength, length > 0 {
                 body.reserveCapacity(Int(length))
             }
             return verdict == nil
@@ -123,6 +129,18 @@ final class CurlExchange: @unchecked Sendable {
     /// Takes bytes of the body, decoded; false stops the transfer (at the cap).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard verdict == nil else { return false }
+        if let stream = request.stream {
+            guard streamed + bytes.count <= maxBodyBytes else {
+                verdict = .outcome(.failure(.responseTooLarge(limit: maxBodyBytes)))
+                return false
+            }
+            streamed += bytes.count
+            if !stream.body(bytes) {
+                verdict = .outcome(.success(response(body: Data())))
+                return false
+            }
+            return true
+        }
         guard body.count + bytes.count <= maxBodyBytes else {
             verdict = .outcome(.failure(.responseTooLarge(limit: maxBodyBytes)))
             return false

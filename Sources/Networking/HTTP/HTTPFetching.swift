@@ -25,16 +25,40 @@ public struct HTTPRequest: Sendable {
     /// empty body, for callers to whom an error page is of no use (pictures). False: its body is
     /// read, as NewsAPI explains its errors in it.
     public var skipsErrorBodies: Bool
+    /// Where the final answer's body goes instead of ``HTTPResponse/body`` (a download to a file);
+    /// nil keeps it in memory.
+    public var stream: HTTPBodyStream?
 
     public init(
         url: URL, headers: [String: String] = [:], timeout: TimeInterval = 10, maxBodyBytes: Int = 8 << 20,
-        skipsErrorBodies: Bool = false
+        skipsErrorBodies: Bool = false, stream: HTTPBodyStream? = nil
     ) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
         self.skipsErrorBodies = skipsErrorBodies
+        self.stream = stream
+    }
+}
+
+/// A body handed over piece by piece as it arrives, for what is too large to keep in memory. The
+/// redirects' heads and bodies never reach it; the cap on the body, the deadline and the redirect
+/// rules hold as for any request. Its closures run on the client's transfer thread and must not
+/// wait long.
+public struct HTTPBodyStream: Sendable {
+    /// The final answer's status and headers, before any of its body; false ends the exchange
+    /// there (the answer then has no body).
+    public var head: @Sendable (_ status: Int, _ headers: HTTPHeaders) -> Bool
+    /// A piece of the body, decoded; false ends the exchange there (say, the disk is full).
+    public var body: @Sendable (UnsafeRawBufferPointer) -> Bool
+
+    public init(
+        head: @escaping @Sendable (_ status: Int, _ headers: HTTPHeaders) -> Bool,
+        body: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool
+    ) {
+        self.head = head
+        self.body = body
     }
 }
 

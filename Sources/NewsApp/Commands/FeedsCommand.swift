@@ -10,8 +10,9 @@ struct FeedsCommand: AsyncParsableCommand {
             Subscriptions live in $XDG_CONFIG_HOME/newsapp/urls (by default ~/.config/newsapp/urls), \
             in newsboat's urls format: one address a line, then optional tags ("quoted" when they hold \
             spaces), "~Title" to rename a feed, # for comments; copy newsboat's file over to bring your \
-            feeds. Lines NewsApp does not read (query:, exec:, filter:) are listed as skipped. A feed is \
-            named by its address or by its number in `newsapp feeds`. `newsapp refresh` fetches them.
+            feeds, with its query:, exec: and filter: feeds. Lines NewsApp does not read are listed as \
+            skipped. A feed is named by its address, its number in `newsapp feeds`, or a query feed's \
+            name. `newsapp refresh` fetches them.
             """,
         subcommands: [
             FeedsListCommand.self, FeedsAddCommand.self, FeedsRemoveCommand.self, FeedsImportCommand.self,
@@ -57,21 +58,34 @@ struct FeedsListCommand: AsyncParsableCommand {
     }
 }
 
-/// `newsapp feeds add URL [--tag T]… [--title NAME]`.
+/// `newsapp feeds add URL [--tag T]… [--title NAME]`, `newsapp feeds add --query NAME EXPRESSION`.
 struct FeedsAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Subscribe to a feed, after fetching it once to check it and to name it.",
+        abstract:
+            "Subscribe to a feed, after fetching it once to check it and to name it; or add a query feed.",
         discussion: """
             The address of a web page works too: NewsApp follows the feed the page announces with \
             <link rel="alternate">. The items fetched are stored at once.
+
+            With --query NAME, the argument is a filter expression (newsboat's filter language, see \
+            docs/filters.md) and a query feed is added: the stored items of every feed it chooses, \
+            e.g. newsapp feeds add --query "Unread Linux" 'unread = "yes" and tags # "linux"'.
             """
     )
 
     @ParentCommand var app: NewsAppCommand
 
-    @Argument(help: ArgumentHelp("The feed's address (or a page announcing it).", valueName: "url"))
+    @Argument(
+        help: ArgumentHelp(
+            "The feed's address (or a page announcing it); with --query, the filter expression.",
+            valueName: "url"))
     var url: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Add a query feed of this name, choosing the items the expression matches.", valueName: "name"))
+    var query: String?
 
     /// `--tag T`, repeated for more tags: parsed with the app's own `--tag` (one option group).
     @OptionGroup var tagOption: TagOption
@@ -82,6 +96,12 @@ struct FeedsAddCommand: AsyncParsableCommand {
     func validate() throws { try app.refuseOptions(notTakenBy: "feeds add") }
 
     func run() async throws {
+        if let query {
+            try await FeedsCommandRunner.run(app) {
+                await $0.addQuery(name: query, expression: url, tags: app.tagOption.tags)
+            }
+            return
+        }
         try await FeedsCommandRunner.run(app) { await $0.add(url, tags: app.tagOption.tags, title: title) }
     }
 }
@@ -96,7 +116,9 @@ struct FeedsRemoveCommand: AsyncParsableCommand {
 
     @ParentCommand var app: NewsAppCommand
 
-    @Argument(help: ArgumentHelp("The feed's address or its number in `newsapp feeds`.", valueName: "url|n"))
+    @Argument(
+        help: ArgumentHelp(
+            "The feed's address, its number in `newsapp feeds`, or a query feed's name.", valueName: "url|n"))
     var feed: String
 
     func validate() throws { try app.refuseOptions(notTakenBy: "feeds") }
@@ -110,10 +132,15 @@ struct FeedsRemoveCommand: AsyncParsableCommand {
 struct FeedsImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the feeds of an OPML file (1.0 or 2.0) or a newsboat urls file.",
+        abstract:
+            "Add the feeds of an OPML file or a newsboat urls file, or carry a newsboat config file over.",
         discussion: """
             The kind of file is detected. OPML folders become tags. Feeds already subscribed to are \
-            left as they are. Nothing is fetched: `newsapp refresh` does that.
+            left as they are. Nothing is fetched: `newsapp refresh` does that. A urls file's exec: and \
+            filter: feeds run commands: they are added only with --allow-commands, or when you answer \
+            y in a terminal. A newsboat config file's ignore-article, ignore-mode, reload-time, \
+            max-items, browser, download-path and player lines go into config.toml; the lines it does \
+            not read are listed.
             """
     )
 
@@ -122,10 +149,13 @@ struct FeedsImportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The file to import.", valueName: "file"), completion: .file())
     var file: String
 
+    @Flag(help: "Add the feeds that run commands (exec:, filter:) without asking.")
+    var allowCommands = false
+
     func validate() throws { try app.refuseOptions(notTakenBy: "feeds") }
 
     func run() async throws {
-        try await FeedsCommandRunner.run(app) { await $0.importFile(file) }
+        try await FeedsCommandRunner.run(app) { await $0.importFile(file, allowCommands: allowCommands) }
     }
 }
 
@@ -160,7 +190,9 @@ struct FeedsShowCommand: AsyncParsableCommand {
 
     @ParentCommand var app: NewsAppCommand
 
-    @Argument(help: ArgumentHelp("The feed's address or its number in `newsapp feeds`.", valueName: "url|n"))
+    @Argument(
+        help: ArgumentHelp(
+            "The feed's address, its number in `newsapp feeds`, or a query feed's name.", valueName: "url|n"))
     var feed: String
 
     @Flag(help: "Print JSON instead of text.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FilterLanguage
 import Foundation
 import Modules
 import NewsModels
@@ -7,7 +8,10 @@ import TerminalText
 /// What `newsapp headlines` and `newsapp search` fetch.
 enum Listing: Sendable, Equatable {
     case headlines(NewsCategory?)
-    case search(String, ArticleSortOrder)
+    /// A search, its page narrowed by a filter expression when one is given.
+    case search(String, ArticleSortOrder, narrowedBy: String? = nil)
+    /// The stored feed items a filter expression chooses (`newsapp search --filter`).
+    case filter(String)
 }
 
 /// Fetches one page of a ``Listing`` and prints it to standard output, as a numbered list or as
@@ -30,17 +34,38 @@ enum ListingPrinter {
         let service = context.service
         let pageSize = context.settings.pageSize
         let language = source.isSample ? nil : context.settings.language
-        let result: ArticlePage
+        var result: ArticlePage
         do {
             switch listing {
             case .headlines(let category):
                 result = try await service.topHeadlines(
                     HeadlinesRequest(
                         country: source.country, category: category, page: page, pageSize: pageSize))
-            case .search(let words, let order):
+            case .search(let words, let order, let narrowing):
                 result = try await service.search(
                     SearchRequest(
                         query: words, language: language, sortBy: order, page: page, pageSize: pageSize))
+                if let narrowing, let expression = try? FilterParser.parse(narrowing) {
+                    let now = Date().timeIntervalSince1970
+                    result.articles = result.articles.filter {
+                        expression.matches(
+                            ArticleListViewModel.filterItem($0, read: false, now: now), now: now)
+                    }
+                }
+            case .filter(let expression):
+                guard let feeds = context.feeds else {
+                    StandardError.write(
+                        "newsapp: There are no feeds to filter: add one with newsapp feeds add URL.")
+                    return 1
+                }
+                do {
+                    result = try await feeds.items(
+                        in: .filtered(.all, expression: expression), unreadOnly: false, page: page,
+                        pageSize: pageSize)
+                } catch {
+                    StandardError.write("newsapp: " + TextSanitizer.clean(error.sentence))
+                    return 1
+                }
             }
         } catch {
             let sentence = source.key?.redacting(error.sentence) ?? error.sentence
@@ -107,6 +132,8 @@ struct ListingDocument: Encodable {
         var category: String?
         var country: String?
         var language: String?
+        /// The filter expression (newsboat's language) that chose or narrowed the articles.
+        var filter: String?
 
         init(_ listing: Listing, country: String?, language: String?) {
             switch listing {
@@ -114,11 +141,15 @@ struct ListingDocument: Encodable {
                 endpoint = "top-headlines"
                 self.category = category?.rawValue
                 self.country = country
-            case .search(let words, let order):
+            case .search(let words, let order, let narrowing):
                 endpoint = "everything"
                 q = words
                 sortBy = order.rawValue
                 self.language = language
+                filter = narrowing
+            case .filter(let expression):
+                endpoint = "feeds"
+                filter = expression
             }
         }
     }
@@ -162,11 +193,20 @@ enum ListingRenderer {
                 Span("Top headlines", .heading),
                 Span(" · " + (category?.displayName ?? "All categories"), .muted),
             ])
-        case .search(let words, let order):
+        case .search(let words, let order, let narrowing):
             header = StyledLine([
                 Span("Search ", .heading),
                 Span("“\(ArticleListRenderer.quoted(words, width: 120))”", .strong),
                 Span(" · sorted by \(order.keyword)", .muted),
+            ])
+            if let narrowing {
+                header.append(" · filter \(ArticleListRenderer.quoted(narrowing, width: 120))", .muted)
+            }
+        case .filter(let expression):
+            header = StyledLine([
+                Span("Feed items · filter ", .heading),
+                Span(ArticleListRenderer.quoted(expression, width: 120), .strong),
+                Span(" · newest first", .muted),
             ])
         }
         if !page.articles.isEmpty {
@@ -236,15 +276,19 @@ enum ListingRenderer {
             switch listing {
             case .headlines:
                 return "No headlines are stored yet: run once without --offline to keep some."
-            case .search(let words, _):
+            case .search(let words, _, _):
                 return "No stored article matches “\(ArticleListRenderer.quoted(words, width: 60))”."
+            case .filter:
+                return "No stored feed item matches the filter."
             }
         }
         switch listing {
         case .headlines(nil): return "There are no headlines right now."
         case .headlines(let category?): return "There are no \(category.rawValue) headlines right now."
-        case .search(let words, _):
+        case .search(let words, _, _):
             return "No articles match “\(ArticleListRenderer.quoted(words, width: 60))”."
+        case .filter:
+            return "No stored feed item matches the filter."
         }
     }
 }

@@ -70,7 +70,7 @@ struct NewsAppCommand: AsyncParsableCommand {
         version: NewsAppVersion.current,
         subcommands: [
             HeadlinesCommand.self, SearchCommand.self, FeedsCommand.self, RefreshCommand.self,
-            CacheCommand.self, ExtractCommand.self, ReadCommand.self,
+            DownloadsCommand.self, CacheCommand.self, ExtractCommand.self, ReadCommand.self,
         ]
     )
 

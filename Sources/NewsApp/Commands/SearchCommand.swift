@@ -1,5 +1,6 @@
 import ArgumentParser
 import Coordinators
+import FilterLanguage
 import Foundation
 
 /// `newsapp search WORDS`: the app at the results in a terminal; a printed page otherwise.
@@ -16,13 +17,22 @@ struct SearchCommand: AsyncParsableCommand {
 
             WORDS follow NewsAPI's syntax: "an exact phrase", +must, -not, AND, OR, NOT. Quote them \
             for your shell.
+
+            --filter EXPRESSION chooses among the stored feed items with newsboat's filter language \
+            (docs/filters.md), e.g. --filter 'unread = "yes" and title =~ "rust"'; with WORDS, it \
+            narrows the page of results instead.
             """
     )
 
     @OptionGroup var shared: SharedOptions
 
     @Argument(help: ArgumentHelp("What to look for.", valueName: "words"))
-    var words: [String]
+    var words: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Feed items a filter expression chooses (newsboat's language).", valueName: "expression"))
+    var filter: String?
 
     @OptionGroup var sortOption: SortOption
     @ParentCommand var app: NewsAppCommand
@@ -42,8 +52,15 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard !query.isEmpty else {
+        guard !query.isEmpty || filter != nil else {
             throw ValidationError("Say what to search for, e.g. newsapp search mars rover.")
+        }
+        if let filter {
+            do {
+                _ = try FilterParser.parse(filter)
+            } catch {
+                throw ValidationError(error.sentence)
+            }
         }
         guard page >= 1 else { throw ValidationError("--page takes a page number from 1.") }
         try app.refuseOptions(notTakenBy: "search")
@@ -51,12 +68,23 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let interactive = TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
-        if interactive && !json && !print {
+        if let filter, query.isEmpty {
+            if interactive && !json && !print {
+                try await NewsAppCommand.runSession(
+                    app.commandLine, from: DeepLink(["filter"], parameters: ["expression": filter]))
+            } else {
+                try await ListingPrinter.print(
+                    .filter(filter), page: page, json: json, settings: shared.commandLine)
+            }
+            return
+        }
+        if interactive && !json && !print && filter == nil {
             let link = DeepLink(["search"], parameters: ["q": query, "sort": sortOption.order.keyword])
             try await NewsAppCommand.runSession(app.commandLine, from: link)
         } else {
             try await ListingPrinter.print(
-                .search(query, sortOption.order), page: page, json: json, settings: shared.commandLine)
+                .search(query, sortOption.order, narrowedBy: filter), page: page, json: json,
+                settings: shared.commandLine)
         }
     }
 }

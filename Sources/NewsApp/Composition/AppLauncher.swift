@@ -95,6 +95,16 @@ enum AppLauncher {
         return file.subscriptions.isEmpty ? nil : subscriptions
     }
 
+    /// Podcast downloads into the download folder, queued in the live store; none offline or
+    /// without a store or a folder.
+    nonisolated static func downloads(_ context: LaunchContext) -> any Downloads {
+        guard !context.settings.offline, let store = context.feeds?.store ?? context.store,
+            let folder = DownloadFolder.path(settings: context.settings, environment: context.environment)
+        else { return NoDownloads() }
+        return StoreDownloads(
+            store: store, folder: folder, home: context.environment["HOME"], player: context.settings.player)
+    }
+
     /// The feeds of `subscriptions`, their items in `store`.
     nonisolated static func feedLibrary(
         _ subscriptions: SubscriptionsFile, store: NewsStore, settings: Settings,
@@ -153,6 +163,22 @@ enum AppLauncher {
             settings.images, isTerminal: interactive, environment: environment,
             directory: context.cacheDirectory, offline: settings.offline,
             timeout: TimeInterval(settings.requestTimeout))
+        var preferences = FeedPreferences()
+        if let feeds = context.feeds, !settings.feeds.rules.isEmpty {
+            let inForce = await feeds.settingsInForce(FeedRules(settings: settings))
+            var imagesByChoice: [ImagesChoice: any ArticleImages] = [settings.images: images]
+            for (url, feed) in inForce {
+                // As the session's own: a piped script would wait for every page it opens.
+                if interactive && !settings.offline { preferences.fullText[url] = feed.fullText }
+                if imagesByChoice[feed.images] == nil {
+                    imagesByChoice[feed.images] = PictureSupport.images(
+                        feed.images, isTerminal: interactive, environment: environment,
+                        directory: context.cacheDirectory, offline: settings.offline,
+                        timeout: TimeInterval(settings.requestTimeout))
+                }
+                preferences.images[url] = imagesByChoice[feed.images]
+            }
+        }
         let session = NewsSession(
             service: context.service, terminal: terminal,
             options: NewsSession.Options(
@@ -174,7 +200,8 @@ enum AppLauncher {
                 serviceStatus: context.requestStatus,
                 reader: context.reader,
                 // As the feeds' refresh: a piped script would wait for every page it opens.
-                fullText: interactive && !settings.offline ? settings.fullText : .off))
+                fullText: interactive && !settings.offline ? settings.fullText : .off,
+                feedPreferences: preferences, downloads: downloads(context)))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in
@@ -222,5 +249,10 @@ enum AppLauncher {
 enum StandardError {
     static func write(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// `text` as it is, without a line break after it (a question waiting for its answer).
+    static func writeRaw(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

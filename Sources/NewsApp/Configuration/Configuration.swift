@@ -37,6 +37,18 @@ struct Configuration: Sendable, Equatable {
     var newsapiRefresh: RequestBudget.Refresh?
     /// NewsAPI requests a day the plan allows.
     var newsapiDailyLimit: Int?
+    /// `ignore_article`: the killfile, rules that keep items out as they arrive.
+    var killfile: [KillRule] = []
+    /// `ignore_mode`: whether ignored items are not stored (`download`) or stored and hidden.
+    var ignoreMode: IgnoreMode?
+    /// `browser`: the command that opens addresses, in `$BROWSER`'s form; wins over `$BROWSER`.
+    var browser: String?
+    /// `[[feed]]`: settings for some feeds, named by address, title or tag.
+    var feedRules: [FeedRule] = []
+    /// `download_dir`: where podcasts are downloaded, `~` expanded and absolute.
+    var downloadDirectory: String?
+    /// `player`: the command that plays a downloaded file.
+    var player: String?
 
     init(
         country: String? = nil,

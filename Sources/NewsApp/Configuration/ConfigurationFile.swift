@@ -30,6 +30,9 @@ struct ConfigurationFile: Sendable, Equatable {
     /// The path as shown in messages.
     var displayPath: String { PathDisplay.abbreviate(path, home: home) }
 
+    /// The file for editing (``ConfigurationMerge``): under a lock, written atomically.
+    var textFile: LockedTextFile { LockedTextFile(path: path, home: home, sizeLimit: Self.sizeLimit) }
+
     /// The loader for this file's text.
     var loader: ConfigurationLoader {
         ConfigurationLoader(

@@ -1,4 +1,5 @@
 import Coordinators
+import FilterLanguage
 import Modules
 import Store
 import TerminalText
@@ -27,7 +28,9 @@ struct ConfigurationLoader: Sendable {
     static let keys = [
         "country", "language", "page_size", "theme", "layout", "split_min_columns", "key_file", "images",
         "retention_days", "request_timeout", "refresh_concurrency", "refresh_timeout", "max_items_per_feed",
-        "refresh_interval", "full_text", "newsapi_refresh", "newsapi_daily_limit",
+        "refresh_interval", "full_text", "newsapi_refresh", "newsapi_daily_limit", "ignore_article",
+        "ignore_mode",
+        "browser", "feed", "download_dir", "player",
     ]
 
     func load(_ text: String) -> Outcome {
@@ -38,8 +41,15 @@ struct ConfigurationLoader: Sendable {
         }
         var outcome = Outcome()
         for entry in table.entries {
-            if let message = apply(entry.key, entry.value, to: &outcome.configuration) {
-                outcome.problems.append(problem(entry.line, message))
+            switch entry.key {
+            case "ignore_article":
+                outcome.problems += killfile(entry, into: &outcome.configuration)
+            case "feed":
+                outcome.problems += feedRules(entry, into: &outcome.configuration)
+            default:
+                if let message = apply(entry.key, entry.value, to: &outcome.configuration) {
+                    outcome.problems.append(problem(entry.line, message))
+                }
             }
         }
         return outcome
@@ -156,6 +166,25 @@ struct ConfigurationLoader: Sendable {
                     "newsapi_daily_limit", SettingLimits.newsapiDailyLimit, found, unit: "requests")
             }
             configuration.newsapiDailyLimit = limit
+        case "ignore_mode":
+            guard let mode = value.string.flatMap(IgnoreMode.init(rawValue:)) else {
+                return "ignore_mode must be \(Self.choices(IgnoreMode.allCases)) (found \(found)); "
+                    + "using the default."
+            }
+            configuration.ignoreMode = mode
+        case "browser", "player":
+            guard let command = value.string, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return "\(key) must be a command (found \(found)); ignoring it."
+            }
+            if key == "browser" { configuration.browser = command } else { configuration.player = command }
+        case "download_dir":
+            guard let path = value.string, !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return "download_dir must be the path of a folder (found \(found)); using the default."
+            }
+            guard let expanded = expand(path) else {
+                return "download_dir starts with ~ but HOME is not set; using the default."
+            }
+            configuration.downloadDirectory = expanded
         default:
             let name = TextSanitizer.clean(key)
             if let close = CommandSuggester.closest(to: key, among: Self.keys) {
@@ -164,6 +193,169 @@ struct ConfigurationLoader: Sendable {
             return "unknown key \"\(name)\"; ignoring it."
         }
         return nil
+    }
+
+    // MARK: Killfile and feed rules
+
+    /// `[[ignore_article]]` tables (or an array of inline tables), each with `feed` (an address as
+    /// the urls file writes it, or `*`) and `filter` (an expression). A bad rule is refused alone.
+    private func killfile(_ entry: TOMLTable.Entry, into configuration: inout Configuration)
+        -> [ConfigurationProblem]
+    {
+        guard case .array(let rules) = entry.value else {
+            return [
+                problem(
+                    entry.line,
+                    "ignore_article must be rules written [[ignore_article]] with feed and filter (found "
+                        + "\(Self.found(entry.value))); ignoring it.")
+            ]
+        }
+        var problems: [ConfigurationProblem] = []
+        for (index, rule) in rules.enumerated() {
+            let name = "ignore_article rule \(index + 1)"
+            guard case .table(let table) = rule else {
+                problems.append(
+                    problem(entry.line, "\(name) must be a table with feed and filter; ignoring it."))
+                continue
+            }
+            let line = table.entries.first?.line ?? entry.line
+            if let unknown = table.entries.first(where: { !["feed", "filter"].contains($0.key) }) {
+                problems.append(
+                    problem(
+                        unknown.line,
+                        "\(name) has an unknown key \"\(TextSanitizer.clean(unknown.key))\" (it takes feed and "
+                            + "filter); ignoring the rule."))
+                continue
+            }
+            guard let feed = table["feed"]?.string, !feed.isEmpty else {
+                problems.append(
+                    problem(
+                        line, "\(name) needs feed, an address or \"*\" for every feed; ignoring the rule."))
+                continue
+            }
+            guard let text = table["filter"]?.string else {
+                problems.append(
+                    problem(
+                        line,
+                        "\(name) needs filter, an expression such as 'title =~ \"sport\"'; ignoring the rule."
+                    ))
+                continue
+            }
+            do {
+                let expression = try FilterParser.parse(text)
+                configuration.killfile.append(
+                    KillRule(feed: feed == "*" ? nil : feed, text: text, expression: expression))
+            } catch {
+                problems.append(problem(line, "\(name): \(error.sentence) Ignoring the rule."))
+            }
+        }
+        return problems
+    }
+
+    /// `[[feed]]` tables: one of `url`, `title` or `tag`, then the feed's settings.
+    private func feedRules(_ entry: TOMLTable.Entry, into configuration: inout Configuration)
+        -> [ConfigurationProblem]
+    {
+        guard case .array(let rules) = entry.value else {
+            return [
+                problem(
+                    entry.line,
+                    "feed must be settings written [[feed]] with url, title or tag (found \(Self.found(entry.value))); "
+                        + "ignoring it.")
+            ]
+        }
+        var problems: [ConfigurationProblem] = []
+        for (index, rule) in rules.enumerated() {
+            let name = "feed rule \(index + 1)"
+            guard case .table(let table) = rule else {
+                problems.append(problem(entry.line, "\(name) must be a table; ignoring it."))
+                continue
+            }
+            let line = table.entries.first?.line ?? entry.line
+            let selectors = table.entries.filter { ["url", "title", "tag"].contains($0.key) }
+            guard selectors.count == 1, let selector = selectors.first, let value = selector.value.string,
+                !value.isEmpty
+            else {
+                problems.append(
+                    problem(
+                        line, "\(name) must name its feeds with one of url, title or tag; ignoring the rule.")
+                )
+                continue
+            }
+            var feedRule = FeedRule(
+                selector: selector.key == "url"
+                    ? .url(value) : selector.key == "title" ? .title(value) : .tag(value),
+                line: line)
+            for setting in table.entries where !["url", "title", "tag"].contains(setting.key) {
+                let found = Self.found(setting.value)
+                let key = "\(name) \(TextSanitizer.clean(setting.key))"
+                switch setting.key {
+                case "refresh_interval":
+                    guard let minutes = setting.value.int, SettingLimits.refreshInterval.contains(minutes)
+                    else {
+                        problems.append(
+                            problem(
+                                setting.line,
+                                Self.wholeNumber(key, SettingLimits.refreshInterval, found, unit: "minutes")))
+                        continue
+                    }
+                    feedRule.refreshInterval = minutes
+                case "max_items":
+                    guard let count = setting.value.int, SettingLimits.maxItemsPerFeed.contains(count) else {
+                        problems.append(
+                            problem(setting.line, Self.wholeNumber(key, SettingLimits.maxItemsPerFeed, found))
+                        )
+                        continue
+                    }
+                    feedRule.maxItems = count
+                case "full_text":
+                    guard let mode = setting.value.string.flatMap(FullTextMode.init(rawValue:)) else {
+                        problems.append(
+                            problem(
+                                setting.line,
+                                "\(key) must be \(Self.choices(FullTextMode.allCases)) (found \(found)); using the default."
+                            ))
+                        continue
+                    }
+                    feedRule.fullText = mode
+                case "images":
+                    guard let images = setting.value.string.flatMap(ImagesChoice.init(rawValue:)) else {
+                        problems.append(
+                            problem(
+                                setting.line,
+                                "\(key) must be \(Self.choices(ImagesChoice.allCases)) (found \(found)); using the default."
+                            ))
+                        continue
+                    }
+                    feedRule.images = images
+                case "rename":
+                    guard let title = setting.value.string,
+                        !title.trimmingCharacters(in: .whitespaces).isEmpty
+                    else {
+                        problems.append(
+                            problem(setting.line, "\(key) must be a name (found \(found)); ignoring it."))
+                        continue
+                    }
+                    feedRule.rename = title
+                default:
+                    let keys = [
+                        "url", "title", "tag", "refresh_interval", "full_text", "max_items", "images",
+                        "rename",
+                    ]
+                    let close =
+                        CommandSuggester.closest(to: setting.key, among: keys).map {
+                            " (did you mean \($0)?)"
+                        } ?? ""
+                    problems.append(
+                        problem(
+                            setting.line,
+                            "\(name): unknown key \"\(TextSanitizer.clean(setting.key))\"\(close); ignoring it."
+                        ))
+                }
+            }
+            configuration.feedRules.append(feedRule)
+        }
+        return problems
     }
 
     /// `refresh_timeout must be a whole number of seconds from 1 to 600 (found "x"); using the default.`

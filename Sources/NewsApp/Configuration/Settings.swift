@@ -54,6 +54,12 @@ struct Settings: Sendable, Equatable {
     var newsapiRefresh: RequestBudget.Refresh = .auto
     /// `newsapi_daily_limit`: NewsAPI requests a day the plan allows.
     var newsapiDailyLimit = RequestBudget.defaultDailyLimit
+    /// `browser`: the command that opens addresses, in `$BROWSER`'s form.
+    var browser: String?
+    /// `download_dir`; nil for the default (see ``DownloadFolder``).
+    var downloadDirectory: String?
+    /// `player`: the command that plays a downloaded file; nil for the system's opener.
+    var player: String?
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? SettingLimits.defaultCountry }
@@ -91,11 +97,15 @@ struct Settings: Sendable, Equatable {
                 concurrency: file.refreshConcurrency ?? SettingLimits.defaultRefreshConcurrency,
                 timeout: file.refreshTimeout ?? SettingLimits.defaultRefreshTimeout,
                 maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed,
-                refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval),
+                refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval,
+                killfile: file.killfile, ignoreMode: file.ignoreMode ?? .download, rules: file.feedRules),
             logLevel: commandLine.logLevel,
             fullText: file.fullText ?? .auto,
             newsapiRefresh: file.newsapiRefresh ?? .auto,
-            newsapiDailyLimit: file.newsapiDailyLimit ?? RequestBudget.defaultDailyLimit)
+            newsapiDailyLimit: file.newsapiDailyLimit ?? RequestBudget.defaultDailyLimit,
+            browser: file.browser,
+            downloadDirectory: file.downloadDirectory,
+            player: file.player)
     }
 }
 
@@ -109,4 +119,10 @@ struct FeedSettings: Sendable, Equatable {
     var maxItemsPerFeed = SettingLimits.defaultMaxItemsPerFeed
     /// `refresh_interval`: minutes after which the app refreshes a feed at launch.
     var refreshInterval = SettingLimits.defaultRefreshInterval
+    /// `ignore_article`: the killfile, applied as items arrive.
+    var killfile: [KillRule] = []
+    /// `ignore_mode`.
+    var ignoreMode: IgnoreMode = .download
+    /// `[[feed]]`: settings for some feeds.
+    var rules: [FeedRule] = []
 }

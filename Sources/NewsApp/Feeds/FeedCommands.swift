@@ -1,4 +1,5 @@
 import Feeds
+import FilterLanguage
 import Foundation
 import Modules
 import Store
@@ -19,18 +20,33 @@ struct FeedCommands {
 
     func list(json: Bool) async -> Int32 {
         guard let file = load() else { return 1 }
-        let stored: [StoredFeedSummary]
+        var lines: [FeedsListing.Line] = []
         do {
-            stored = try await context.store.feedSummaries(for: file.subscriptions.map(\.url))
+            let stored = try await context.store.feedSummaries(for: file.subscriptions.map(\.url))
+            let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+            let filters = try await FeedFilterContext.load(file, store: context.store)
+            let rules = FeedRules(settings: context.settings)
+            for entry in file.entries {
+                switch entry {
+                case .subscription(let subscription):
+                    var listed = FeedsListing.Entry(
+                        subscription: subscription, stored: byURL[subscription.url])
+                    listed.settings = rules.settings(for: subscription, title: listed.title)
+                    lines.append(.feed(listed))
+                case .query(let query):
+                    let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
+                    lines.append(
+                        .query(
+                            FeedsListing.QueryEntry(query: query, items: counts.items, unread: counts.unread))
+                    )
+                }
+            }
         } catch {
             FeedsContext.fail(error.sentence)
             return 1
         }
-        let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         let listing = FeedsListing(
-            file: context.subscriptions.displayPath,
-            entries: file.subscriptions.map { FeedsListing.Entry(subscription: $0, stored: byURL[$0.url]) },
-            skipped: file.skipped)
+            file: context.subscriptions.displayPath, lines: lines, skipped: file.skipped)
         if json {
             StandardOutput.write(TerminalSafeJSON.encode(listing.document) + "\n")
         } else {
@@ -43,22 +59,34 @@ struct FeedCommands {
 
     func show(_ selector: FeedSelector, json: Bool, unreadOnly: Bool, limit: Int?) async -> Int32 {
         guard let file = load() else { return 1 }
-        let subscription: Subscription
-        switch selector.resolve(in: file.subscriptions) {
+        let entry: UrlsFile.Entry
+        switch selector.resolve(in: file) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
         case .success(let found):
-            subscription = found
+            entry = found
         }
         do {
-            let summary = try await context.store.feedSummaries(for: [subscription.url]).first
-            let items = try await context.store.feedItems(
-                of: subscription.url, unreadOnly: unreadOnly, limit: limit)
-            let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
-            let listing = FeedItemsListing(
-                url: subscription.url, title: title, items: items, total: summary?.itemCount ?? 0,
-                unread: summary?.unreadCount ?? 0)
+            let listing: FeedItemsListing
+            switch entry {
+            case .subscription(let subscription):
+                let summary = try await context.store.feedSummaries(for: [subscription.url]).first
+                let items = try await context.store.feedItems(
+                    of: subscription.url, unreadOnly: unreadOnly, limit: limit)
+                let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
+                listing = FeedItemsListing(
+                    url: subscription.address, title: title, items: items, total: summary?.itemCount ?? 0,
+                    unread: summary?.unreadCount ?? 0)
+            case .query(let query):
+                let filters = try await FeedFilterContext.load(file, store: context.store)
+                let items = try await context.store.filteredStoredFeedItems(
+                    filters.filter(for: query, unreadOnly: unreadOnly), limit: limit)
+                let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
+                listing = FeedItemsListing(
+                    url: query.address, title: query.name, items: items, total: counts.items,
+                    unread: counts.unread)
+            }
             if json {
                 StandardOutput.write(TerminalSafeJSON.encode(listing.document) + "\n")
             } else {
@@ -69,6 +97,51 @@ struct FeedCommands {
             FeedsContext.fail(error.sentence)
             return 1
         }
+    }
+
+    // MARK: feeds add --query
+
+    func addQuery(name: String, expression text: String, tags: [String]) async -> Int32 {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(":"), !name.contains(where: \.isNewline) else {
+            FeedsContext.fail(
+                "A query feed's name must not be empty or hold a colon (newsboat ends the name there).")
+            return 2
+        }
+        let expression: FilterExpression
+        do {
+            expression = try FilterParser.parse(text)
+        } catch {
+            FeedsContext.fail(error.sentence)
+            return 2
+        }
+        guard !text.contains(where: \.isNewline) else {
+            FeedsContext.fail("A query feed's expression must fit on one line.")
+            return 2
+        }
+        let added: Bool
+        do {
+            added = try context.subscriptions.update { file in
+                file.addQuery(name: name, expression: text, tags: Self.uniqued(tags))
+            }
+        } catch {
+            FeedsContext.fail(error.description)
+            return 1
+        }
+        guard added else {
+            FeedsContext.fail("There is already a query feed called “\(name)”.")
+            return 1
+        }
+        var counts = (items: 0, unread: 0)
+        if let file = load(), let filters = try? await FeedFilterContext.load(file, store: context.store) {
+            let query = QueryFeed(name: name, text: text, expression: expression)
+            counts = (try? await context.store.filteredFeedCounts(filters.filter(for: query))) ?? counts
+        }
+        StandardOutput.write(
+            TextSanitizer.clean(
+                "Added the query feed “\(name)” (\(expression.written)) · \(Amount.grouped(counts.unread)) unread of "
+                    + "\(Self.items(counts.items)) stored") + "\n")
+        return 0
     }
 
     // MARK: feeds add
@@ -136,11 +209,23 @@ struct FeedCommands {
     func remove(_ selector: FeedSelector) async -> Int32 {
         guard let file = load() else { return 1 }
         let subscription: Subscription
-        switch selector.resolve(in: file.subscriptions) {
+        switch selector.resolve(in: file) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
-        case .success(let found):
+        case .success(.query(let query)):
+            do {
+                try context.subscriptions.update { file in _ = file.removeQuery(name: query.name) }
+            } catch {
+                FeedsContext.fail(error.description)
+                return 1
+            }
+            StandardOutput.write(
+                TextSanitizer.clean(
+                    "Removed the query feed “\(query.name)”; the items it chose stay in their feeds.")
+                    + "\n")
+            return 0
+        case .success(.subscription(let found)):
             subscription = found
         }
         do {
@@ -158,14 +243,14 @@ struct FeedCommands {
         let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
         StandardOutput.write(
             TextSanitizer.clean(
-                "Removed “\(title)” (\(subscription.url.absoluteString)); its saved items stay in saved.")
+                "Removed “\(title)” (\(subscription.address)); its saved items stay in saved.")
                 + "\n")
         return 0
     }
 
     // MARK: feeds import / export
 
-    func importFile(_ path: String) async -> Int32 {
+    func importFile(_ path: String, allowCommands: Bool = false) async -> Int32 {
         let data: Data
         switch FileReader.read(path, limit: 16 << 20) {
         case .failure(let failure):
@@ -181,12 +266,35 @@ struct FeedCommands {
             FeedsContext.fail("\(path): \(error.description)")
             return 1
         }
-        let (added, present): (Int, Int)
+        if let config = imported.config { return importConfig(config, skipped: imported.skipped) }
+        // A command runs with the user's rights: one from a file of unknown origin is added only
+        // when the user says so.
+        let commands = imported.subscriptions.filter(\.runsCommand)
+        var accepted = imported.subscriptions.filter { !$0.runsCommand }
+        var notes: [String] = []
+        if !commands.isEmpty {
+            if allowCommands || confirm(commands) {
+                accepted += commands
+            } else {
+                notes.append(
+                    "Not added: \(commands.count) feed\(commands.count == 1 ? "" : "s") that run\(commands.count == 1 ? "s" : "") "
+                        + "a command (" + commands.map(\.address).joined(separator: ", ")
+                        + "); importing adds a "
+                        + "command only when you say so: run again with --allow-commands, or in a terminal answer y."
+                )
+            }
+        }
+        let (added, present, queries): (Int, Int, Int)
         do {
-            (added, present) = try context.subscriptions.update { file in
+            (added, present, queries) = try context.subscriptions.update { file in
                 var added = 0
-                for subscription in imported.subscriptions where file.add(subscription) { added += 1 }
-                return (added, imported.subscriptions.count - added)
+                for subscription in accepted where file.add(subscription) { added += 1 }
+                var queries = 0
+                for query in imported.queries
+                where file.addQuery(name: query.name, expression: query.text, tags: query.tags) {
+                    queries += 1
+                }
+                return (added, accepted.count - added, queries)
             }
         } catch {
             FeedsContext.fail(error.description)
@@ -195,12 +303,67 @@ struct FeedCommands {
         var line =
             "Imported \(Amount.grouped(added)) feed\(added == 1 ? "" : "s") from \(imported.kind) into "
             + context.subscriptions.displayPath
+        if queries > 0 { line += ", and \(queries) query feed\(queries == 1 ? "" : "s")" }
         if present > 0 { line += " (\(Amount.grouped(present)) already there)" }
         line += "."
         if added > 0 { line += " newsapp refresh fetches them." }
-        var lines = [line]
+        var lines = [line] + notes
         for skipped in imported.skipped {
             lines.append("Skipped line \(skipped.line): \(skipped.text) — \(skipped.reason)")
+        }
+        StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
+        return 0
+    }
+
+    /// Asks on the terminal whether to add feeds that run commands; false without a terminal.
+    private func confirm(_ commands: [Subscription]) -> Bool {
+        guard TerminalProbe.isTerminal(STDIN_FILENO), TerminalProbe.isTerminal(STDERR_FILENO) else {
+            return false
+        }
+        var question =
+            "The file has \(commands.count) feed\(commands.count == 1 ? "" : "s") made by running a command:\n"
+        for command in commands { question += "  " + TextSanitizer.clean(command.address) + "\n" }
+        question +=
+            "Add \(commands.count == 1 ? "it" : "them")? They run at every refresh, with your rights. [y/N] "
+        StandardError.writeRaw(question)
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
+    }
+
+    /// Carries a newsboat config file over into config.toml, and lists what it did not read.
+    private func importConfig(_ config: NewsboatConfig, skipped: [UrlsFile.SkippedLine]) -> Int32 {
+        guard let file = ConfigurationFile.standard(environment: context.environment) else {
+            FeedsContext.fail("There is no home for config.toml (HOME and XDG_CONFIG_HOME are unset).")
+            return 1
+        }
+        let merge: ConfigurationMerge
+        do throws(LockedTextFile.Failure) {
+            merge = try file.textFile.update {
+                (text: inout String) throws(LockedTextFile.Failure) -> ConfigurationMerge in
+                do throws(ConfigurationMerge.Failure) {
+                    let merged = try ConfigurationMerge(config, into: text)
+                    text = merged.text
+                    return merged
+                } catch {
+                    throw LockedTextFile.Failure(description: "\(file.displayPath): \(error.reason).")
+                }
+            }
+        } catch {
+            FeedsContext.fail(error.description)
+            return 1
+        }
+        var lines = [
+            merge.carried.isEmpty
+                ? "Nothing to carry over from the newsboat config file into \(file.displayPath)."
+                : "Carried over from a newsboat config file into \(file.displayPath):"
+        ]
+        lines += merge.carried.map { "  " + $0 }
+        lines += merge.kept.map { "  " + $0 }
+        if !skipped.isEmpty {
+            lines.append("Not read (\(skipped.count) line\(skipped.count == 1 ? "" : "s")):")
+        }
+        for line in skipped {
+            lines.append("  line \(line.line): \(line.text) — \(line.reason)")
         }
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         return 0
@@ -223,7 +386,7 @@ struct FeedCommands {
         }
     }
 
-    private static func items(_ count: Int) -> String {
+    static func items(_ count: Int) -> String {
         count == 1 ? "1 item" : "\(Amount.grouped(count)) items"
     }
 

@@ -7,7 +7,8 @@ import TerminalText
 
 /// `newsapp feeds show`: a feed's stored items, newest first.
 struct FeedItemsListing {
-    var url: URL
+    /// The feed as the urls file writes it (an address, `exec:…`, `query:NAME:EXPRESSION`).
+    var url: String
     var title: String
     var items: [StoredFeedItem]
     /// Every stored item, and the unread ones, whatever `items` holds.
@@ -20,7 +21,7 @@ struct FeedItemsListing {
         var header = StyledLine(title, .heading)
         header.append(" · \(Amount.grouped(unread)) unread of \(Amount.grouped(total))", .muted)
         var lines = header.wrapped(toWidth: width)
-        lines.append(StyledLine(url.absoluteString, .link))
+        lines.append(StyledLine(url, .link))
         lines.append(.blank)
         guard !items.isEmpty else {
             lines.append(
@@ -118,7 +119,7 @@ struct FeedItemsListing {
 
     var document: Document {
         Document(
-            url: url.absoluteString, title: title,
+            url: url, title: title,
             items: items.map { stored in
                 let item = stored.item
                 return Document.Item(

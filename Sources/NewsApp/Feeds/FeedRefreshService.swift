@@ -33,16 +33,38 @@ struct FeedRefreshService: Sendable {
         progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
     ) async throws(SubscriptionsFile.Failure) -> Outcome {
         let file = try subscriptions.load()
+        await applyHidingRules(file)
+        let rules = FeedRules(feeds: settings)
+        var titles: [URL: String] = [:]
+        if !rules.isEmpty {
+            let stored = (try? await store.feedSummaries(for: file.subscriptions.map(\.url))) ?? []
+            let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+            for subscription in file.subscriptions {
+                titles[subscription.url] =
+                    FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url]).title
+            }
+        }
         var chosen = file.subscriptions
         if let interval, !chosen.isEmpty {
             let states = (try? await store.feedStates(for: chosen.map(\.url))) ?? [:]
-            let cutoff = now.addingTimeInterval(-Double(interval.components.seconds))
             chosen = chosen.filter { subscription in
                 guard let asked = states[subscription.url]?.lastAttemptAt else { return true }
-                return asked < cutoff
+                // A [[feed]] rule's refresh_interval replaces the config file's for its feeds.
+                var seconds = Double(interval.components.seconds)
+                if !rules.isEmpty {
+                    seconds =
+                        60
+                        * Double(
+                            rules.settings(for: subscription, title: titles[subscription.url] ?? "")
+                                .refreshInterval)
+                }
+                return asked < now.addingTimeInterval(-seconds)
             }
         }
-        let report = await refresher.refresh(chosen, progress: progress)
+        if !rules.isEmpty {
+            chosen = chosen.map { rules.renamed($0, title: titles[$0.url] ?? "") }
+        }
+        let report = await refresher(killfile: await killfile(file)).refresh(chosen, progress: progress)
         var outcome = Outcome(report: report, moves: [], skipped: file.skipped)
         let moved = report.feeds.compactMap { feed in
             feed.movedTo.map { (from: feed.subscription.url, to: $0) }
@@ -57,24 +79,74 @@ struct FeedRefreshService: Sendable {
                 outcome.moveFailure = error.description
             }
         }
-        await applyRetention(now: now)
+        await applyRetention(now: now, file: file, rules: rules, titles: titles)
         return outcome
     }
 
-    private var refresher: FeedRefresher {
+    private func refresher(killfile: Killfile) -> FeedRefresher {
         FeedRefresher(
             fetcher: FeedFetcher(http: CurlHTTPClient(), timeout: TimeInterval(settings.timeout)),
             storage: StoreFeedStorage(store: store),
-            options: FeedRefresher.Options(concurrency: settings.concurrency), logger: logger)
+            options: FeedRefresher.Options(concurrency: settings.concurrency), logger: logger,
+            killfile: killfile)
+    }
+
+    /// Hides the stored items the killfile names in display mode (none in download mode), judging
+    /// every item again when the rules changed since the last time. Failing leaves the marks as
+    /// they were, and says why in the log.
+    func applyHidingRules(_ file: UrlsFile) async {
+        let display = settings.ignoreMode == .display
+        let fingerprint =
+            (display ? "display" : "download") + "\n"
+            + (display
+                ? settings.killfile.map { ($0.feed ?? "*") + "\t" + $0.text }.joined(separator: "\n") : "")
+        let byAddress = Dictionary(
+            file.subscriptions.map { ($0.address, $0.url) }, uniquingKeysWith: { first, _ in first })
+        let rules: [NewsStore.HidingRule] =
+            display
+            ? settings.killfile.compactMap { rule in
+                guard let feed = rule.feed else {
+                    return NewsStore.HidingRule(feed: nil, expression: rule.expression)
+                }
+                return byAddress[feed].map { NewsStore.HidingRule(feed: $0, expression: rule.expression) }
+            } : []
+        do {
+            let feeds = display ? try await FeedFilterContext.load(file, store: store).feeds : [:]
+            if try await store.applyHidingRules(rules, feeds: feeds, fingerprint: fingerprint) {
+                logger.info(
+                    "killfile applied again to the stored items", metadata: ["mode": "\(settings.ignoreMode)"]
+                )
+            }
+        } catch {
+            logger.warning(
+                "the killfile could not be applied to the stored items",
+                metadata: ["reason": "\(error.sentence)"])
+        }
+    }
+
+    /// The config file's killfile over `file`'s feeds.
+    private func killfile(_ file: UrlsFile) async -> Killfile {
+        guard !settings.killfile.isEmpty else { return Killfile() }
+        let feeds = (try? await FeedFilterContext.load(file, store: store).feeds) ?? [:]
+        return Killfile(
+            rules: settings.killfile.map { Killfile.Rule(feed: $0.feed, expression: $0.expression) },
+            mode: settings.ignoreMode == .display ? .display : .download, feeds: feeds)
     }
 
     /// Removes what feeds no longer need: read, unsaved items beyond `max_items_per_feed` or not
     /// seen for `retention_days`, that are no longer in their feed. Failing costs only disk space.
-    private func applyRetention(now: Date) async {
+    private func applyRetention(now: Date, file: UrlsFile, rules: FeedRules, titles: [URL: String]) async {
         let cutoff = LocalStore.retentionCutoff(days: retentionDays, now: now)
+        var limits: [URL: Int] = [:]
+        if !rules.isEmpty {
+            for subscription in file.subscriptions {
+                let limit = rules.settings(for: subscription, title: titles[subscription.url] ?? "").maxItems
+                if limit != settings.maxItemsPerFeed { limits[subscription.url] = limit }
+            }
+        }
         do {
             let removed = try await store.applyFeedRetention(
-                maxItemsPerFeed: settings.maxItemsPerFeed, olderThan: cutoff)
+                maxItemsPerFeed: settings.maxItemsPerFeed, olderThan: cutoff, limits: limits)
             if removed > 0 { logger.info("retention removed read items", metadata: ["items": "\(removed)"]) }
         } catch {
             logger.warning("retention failed", metadata: ["reason": "\(error.sentence)"])

@@ -2,9 +2,28 @@ import Feeds
 import Foundation
 
 /// A feed named on the command line: its address, or its number in `newsapp feeds` (the order of
-/// the urls file, from 1).
+/// the urls file, from 1), or a query feed's name.
 struct FeedSelector: Equatable {
     var text: String
+
+    /// The feed or query feed it names in `file`, or a sentence saying why there is none.
+    func resolve(in file: UrlsFile) -> Result<UrlsFile.Entry, SubscriptionsFile.Failure> {
+        if let number = Int(text) {
+            guard file.entries.indices.contains(number - 1) else {
+                let range = file.entries.isEmpty ? "there are no feeds yet" : "choose 1–\(file.entries.count)"
+                return .failure(.init(description: "There is no feed \(number): \(range)."))
+            }
+            return .success(file.entries[number - 1])
+        }
+        let name = text.hasPrefix("query:") ? String(text.dropFirst("query:".count)) : text
+        if let query = file.queries.first(where: { $0.name == name || $0.address == text }) {
+            return .success(.query(query))
+        }
+        if let command = file.subscriptions.first(where: { $0.runsCommand && $0.address == text }) {
+            return .success(.subscription(command))
+        }
+        return resolve(in: file.subscriptions).map { .subscription($0) }
+    }
 
     /// The subscription it names among `subscriptions`, or a sentence saying why there is none.
     func resolve(in subscriptions: [Subscription]) -> Result<Subscription, SubscriptionsFile.Failure> {

@@ -36,9 +36,11 @@ struct FeedsContext {
         }
         guard let store = local.store else { return nil }
         let log = AppLog(environment: environment, level: commandLine.logLevel)
-        return FeedsContext(
+        let context = FeedsContext(
             environment: environment, settings: settings, subscriptions: subscriptions, store: store,
             cacheDirectory: directory, logger: log.logger("feeds"))
+        if let file = try? subscriptions.load() { await context.refreshService.applyHidingRules(file) }
+        return context
     }
 
     /// A fetcher with the configured timeout.

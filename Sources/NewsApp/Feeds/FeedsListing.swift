@@ -5,29 +5,52 @@ import NewsModels
 import Store
 import TerminalText
 
-/// `newsapp feeds`: every subscription with its title, address, tags, items, unread items, last
-/// refresh and last error, then the lines of the urls file NewsApp skips.
+/// `newsapp feeds`: every feed with its title, address, tags, items, unread items, last refresh and
+/// last error (a query feed with its expression and counts), then the lines of the urls file
+/// NewsApp skips.
 struct FeedsListing {
-    /// One feed: its subscription and what the store knows of it (nil before its first refresh).
+    /// One feed to fetch: its subscription and what the store knows of it (nil before its first
+    /// refresh).
     struct Entry {
         var subscription: Subscription
         var stored: StoredFeedSummary?
+        /// The settings in force for it (the config file's and its `[[feed]]` rules').
+        var settings: FeedRules.InForce?
 
-        /// The user's name for it, else the feed's own, else its host.
+        /// A rule's name for it, else the user's, else the feed's own, else its host (a command's
+        /// feed: its line).
         var title: String {
-            subscription.title ?? stored?.title.flatMap { $0.isEmpty ? nil : $0 } ?? subscription.url.host
-                ?? subscription.url.absoluteString
+            settings?.rename ?? subscription.title ?? stored?.title.flatMap { $0.isEmpty ? nil : $0 }
+                ?? subscription.url.host ?? subscription.address
         }
     }
 
+    /// A query feed and how many items it chooses.
+    struct QueryEntry {
+        var query: QueryFeed
+        var items: Int
+        var unread: Int
+    }
+
+    /// A line of the listing, in the urls file's order.
+    enum Line {
+        case feed(Entry)
+        case query(QueryEntry)
+    }
+
     var file: String
-    var entries: [Entry]
+    var lines: [Line]
     var skipped: [UrlsFile.SkippedLine]
+
+    /// The feeds to fetch.
+    var entries: [Entry] {
+        lines.compactMap { if case .feed(let entry) = $0 { entry } else { nil } }
+    }
 
     // MARK: Text
 
     func lines(width: Int, time: TimeFormatting) -> [StyledLine] {
-        guard !entries.isEmpty else {
+        guard !lines.isEmpty else {
             var lines = [
                 StyledLine("No feeds yet.", .strong),
                 StyledLine(
@@ -37,34 +60,49 @@ struct FeedsListing {
             lines += skippedLines(width: width)
             return lines.flatMap { $0.wrapped(toWidth: width) }
         }
-        var lines = StyledLine([
-            Span("Feeds", .heading), Span(" · \(entries.count) in \(file)", .muted),
+        var result = StyledLine([
+            Span("Feeds", .heading), Span(" · \(lines.count) in \(file)", .muted),
         ]).wrapped(toWidth: width)
-        lines.append(.blank)
-        let numberWidth = String(entries.count).count
+        result.append(.blank)
+        let numberWidth = String(lines.count).count
         let indent = String(repeating: " ", count: numberWidth + 2)
-        for (offset, entry) in entries.enumerated() {
+        for (offset, line) in lines.enumerated() {
             let number = String(offset + 1)
             let label = String(repeating: " ", count: numberWidth - number.count) + number + "  "
-            var title = StyledLine(entry.title, .strong)
-            title.append("  " + Self.counts(entry.stored), .muted)
-            lines += StyledLine.hanging(Span(label, .accent), title, width: width)
-            var address = StyledLine([Span(indent), Span(entry.subscription.url.absoluteString, .link)])
-            if !entry.subscription.tags.isEmpty {
-                address.append(" · " + entry.subscription.tags.joined(separator: ", "), .muted)
-            }
-            lines.append(address)
-            lines += StyledLine.hanging(
-                Span(indent), StyledLine(Self.refreshed(entry.stored, time: time), .muted), width: width)
-            if let error = entry.stored?.lastError {
-                lines += StyledLine.hanging(Span(indent), StyledLine("✗ " + error, .warning), width: width)
-            } else if let warning = entry.stored?.lastWarning {
-                lines += StyledLine.hanging(Span(indent), StyledLine("! " + warning, .warning), width: width)
+            switch line {
+            case .feed(let entry):
+                var title = StyledLine(entry.title, .strong)
+                title.append("  " + Self.counts(entry.stored), .muted)
+                result += StyledLine.hanging(Span(label, .accent), title, width: width)
+                var address = StyledLine([Span(indent), Span(entry.subscription.address, .link)])
+                if !entry.subscription.tags.isEmpty {
+                    address.append(" · " + entry.subscription.tags.joined(separator: ", "), .muted)
+                }
+                result.append(address)
+                result += StyledLine.hanging(
+                    Span(indent), StyledLine(Self.refreshed(entry.stored, time: time), .muted), width: width)
+                if let error = entry.stored?.lastError {
+                    result += StyledLine.hanging(
+                        Span(indent), StyledLine("✗ " + error, .warning), width: width)
+                } else if let warning = entry.stored?.lastWarning {
+                    result += StyledLine.hanging(
+                        Span(indent), StyledLine("! " + warning, .warning), width: width)
+                }
+            case .query(let entry):
+                var title = StyledLine(entry.query.name, .strong)
+                let items = entry.items == 1 ? "1 item" : "\(Amount.grouped(entry.items)) items"
+                title.append("  \(Amount.grouped(entry.unread)) unread of \(items)", .muted)
+                result += StyledLine.hanging(Span(label, .accent), title, width: width)
+                var query = StyledLine([Span("query: ", .muted), Span(entry.query.text)])
+                if !entry.query.tags.isEmpty {
+                    query.append(" · " + entry.query.tags.joined(separator: ", "), .muted)
+                }
+                result += StyledLine.hanging(Span(indent), query, width: width)
             }
         }
         let skipped = skippedLines(width: width)
-        if !skipped.isEmpty { lines.append(.blank) }
-        return lines + skipped
+        if !skipped.isEmpty { result.append(.blank) }
+        return result + skipped
     }
 
     private func skippedLines(width: Int) -> [StyledLine] {
@@ -103,6 +141,9 @@ struct FeedsListing {
     struct Document: Encodable {
         struct Feed: Encodable {
             var number: Int
+            /// `web`, `exec`, `filter` or `query`.
+            var kind: String
+            /// The address as the urls file writes it (`exec:…`, `filter:…`, `query:NAME:EXPRESSION`).
             var url: String
             var title: String
             var tags: [String]
@@ -113,11 +154,37 @@ struct FeedsListing {
             var lastError: String?
             var lastWarning: String?
             var retryAfter: String?
+            /// The settings in force; null for a query feed.
+            var settings: Settings?
+
+            struct Settings: Encodable {
+                /// Minutes.
+                var refreshInterval: Int
+                var fullText: String
+                var maxItems: Int
+                var images: String
+                /// The name a `[[feed]]` rule gives it, null when none does.
+                var rename: String?
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(refreshInterval, forKey: .refreshInterval)
+                    try container.encode(fullText, forKey: .fullText)
+                    try container.encode(maxItems, forKey: .maxItems)
+                    try container.encode(images, forKey: .images)
+                    try container.encode(rename, forKey: .rename)
+                }
+
+                private enum CodingKeys: String, CodingKey {
+                    case refreshInterval, fullText, maxItems, images, rename
+                }
+            }
 
             /// Absent values are written as `null`, so every feed has every key.
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(number, forKey: .number)
+                try container.encode(kind, forKey: .kind)
                 try container.encode(url, forKey: .url)
                 try container.encode(title, forKey: .title)
                 try container.encode(tags, forKey: .tags)
@@ -128,11 +195,13 @@ struct FeedsListing {
                 try container.encode(lastError, forKey: .lastError)
                 try container.encode(lastWarning, forKey: .lastWarning)
                 try container.encode(retryAfter, forKey: .retryAfter)
+                try container.encode(settings, forKey: .settings)
             }
 
             private enum CodingKeys: String, CodingKey {
-                case number, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError, lastWarning
-                case retryAfter
+                case number, kind, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError,
+                    lastWarning
+                case retryAfter, settings
             }
         }
 
@@ -150,16 +219,38 @@ struct FeedsListing {
     var document: Document {
         Document(
             file: file,
-            feeds: entries.enumerated().map { offset, entry in
-                Document.Feed(
-                    number: offset + 1, url: entry.subscription.url.absoluteString, title: entry.title,
-                    tags: entry.subscription.tags, items: entry.stored?.itemCount ?? 0,
-                    unread: entry.stored?.unreadCount ?? 0,
-                    lastRefresh: entry.stored?.lastAttemptAt.map(Timestamp.format),
-                    lastSuccess: entry.stored?.lastSuccessAt.map(Timestamp.format),
-                    lastError: entry.stored?.lastError, lastWarning: entry.stored?.lastWarning,
-                    retryAfter: entry.stored?.retryAfter.map(Timestamp.format))
+            feeds: lines.enumerated().map { offset, line in
+                switch line {
+                case .feed(let entry):
+                    return Document.Feed(
+                        number: offset + 1, kind: Self.kind(entry.subscription),
+                        url: entry.subscription.address,
+                        title: entry.title, tags: entry.subscription.tags,
+                        items: entry.stored?.itemCount ?? 0,
+                        unread: entry.stored?.unreadCount ?? 0,
+                        lastRefresh: entry.stored?.lastAttemptAt.map(Timestamp.format),
+                        lastSuccess: entry.stored?.lastSuccessAt.map(Timestamp.format),
+                        lastError: entry.stored?.lastError, lastWarning: entry.stored?.lastWarning,
+                        retryAfter: entry.stored?.retryAfter.map(Timestamp.format),
+                        settings: entry.settings.map {
+                            Document.Feed.Settings(
+                                refreshInterval: $0.refreshInterval, fullText: $0.fullText.rawValue,
+                                maxItems: $0.maxItems, images: $0.images.rawValue, rename: $0.rename)
+                        })
+                case .query(let entry):
+                    return Document.Feed(
+                        number: offset + 1, kind: "query", url: entry.query.address, title: entry.query.name,
+                        tags: entry.query.tags, items: entry.items, unread: entry.unread)
+                }
             },
             skipped: skipped.map { Document.Skipped(line: $0.line, text: $0.text, reason: $0.reason) })
+    }
+
+    private static func kind(_ subscription: Subscription) -> String {
+        switch subscription.source {
+        case .web: "web"
+        case .command: "exec"
+        case .filter: "filter"
+        }
     }
 }

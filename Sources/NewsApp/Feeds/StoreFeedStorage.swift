@@ -49,6 +49,6 @@ struct StoreFeedStorage: FeedStorage {
         }
         return FeedRecord(
             url: outcome.url, movedTo: outcome.movedTo, sourceName: outcome.sourceName, outcome: result,
-            attemptedAt: outcome.attemptedAt)
+            attemptedAt: outcome.attemptedAt, hiddenItems: outcome.hiddenItems)
     }
 }

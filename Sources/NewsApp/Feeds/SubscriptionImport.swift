@@ -1,10 +1,14 @@
 import Feeds
 import Foundation
 
-/// A subscription list to import: an OPML file (1.0 or 2.0) or a newsboat urls file, told apart
-/// by their first character (`<` for OPML).
+/// A file to import: an OPML file (1.0 or 2.0), a newsboat urls file, or a newsboat config file,
+/// told apart by their first character (`<` for OPML) and by what their lines start with.
 struct SubscriptionImport {
     var subscriptions: [Subscription]
+    /// The query feeds of a urls file.
+    var queries: [QueryFeed] = []
+    /// A newsboat config file's settings, when the file is one.
+    var config: NewsboatConfig?
     /// Lines of a urls file that name no feed NewsApp reads.
     var skipped: [UrlsFile.SkippedLine]
     /// `an OPML file` or `a newsboat urls file`, for the sentence saying what was imported.
@@ -32,11 +36,20 @@ struct SubscriptionImport {
             throw Failure(
                 description: "the file is neither OPML nor a newsboat urls file (it is not UTF-8 text).")
         }
+        if NewsboatConfig.looksLikeConfig(text) {
+            let config = NewsboatConfig(text: text)
+            self.config = config
+            subscriptions = []
+            skipped = config.notRead
+            kind = "a newsboat config file"
+            return
+        }
         let file = UrlsFile(text: text)
-        guard !file.subscriptions.isEmpty || !file.skipped.isEmpty || text.allSatisfy(\.isWhitespace) else {
-            throw Failure(description: "the file is neither OPML nor a newsboat urls file.")
+        guard !file.entries.isEmpty || !file.skipped.isEmpty || text.allSatisfy(\.isWhitespace) else {
+            throw Failure(description: "the file is neither OPML nor a newsboat urls or config file.")
         }
         subscriptions = file.subscriptions
+        queries = file.queries
         skipped = file.skipped
         kind = "a newsboat urls file"
     }

@@ -1,4 +1,5 @@
 import Feeds
+import FilterLanguage
 import Foundation
 import Modules
 import NewsModels
@@ -9,6 +10,11 @@ import Store
 ///
 /// The urls file is read again on each call (a few hundred lines take well under a millisecond),
 /// so a feed added from another terminal shows up at once.
+///
+/// A query feed (`query:NAME:EXPRESSION`) is a feed like the others, known by the address
+/// `query:NAME`: listed in the file's order, a section of its own on the front page, its items the
+/// store's answer to its expression over every feed. A scope narrowed by `filter` is answered the
+/// same way.
 struct StoreFeedLibrary: FeedLibrary {
     let subscriptions: SubscriptionsFile
     let store: NewsStore
@@ -17,41 +23,68 @@ struct StoreFeedLibrary: FeedLibrary {
     var offline = false
 
     func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
-        let listed = try load()
-        let stored = try await summaries(of: listed.map(\.url))
-        return listed.map { subscription in
-            let summary = stored[subscription.url]
-            return FeedSummary(
-                url: subscription.url,
-                title: FeedsListing.Entry(subscription: subscription, stored: summary).title,
-                tags: subscription.tags, itemCount: summary?.itemCount ?? 0,
-                unreadCount: summary?.unreadCount ?? 0,
-                lastRefresh: summary?.lastAttemptAt, failure: summary?.lastError)
+        let file = try loadFile()
+        let rules = FeedRules(feeds: refresher.settings)
+        let stored = try await summaries(of: file.subscriptions.map(\.url))
+        let context = try await filterContext(file)
+        var summaries: [FeedSummary] = []
+        for entry in file.entries {
+            switch entry {
+            case .subscription(let subscription):
+                let summary = stored[subscription.url]
+                var entry = FeedsListing.Entry(subscription: subscription, stored: summary)
+                if !rules.isEmpty { entry.settings = rules.settings(for: subscription, title: entry.title) }
+                summaries.append(
+                    FeedSummary(
+                        url: subscription.url,
+                        title: entry.title,
+                        tags: subscription.tags, itemCount: summary?.itemCount ?? 0,
+                        unreadCount: summary?.unreadCount ?? 0,
+                        lastRefresh: summary?.lastAttemptAt, failure: summary?.lastError))
+            case .query(let query):
+                let counts = try await run { try await store.filteredFeedCounts(context.filter(for: query)) }
+                summaries.append(
+                    FeedSummary(
+                        url: query.url, title: query.name, tags: query.tags, itemCount: counts.items,
+                        unreadCount: counts.unread))
+            }
         }
+        return summaries
     }
 
     func sections(itemsEach limit: Int) async throws(FeedLibraryError) -> [FeedSection] {
-        let listed = try load()
-        guard !listed.isEmpty else { return [] }
+        let file = try loadFile()
+        let listed = file.subscriptions
+        guard !listed.isEmpty || !file.queries.isEmpty else { return [] }
         let stored = try await summaries(of: listed.map(\.url))
         var tags: [String] = []
         for subscription in listed {
             for tag in subscription.tags where !tags.contains(tag) { tags.append(tag) }
         }
-        var scopes = tags.map { (title: $0, scope: FeedScope.tag($0)) }
-        if listed.contains(where: \.tags.isEmpty) { scopes.append((title: "Feeds", scope: .untagged)) }
         var sections: [FeedSection] = []
-        for entry in scopes {
+        for entry in tags.map({ (title: $0, scope: FeedScope.tag($0)) }) {
             let feeds = Self.feeds(in: entry.scope, of: listed)
             let unread = feeds.reduce(0) { $0 + (stored[$1]?.unreadCount ?? 0) }
-            let items: [Article]
-            do {
-                items = try await store.feedArticles(of: feeds, limit: limit)
-            } catch {
-                throw FeedLibraryError(error.sentence)
-            }
+            let items = try await run { try await store.feedArticles(of: feeds, limit: limit) }
             sections.append(
                 FeedSection(title: entry.title, scope: entry.scope, unreadCount: unread, items: items))
+        }
+        if !file.queries.isEmpty {
+            let context = try await filterContext(file)
+            for query in file.queries {
+                let filter = context.filter(for: query)
+                let items = try await run { try await store.filteredFeedArticles(filter, limit: limit) }
+                let counts = try await run { try await store.filteredFeedCounts(filter) }
+                sections.append(
+                    FeedSection(
+                        title: query.name, scope: .feed(query.url), unreadCount: counts.unread, items: items))
+            }
+        }
+        if listed.contains(where: \.tags.isEmpty) {
+            let feeds = Self.feeds(in: .untagged, of: listed)
+            let unread = feeds.reduce(0) { $0 + (stored[$1]?.unreadCount ?? 0) }
+            let items = try await run { try await store.feedArticles(of: feeds, limit: limit) }
+            sections.append(FeedSection(title: "Feeds", scope: .untagged, unreadCount: unread, items: items))
         }
         return sections
     }
@@ -59,34 +92,60 @@ struct StoreFeedLibrary: FeedLibrary {
     func items(in scope: FeedScope, unreadOnly: Bool, page: Int, pageSize: Int) async throws(FeedLibraryError)
         -> ArticlePage
     {
-        let feeds = Self.feeds(in: scope, of: try load())
-        let stored = try await summaries(of: feeds)
-        let total = feeds.reduce(0) {
-            $0 + (unreadOnly ? stored[$1]?.unreadCount ?? 0 : stored[$1]?.itemCount ?? 0)
-        }
-        do {
-            let articles = try await store.feedArticles(
-                of: feeds, unreadOnly: unreadOnly, limit: pageSize, offset: (page - 1) * pageSize)
+        let file = try loadFile()
+        let offset = (page - 1) * pageSize
+        switch try await selection(scope, file: file) {
+        case .feeds(let feeds):
+            let stored = try await summaries(of: feeds)
+            let total = feeds.reduce(0) {
+                $0 + (unreadOnly ? stored[$1]?.unreadCount ?? 0 : stored[$1]?.itemCount ?? 0)
+            }
+            let articles = try await run {
+                try await store.feedArticles(
+                    of: feeds, unreadOnly: unreadOnly, limit: pageSize, offset: offset)
+            }
             return ArticlePage(articles: articles, totalResults: total, page: page, pageSize: pageSize)
-        } catch {
-            throw FeedLibraryError(error.sentence)
+        case .filtered(var filter):
+            filter.unreadOnly = unreadOnly
+            let chosen = filter
+            let articles = try await run {
+                try await store.filteredFeedArticles(chosen, limit: pageSize, offset: offset)
+            }
+            // Counting every match costs a pass over the items: a page that is not full says it
+            // is the last, and page 1 of a short list needs no count.
+            let total: Int
+            if articles.count < pageSize {
+                total = offset + articles.count
+            } else {
+                let counts = try await run { try await store.filteredFeedCounts(chosen) }
+                total = unreadOnly ? counts.unread : counts.items
+            }
+            return ArticlePage(articles: articles, totalResults: total, page: page, pageSize: pageSize)
         }
     }
 
     func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int {
-        let feeds = Self.feeds(in: scope, of: try load())
-        do {
-            return try await store.markFeedsRead(feeds)
-        } catch {
-            throw FeedLibraryError(error.sentence)
+        let file = try loadFile()
+        switch try await selection(scope, file: file) {
+        case .feeds(let feeds):
+            return try await run { try await store.markFeedsRead(feeds) }
+        case .filtered(let filter):
+            return try await run { try await store.markFilteredFeedItemsRead(filter) }
         }
     }
 
     func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? {
-        guard let listed = try? load() else { return nil }
-        let feeds = Self.feeds(in: scope, of: listed)
-        if let found = try? await store.nextUnreadFeedArticle(in: feeds, after: article?.feedItem) {
-            return found
+        guard let file = try? loadFile(), let selection = try? await selection(scope, file: file) else {
+            return nil
+        }
+        let listed = file.subscriptions
+        switch selection {
+        case .filtered(let filter):
+            return try? await store.nextUnreadFilteredFeedArticle(filter, after: article?.feedItem)
+        case .feeds(let feeds):
+            if let found = try? await store.nextUnreadFeedArticle(in: feeds, after: article?.feedItem) {
+                return found
+            }
         }
         // A feed's list is done: the feeds after it in the urls file, then those before it.
         guard case .feed(let url) = scope, let index = listed.firstIndex(where: { $0.url == url }) else {
@@ -131,23 +190,79 @@ struct StoreFeedLibrary: FeedLibrary {
             anyRefreshed: report.anyRefreshed)
     }
 
+    /// The settings `rules` put in force for each subscription, by its address.
+    func settingsInForce(_ rules: FeedRules) async -> [URL: FeedRules.InForce] {
+        guard let file = try? loadFile() else { return [:] }
+        let stored = (try? await summaries(of: file.subscriptions.map(\.url))) ?? [:]
+        var result: [URL: FeedRules.InForce] = [:]
+        for subscription in file.subscriptions {
+            let title = FeedsListing.Entry(subscription: subscription, stored: stored[subscription.url]).title
+            result[subscription.url] = rules.settings(for: subscription, title: title)
+        }
+        return result
+    }
+
     // MARK: - Support
 
-    private func load() throws(FeedLibraryError) -> [Subscription] {
+    /// What a scope reads from the store: the items of some feeds, or those a filter chooses.
+    private enum Selection {
+        case feeds([URL])
+        case filtered(NewsStore.FeedFilter)
+    }
+
+    private func selection(_ scope: FeedScope, file: UrlsFile) async throws(FeedLibraryError) -> Selection {
+        switch scope {
+        case .feed(let url) where QueryFeed.name(of: url) != nil:
+            let context = try await filterContext(file)
+            guard let query = context.query(at: url) else {
+                throw FeedLibraryError("There is no query feed “\(QueryFeed.name(of: url) ?? "")” any more.")
+            }
+            return .filtered(context.filter(for: query))
+        case .filtered(let base, let text):
+            let expression: FilterExpression
+            do {
+                expression = try FilterParser.parse(text)
+            } catch {
+                throw FeedLibraryError(error.sentence)
+            }
+            switch try await selection(base, file: file) {
+            case .feeds(let feeds):
+                return .filtered(try await filterContext(file).filter(expression, among: feeds))
+            case .filtered(var filter):
+                filter.expression = filter.expression.map { .all([$0, expression]) } ?? expression
+                return .filtered(filter)
+            }
+        default:
+            return .feeds(Self.feeds(in: scope, of: file.subscriptions))
+        }
+    }
+
+    private func filterContext(_ file: UrlsFile) async throws(FeedLibraryError) -> FeedFilterContext {
+        try await run { try await FeedFilterContext.load(file, store: store) }
+    }
+
+    /// A store call, its failure as the library's sentence.
+    private func run<T: Sendable>(_ body: () async throws -> T) async throws(FeedLibraryError) -> T {
         do {
-            return try subscriptions.load().subscriptions
+            return try await body()
+        } catch let error as StoreError {
+            throw FeedLibraryError(error.sentence)
+        } catch {
+            throw FeedLibraryError(StoreError(failed: error).sentence)
+        }
+    }
+
+    private func loadFile() throws(FeedLibraryError) -> UrlsFile {
+        do {
+            return try subscriptions.load()
         } catch {
             throw FeedLibraryError(error.description)
         }
     }
 
     private func summaries(of urls: [URL]) async throws(FeedLibraryError) -> [URL: StoredFeedSummary] {
-        do {
-            let stored = try await store.feedSummaries(for: urls)
-            return Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-        } catch {
-            throw FeedLibraryError(error.sentence)
-        }
+        let stored = try await run { try await store.feedSummaries(for: urls) }
+        return Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The addresses of the feeds `scope` covers, in the urls file's order.
@@ -157,6 +272,7 @@ struct StoreFeedLibrary: FeedLibrary {
         case .tag(let tag): listed.filter { $0.tags.contains(tag) }.map(\.url)
         case .untagged: listed.filter(\.tags.isEmpty).map(\.url)
         case .all: listed.map(\.url)
+        case .filtered(let base, _): feeds(in: base, of: listed)
         }
     }
 }

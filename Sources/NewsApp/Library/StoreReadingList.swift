@@ -75,6 +75,8 @@ struct StoreReadingList: ReadingList {
             return ReadingListError("\(what): the news store could not be used (\(short(reason))).")
         case .cancelled:
             return ReadingListError("\(what): it was cancelled.")
+        case .filterTimedOut:
+            return ReadingListError(error.sentence)
         }
     }
 

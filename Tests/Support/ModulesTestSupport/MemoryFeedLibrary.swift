@@ -186,6 +186,7 @@ public final class MemoryFeedLibrary: FeedLibrary {
         case .tag(let tag): chosen = feeds.filter { $0.tags.contains(tag) }
         case .untagged: chosen = feeds.filter(\.tags.isEmpty)
         case .all: chosen = feeds
+        case .filtered(let base, _): return items(feeds, base)
         }
         return chosen.flatMap(\.items).sorted {
             ($0.publishedAt ?? .distantPast) > ($1.publishedAt ?? .distantPast)

@@ -1,0 +1,135 @@
+import Feeds
+
+/// Carries a newsboat config file over into the text of `config.toml`, keeping everything the user
+/// wrote: a setting already there stays as it is (and is reported), new top-level settings go
+/// before the first table, and each `ignore-article` becomes an `[[ignore_article]]` table at the
+/// end, unless the same rule is there already.
+struct ConfigurationMerge {
+    /// The merged text, what was carried over and what was kept, one line each.
+    var text: String
+    var carried: [String] = []
+    var kept: [String] = []
+
+    struct Failure: Error, Equatable {
+        var reason: String
+    }
+
+    init(_ config: NewsboatConfig, into original: String) throws(Failure) {
+        let table: TOMLTable
+        switch TOMLParser.parse(original) {
+        case .success(let parsed): table = parsed
+        case .failure(let error):
+            throw Failure(reason: "it is not valid TOML (line \(error.line): \(error.reason)); fix it first")
+        }
+        text = original
+        var settings: [(key: String, value: String, from: String)] = []
+        if let mode = config.ignoreMode { settings.append(("ignore_mode", Self.string(mode), "ignore-mode")) }
+        if let minutes = config.reloadMinutes {
+            let clamped = min(
+                max(minutes, SettingLimits.refreshInterval.lowerBound),
+                SettingLimits.refreshInterval.upperBound)
+            settings.append(("refresh_interval", String(clamped), "reload-time"))
+        }
+        if let items = config.maxItems {
+            let count =
+                items == 0
+                ? SettingLimits.maxItemsPerFeed.upperBound
+                : min(items, SettingLimits.maxItemsPerFeed.upperBound)
+            settings.append(("max_items_per_feed", String(count), "max-items"))
+        }
+        if let browser = config.browser { settings.append(("browser", Self.string(browser), "browser")) }
+        if let path = config.downloadPath {
+            settings.append(("download_dir", Self.string(path), "download-path"))
+        }
+        if let player = config.player { settings.append(("player", Self.string(player), "player")) }
+        var added: [String] = []
+        for setting in settings {
+            if let existing = table[setting.key] {
+                kept.append(
+                    "\(setting.from): kept your \(setting.key) = \(ConfigurationLoader.found(existing)) "
+                        + "(newsboat's would be \(setting.value))")
+            } else {
+                added.append("\(setting.key) = \(setting.value)")
+                carried.append("\(setting.from) → \(setting.key) = \(setting.value)")
+            }
+        }
+        if !added.isEmpty { insertTopLevel(added) }
+
+        guard !config.ignoreRules.isEmpty else { return }
+        if Self.writesInlineRules(original) {
+            kept.append(
+                "ignore-article: your ignore_article is an inline array, so the \(config.ignoreRules.count) rules "
+                    + "were not added; write them as [[ignore_article]] tables")
+            return
+        }
+        var existing: Set<[String]> = []
+        if case .array(let rules)? = table["ignore_article"] {
+            for case .table(let rule) in rules {
+                existing.insert([rule["feed"]?.string ?? "", rule["filter"]?.string ?? ""])
+            }
+        }
+        var blocks: [String] = []
+        var count = 0
+        for rule in config.ignoreRules where !existing.contains([rule.feed ?? "*", rule.expression]) {
+            existing.insert([rule.feed ?? "*", rule.expression])
+            blocks.append(
+                "[[ignore_article]]\nfeed = \(Self.string(rule.feed ?? "*"))\nfilter = \(Self.string(rule.expression))\n"
+            )
+            count += 1
+        }
+        if count > 0 {
+            if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+            if !text.isEmpty { text += "\n" }
+            text += "# Carried over from newsboat's ignore-article lines\n" + blocks.joined(separator: "\n")
+            carried.append("ignore-article → \(count) [[ignore_article]] rule\(count == 1 ? "" : "s")")
+        }
+        if count < config.ignoreRules.count {
+            kept.append("ignore-article: \(config.ignoreRules.count - count) rules were there already")
+        }
+    }
+
+    /// Adds `lines` at the top level: before the first table header, else at the end.
+    private mutating func insertTopLevel(_ lines: [String]) {
+        var all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = all.firstIndex { $0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("[") }
+        let block = ["# Carried over from newsboat's config"] + lines
+        if let header {
+            all.insert(contentsOf: block + [""], at: header)
+        } else {
+            if all.last == "" { all.removeLast() }
+            if !all.isEmpty { all.append("") }
+            all += block + [""]
+        }
+        text = all.joined(separator: "\n")
+    }
+
+    /// True when the file writes `ignore_article = [...]`, which tables cannot extend.
+    private static func writesInlineRules(_ text: String) -> Bool {
+        text.split(separator: "\n").contains { line in
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            guard trimmed.hasPrefix("ignore_article") else { return false }
+            return trimmed.dropFirst("ignore_article".count).drop(while: { $0 == " " || $0 == "\t" })
+                .hasPrefix("=")
+        }
+    }
+
+    /// `text` as a TOML string: a literal one ('…') when it can be, else a basic one with escapes.
+    static func string(_ text: String) -> String {
+        let plain = !text.unicodeScalars.contains { $0 == "'" || $0.value < 0x20 || $0.value == 0x7F }
+        if plain { return "'" + text + "'" }
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}

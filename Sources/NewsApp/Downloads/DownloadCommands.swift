@@ -1,0 +1,215 @@
+import Coordinators
+import Foundation
+import Modules
+import Networking
+import NewsModels
+import Store
+import TerminalText
+
+/// What `newsapp downloads …` does; each returns the exit status.
+struct DownloadCommands {
+    let context: FeedsContext
+    let downloads: StoreDownloads
+    var now = Date()
+
+    private var output: OutputStyle {
+        OutputStyle(environment: context.environment, theme: context.settings.theme)
+    }
+
+    func list(json: Bool) async -> Int32 {
+        let queue: [StoredDownload]
+        do {
+            queue = try await context.store.downloads()
+        } catch {
+            FeedsContext.fail(error.sentence)
+            return 1
+        }
+        let home = context.environment["HOME"]
+        if json {
+            StandardOutput.write(
+                TerminalSafeJSON.encode(DownloadsDocument(folder: downloads.folder, queue: queue)) + "\n")
+            return 0
+        }
+        let time = TimeFormatting(now: now)
+        var lines = StyledLine([
+            Span("Downloads", .heading),
+            Span(
+                " · \(queue.count) in the queue · \(PathDisplay.abbreviate(downloads.folder, home: home))",
+                .muted),
+        ]).wrapped(toWidth: output.width)
+        lines.append(.blank)
+        if queue.isEmpty {
+            lines.append(
+                StyledLine("Nothing is queued: download on an article with an enclosure queues it.", .muted))
+        }
+        for (offset, download) in queue.enumerated() {
+            let label = "\(offset + 1)  "
+            lines += StyledLine.hanging(
+                Span(label, .accent), StyledLine(download.title, .strong), width: output.width)
+            let indent = String(repeating: " ", count: label.count)
+            var state: String
+            switch download.state {
+            case .queued: state = "queued \(time.relative(download.queuedAt))"
+            case .downloading: state = "downloading · \(StoreDownloads.size(download.received)) so far"
+            case .done: state = "downloaded · \(StoreDownloads.size(download.received))"
+            case .failed: state = "failed · \(StoreDownloads.size(download.received)) kept to resume"
+            }
+            if let feed = download.feedTitle { state = feed + " · " + state }
+            lines += StyledLine.hanging(Span(indent), StyledLine(state, .muted), width: output.width)
+            if let path = download.path {
+                lines.append(
+                    StyledLine([Span(indent), Span(PathDisplay.abbreviate(path, home: home), .link)]))
+            } else {
+                lines.append(StyledLine([Span(indent), Span(download.url.absoluteString, .link)]))
+            }
+            if let error = download.error {
+                lines += StyledLine.hanging(
+                    Span(indent), StyledLine("✗ " + error, .warning), width: output.width)
+            }
+        }
+        output.write(lines)
+        return 0
+    }
+
+    /// Downloads what is queued: a progress bar per file on a terminal, a line per file.
+    func runQueue() async -> Int32 {
+        let bar = ProgressBar(
+            enabled: TerminalProbe.isTerminal(STDOUT_FILENO), environment: context.environment,
+            width: output.width)
+        let failed = Locked(0)
+        let done = Locked(0)
+        let downloads = downloads
+        let run = Task {
+            await downloads.run { event in
+                switch event {
+                case .progress(let name, let received, let total):
+                    bar.show(name: name, received: received, total: total)
+                case .finished(let sentence, let didFail):
+                    bar.clear()
+                    if didFail { failed.withLock { $0 += 1 } } else { done.withLock { $0 += 1 } }
+                    StandardOutput.write(TextSanitizer.clean(sentence) + "\n")
+                }
+            }
+        }
+        // Ctrl-C stops the file in flight and records what arrived, so the next run resumes it.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { run.cancel() }
+        interrupt.resume()
+        await run.value
+        interrupt.cancel()
+        signal(SIGINT, SIG_DFL)
+        let (succeeded, failures) = (done.withLock { $0 }, failed.withLock { $0 })
+        if succeeded == 0 && failures == 0 { StandardOutput.write("Nothing is queued.\n") }
+        return failures > 0 ? 1 : 0
+    }
+}
+
+/// `[██████████░░░░░░░░░░]  45%  5.3 MB of 11.8 MB  Episode 2.mp3`, redrawn in place on a terminal at
+/// most ten times a second; nothing in a pipe. `TERM=dumb` gets `#` and `.`, a carriage return and
+/// spaces, no escape sequence.
+final class ProgressBar: Sendable {
+    private let enabled: Bool
+    private let dumb: Bool
+    private let width: Int
+    private let state = Locked<(last: ContinuousClock.Instant?, shown: Int)>((nil, 0))
+
+    init(enabled: Bool, environment: [String: String], width: Int) {
+        self.enabled = enabled
+        dumb = environment["TERM"] == "dumb"
+        self.width = width
+    }
+
+    func show(name: String, received: Int64, total: Int64?) {
+        guard enabled else { return }
+        let text = Self.line(
+            name: TextSanitizer.clean(name), received: received, total: total, width: width, dumb: dumb)
+        let now = ContinuousClock.now
+        let output: String? = state.withLock { state in
+            if let last = state.last, now - last < .milliseconds(100), received != total { return nil }
+            state.last = now
+            let padding = String(repeating: " ", count: max(0, state.shown - text.count))
+            state.shown = text.count
+            return dumb ? "\r" + text + padding : "\r\u{1B}[2K" + text
+        }
+        if let output { StandardOutput.write(output) }
+    }
+
+    func clear() {
+        guard enabled else { return }
+        let shown = state.withLock { state -> Int in
+            defer { state = (nil, 0) }
+            return state.shown
+        }
+        guard shown > 0 else { return }
+        StandardOutput.write(dumb ? "\r" + String(repeating: " ", count: shown) + "\r" : "\r\u{1B}[2K")
+    }
+
+    /// The bar's text for a width.
+    static func line(name: String, received: Int64, total: Int64?, width: Int, dumb: Bool) -> String {
+        let size = { (bytes: Int64) in ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file) }
+        let cells = 20
+        guard let total, total > 0 else {
+            return TextWrapper.truncate("\(size(received))  \(name)", toWidth: max(10, width - 1))
+        }
+        let filled = Int(min(received, total) * Int64(cells) / total)
+        let bar =
+            String(repeating: dumb ? "#" : "█", count: filled)
+            + String(repeating: dumb ? "." : "░", count: cells - filled)
+        let percent = Int(min(received, total) * 100 / total)
+        let text =
+            "[\(bar)] \(String(repeating: " ", count: percent < 10 ? 2 : percent < 100 ? 1 : 0))\(percent)%  "
+            + "\(size(received)) of \(size(total))  \(name)"
+        return TextWrapper.truncate(text, toWidth: max(10, width - 1))
+    }
+}
+
+/// `newsapp downloads --json`.
+struct DownloadsDocument: Encodable {
+    struct Download: Encodable {
+        var url: String
+        var title: String
+        var feed: String?
+        var state: String
+        var path: String?
+        var received: Int64
+        var total: Int64?
+        var error: String?
+        var queued: String
+        var finished: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(url, forKey: .url)
+            try container.encode(title, forKey: .title)
+            try container.encode(feed, forKey: .feed)
+            try container.encode(state, forKey: .state)
+            try container.encode(path, forKey: .path)
+            try container.encode(received, forKey: .received)
+            try container.encode(total, forKey: .total)
+            try container.encode(error, forKey: .error)
+            try container.encode(queued, forKey: .queued)
+            try container.encode(finished, forKey: .finished)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case url, title, feed, state, path, received, total, error, queued, finished
+        }
+    }
+
+    var folder: String
+    var downloads: [Download]
+
+    init(folder: String, queue: [StoredDownload]) {
+        self.folder = folder
+        downloads = queue.map {
+            Download(
+                url: $0.url.absoluteString, title: $0.title, feed: $0.feedTitle, state: $0.state.rawValue,
+                path: $0.path,
+                received: $0.received, total: $0.total, error: $0.error,
+                queued: Timestamp.format($0.queuedAt),
+                finished: $0.state == .done || $0.state == .failed ? $0.finishedAt.map(Timestamp.format) : nil
+            )
+        }
+    }
+}

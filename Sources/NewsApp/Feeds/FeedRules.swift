@@ -1,0 +1,65 @@
+import Feeds
+import Foundation
+import Modules
+
+/// The config file's `[[feed]]` rules over the subscriptions: for each feed, the settings in force
+/// and where each came from. A rule names feeds by address (as the urls file writes it), by title
+/// (the user's `~Title`, else the feed's own) or by tag; the most specific rule that sets a value
+/// wins (address, then title, then tag, then the first such rule in the file), and what no rule
+/// sets is the config file's own setting.
+struct FeedRules: Sendable {
+    let rules: [FeedRule]
+    let defaults: FeedSettings
+    let fullText: FullTextMode
+    let images: ImagesChoice
+
+    /// The settings in force for one feed.
+    struct InForce: Sendable, Equatable {
+        var refreshInterval: Int
+        var fullText: FullTextMode
+        var maxItems: Int
+        var images: ImagesChoice
+        /// The name a rule gives it; nil when none does.
+        var rename: String?
+    }
+
+    init(settings: Settings) {
+        self.init(feeds: settings.feeds, fullText: settings.fullText, images: settings.images)
+    }
+
+    init(feeds: FeedSettings, fullText: FullTextMode = .auto, images: ImagesChoice = .auto) {
+        rules = feeds.rules
+        defaults = feeds
+        self.fullText = fullText
+        self.images = images
+    }
+
+    /// The settings in force for `subscription`, whose shown title (before any rename) is `title`.
+    func settings(for subscription: Subscription, title: String) -> InForce {
+        let matching = rules.enumerated().filter { _, rule in
+            switch rule.selector {
+            case .url(let address):
+                address == subscription.address || address == subscription.url.absoluteString
+            case .title(let name): name == title
+            case .tag(let tag): subscription.tags.contains(tag)
+            }
+        }.sorted { ($0.element.selector.rank, $0.offset) < ($1.element.selector.rank, $1.offset) }.map(
+            \.element)
+        return InForce(
+            refreshInterval: matching.lazy.compactMap(\.refreshInterval).first ?? defaults.refreshInterval,
+            fullText: matching.lazy.compactMap(\.fullText).first ?? fullText,
+            maxItems: matching.lazy.compactMap(\.maxItems).first ?? defaults.maxItemsPerFeed,
+            images: matching.lazy.compactMap(\.images).first ?? images,
+            rename: matching.lazy.compactMap(\.rename).first)
+    }
+
+    /// `subscription` with the name a rule gives it, if any.
+    func renamed(_ subscription: Subscription, title: String) -> Subscription {
+        guard let rename = settings(for: subscription, title: title).rename else { return subscription }
+        var renamed = subscription
+        renamed.title = rename
+        return renamed
+    }
+
+    var isEmpty: Bool { rules.isEmpty }
+}

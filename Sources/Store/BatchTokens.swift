@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import NewsModels
+
+/// The full-text tokens of the new items of one ``NewsStore/recordFeeds(_:)``, made by a task
+/// running beside its write transaction, item after item in the order the writer takes them (see
+/// ``TokenReplay``). The writer takes each item's tokens when they are ready, and tokenizes as
+/// SQLite always does when they are not.
+final class BatchTokens: Sendable {
+    private let records: [PreparedFeedRecord]
+    private let tokenizer: DocumentTokenizer
+    /// Made and not yet taken, by record and item index.
+    private let ready = Locked<[Slot: [DocumentTokens]]>([:])
+
+    private struct Slot: Hashable {
+        var record: Int
+        var item: Int
+    }
+
+    init?(_ records: [PreparedFeedRecord]) {
+        guard let tokenizer = DocumentTokenizer.shared, records.contains(where: { !$0.items.isEmpty }) else {
+            return nil
+        }
+        self.records = records
+        self.tokenizer = tokenizer
+    }
+
+    /// The tokens of item `item` of record `record`, in the order FTS5 tokenizes its columns
+    /// (``SearchIndex``: title, summary, content, source name; absent ones left out), once.
+    func take(record: Int, item: Int) -> [DocumentTokens]? {
+        ready.withLock { $0.removeValue(forKey: Slot(record: record, item: item)) }
+    }
+
+    /// Makes the tokens of every item that `database` does not hold yet, until cancelled.
+    /// Items the store already holds are rewritten, if at all, without new index rows, so
+    /// tokenizing them would be wasted: they are looked up first, on a reading connection, when
+    /// `database` has any (a pool reads beside the write; a queue would wait for it).
+    func fill(knownIn database: any DatabaseWriter) async {
+        var known: [String: Set<String>] = [:]
+        if let pool = database as? DatabasePool {
+            known = (try? await pool.read { db in try Self.storedItemIDs(of: self.records, in: db) }) ?? [:]
+        }
+        for (recordIndex, record) in records.enumerated() {
+            let stored = known[record.record.url.absoluteString] ?? []
+            let sourceName = record.record.sourceName
+            for (itemIndex, columns) in record.items.enumerated() where !stored.contains(columns.item.id) {
+                if Task.isCancelled { return }
+                let item = columns.item
+                let texts = [item.title, item.summary, item.content, sourceName].compactMap { $0 }
+                let tokens = texts.compactMap { tokenizer.tokens(of: $0) }
+                guard tokens.count == texts.count else { continue }
+                ready.withLock { $0[Slot(record: recordIndex, item: itemIndex)] = tokens }
+            }
+        }
+    }
+
+    /// The item ids stored for the feeds of `records`, by feed address.
+    private static func storedItemIDs(of records: [PreparedFeedRecord], in db: Database) throws
+        -> [String: Set<String>]
+    {
+        let addresses = records.filter { !$0.items.isEmpty }.map(\.record.url.absoluteString)
+        guard !addresses.isEmpty else { return [:] }
+        var known: [String: Set<String>] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT f.url, a.itemID FROM feed f JOIN article a ON a.feedID = f.id
+                WHERE f.url IN (\(databaseQuestionMarks(count: addresses.count)))
+                """,
+            arguments: StatementArguments(addresses))
+        while let row = try rows.next() {
+            known[row[0], default: []].insert(row[1])
+        }
+        return known
+    }
+}

@@ -1,0 +1,85 @@
+import FilterLanguage
+import Foundation
+import GRDB
+internal import GRDBSQLite
+
+/// The SQL functions that ``FilterSQL`` uses, registered on every connection of the store: the same
+/// Swift code that evaluates a filter in memory, so the two cannot read a value differently.
+///
+/// - `filter_regexp(pattern, value, deadline)`: 1 when the POSIX extended regular expression matches
+///   `value` (see ``FilterPattern``), else 0. The compiled pattern is kept with the statement
+///   (SQLite's auxiliary data), so it is compiled once per query, not per row, and the value's bytes
+///   are read where SQLite holds them. Past `deadline` (seconds since 1970) the query stops with
+///   ``timeoutMessage``: a regular expression over 100,000 long texts cannot hold a read for ever.
+/// - `filter_number(value)`: the number newsboat reads from text (``FilterNumber``).
+/// - `filter_date(seconds)`: newsboat's form of a date (``FilterDate``).
+enum FilterFunctions {
+    static let timeoutMessage = "newsapp filter deadline passed"
+
+    static func register(_ db: Database) {
+        guard let connection = db.sqliteConnection else { return }
+        let flags = SQLITE_UTF8
+        sqlite3_create_function_v2(connection, "filter_regexp", 3, flags, nil, regexp, nil, nil, nil)
+        sqlite3_create_function_v2(
+            connection, "filter_number", 1, flags | SQLITE_DETERMINISTIC, nil, number, nil, nil, nil)
+        sqlite3_create_function_v2(
+            connection, "filter_date", 1, flags | SQLITE_DETERMINISTIC, nil, date, nil, nil, nil)
+    }
+
+    private static let regexp:
+        @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void =
+            { context, _, values in
+                guard let context, let values else { return }
+                if sqlite3_value_double(values[2]) < Date().timeIntervalSince1970 {
+                    sqlite3_result_error(context, FilterFunctions.timeoutMessage, -1)
+                    return
+                }
+                let pattern: FilterPattern
+                if let cached = sqlite3_get_auxdata(context, 0) {
+                    pattern = Unmanaged<FilterPattern>.fromOpaque(cached).takeUnretainedValue()
+                } else {
+                    let text = FilterFunctions.text(values[0])
+                    do throws(FilterPattern.Problem) {
+                        pattern = try FilterPattern(text)
+                    } catch {
+                        sqlite3_result_error(context, "not a regular expression: \(error.reason)", -1)
+                        return
+                    }
+                    sqlite3_set_auxdata(context, 0, Unmanaged.passRetained(pattern).toOpaque()) { pointer in
+                        guard let pointer else { return }
+                        Unmanaged<FilterPattern>.fromOpaque(pointer).release()
+                    }
+                }
+                let matched = FilterFunctions.withBytes(values[1]) { pattern.matches(utf8: $0) }
+                sqlite3_result_int(context, matched ? 1 : 0)
+            }
+
+    private static let number:
+        @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void =
+            { context, _, values in
+                guard let context, let values else { return }
+                let value = FilterFunctions.withBytes(values[0]) { FilterNumber.parse(utf8: $0) }
+                sqlite3_result_int64(context, Int64(value))
+            }
+
+    private static let date:
+        @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void =
+            { context, _, values in
+                guard let context, let values else { return }
+                let text = FilterDate.text(seconds: sqlite3_value_double(values[0]))
+                sqlite3_result_text(context, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            }
+
+    /// The UTF-8 bytes of a value, read in place; NULL is empty text.
+    private static func withBytes<T>(_ value: OpaquePointer?, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T
+    {
+        guard let text = sqlite3_value_text(value) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return body(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+    }
+
+    private static func text(_ value: OpaquePointer?) -> String {
+        withBytes(value) { String(decoding: $0, as: UTF8.self) }
+    }
+}
