@@ -70,16 +70,16 @@ let package = Package(
 
         // MARK: Libraries
 
-        // libcurl, loaded with dlopen by the first request, not at launch (see README, Architecture).
+        // libcurl, loaded with dlopen by the first request, not at launch (see docs/architecture.md).
         .target(name: "CCurl"),
         // The models every part shares (articles, feed items and documents, the service protocol and
         // its errors, the search syntax, the lock): the store and the screens use them without the
-        // HTTP client. Imports nothing of ours; see README, Architecture.
+        // HTTP client. Imports nothing of ours; see docs/architecture.md.
         .target(name: "NewsModels", swiftSettings: strict),
         .target(name: "Networking", dependencies: ["CCurl", "NewsModels"], swiftSettings: strict),
         // The text layer: sanitising untrusted text, display width, wrapping and styled lines.
         // Coordinators draws with it, and Images draws pictures with it without the navigation
-        // library; see README, Architecture.
+        // library; see docs/architecture.md.
         .target(name: "TerminalText", swiftSettings: strict),
         .target(name: "Coordinators", dependencies: ["TerminalText"], swiftSettings: strict),
         .target(
@@ -105,21 +105,21 @@ let package = Package(
         ),
 
         // Feeds: RSS, Atom, RSS 1.0 and JSON Feed parsing, HTML to text, subscriptions (newsboat's
-        // urls file, OPML) and the refresh engine; see README, Architecture.
+        // urls file, OPML) and the refresh engine; see docs/architecture.md.
         .target(
             name: "Feeds",
             dependencies: [
-                "NewsModels", "Networking", "CXML2", "FilterLanguage",
+                "NewsModels", "Networking", "TerminalText", "CXML2", "FilterLanguage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
 
         // newsboat's filter language: one parser and syntax tree, which the store turns into SQL
-        // and the killfile evaluates in memory; imports nothing of ours (see README, Architecture).
+        // and the killfile evaluates in memory; imports nothing of ours (see docs/architecture.md).
         .target(name: "FilterLanguage", swiftSettings: strict),
 
-        // The local article store (SQLite through GRDB); see README, Architecture.
+        // The local article store (SQLite through GRDB); see docs/architecture.md.
         .target(
             name: "Store",
             dependencies: ["NewsModels", "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift")],
@@ -156,7 +156,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
-                "SampleEdition", "Feeds", "TerminalText", "TestSupport", "FilterLanguage",
+                "SampleEdition", "Feeds", "TerminalText", "FilterLanguage",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -165,17 +165,18 @@ let package = Package(
         // MARK: Tests
 
         // A deliberately misbehaving HTTP server on blocking sockets (silence, short bodies,
-        // held answers, hang-ups) that three test targets share; see README, Architecture.
+        // held answers, hang-ups) that several test targets share; see docs/architecture.md.
         .target(
             name: "HTTPTestServer", dependencies: ["NewsModels"], path: "Tests/Support/HTTPTestServer",
             swiftSettings: strict),
-        // Small helpers several test targets and the benchmark share: the seeded random generator,
-        // the lookup of built executables and of a target's Fixtures folder.
+        // Small helpers several test targets share: the lookup of built executables and of a
+        // target's Fixtures folder. (The seeded generator the benchmark shares with the tests is
+        // NewsModels' SplitMix64: the shipped benchmark links nothing under Tests.)
         .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: strict),
         // Doubles of the screens' dependencies (feeds, …) that the screen and flow tests share.
         .target(
             name: "ModulesTestSupport",
-            dependencies: ["Modules", "NewsModels", "Coordinators", "TerminalText"],
+            dependencies: ["Modules", "NewsModels", "TerminalText"],
             path: "Tests/Support/ModulesTestSupport", swiftSettings: strict),
         .testTarget(
             name: "NetworkingTests",
@@ -199,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "ImagesTests",
             dependencies: [
-                "Images", "CJPEG", "CPNG", "NewsModels", "TerminalText", "HTTPTestServer", "TestSupport",
+                "Images", "CJPEG", "CPNG", "NewsModels", "TerminalText", "HTTPTestServer",
             ],
             swiftSettings: strict
         ),
@@ -224,8 +225,9 @@ let package = Package(
             name: "NewsAppTests",
             dependencies: [
                 "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
-                "CPNG", "Coordinators", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
-                "TerminalText", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "CPNG", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
+                "TerminalText", "TestSupport", "Feeds", "FilterLanguage",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -238,7 +240,7 @@ let package = Package(
             name: "StoreTests",
             dependencies: [
                 "Store", "NewsModels", "StoreKillTestHelper", "SampleEdition", "TestSupport",
-                "FilterLanguage",
+                "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

@@ -1,6 +1,6 @@
 import Feeds
 import Foundation
-import Networking
+import NewsModels
 
 /// What every parsed feed must satisfy, for the `feed-xml` and `feed-json` targets.
 enum FeedChecks {

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Networking
+@testable import NewsModels
 
 /// NewsAPI response bodies as `NewsAPIService` decodes them: the envelope (`ok` or `error`) around
 /// articles and around sources. Whatever the body, decoding throws or gives articles with a title

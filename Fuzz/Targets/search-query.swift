@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Networking
+import NewsModels
 
 @testable import SampleEdition
 @testable import Store

@@ -45,6 +45,18 @@ public final class RecordingRouter: NavigationRoutable {
     /// The screens input is offered to, as a stack layout has them: ``top`` alone.
     private var inputTargets: [any Presentable] { top.map { [$0] } ?? [] }
 
+    /// The commands that work now, as help lists them and tab completion offers them: the top
+    /// screen's, the globals' and the shell's own, read from their declarations.
+    public var commands: [CommandDescriptor] {
+        inputTargets.flatMap(\.commands) + (globals?.commands ?? []) + Shell.builtInCommands
+    }
+
+    /// What tab completion offers with `lineBeforeCursor` typed, as the shell completes it.
+    public func complete(_ lineBeforeCursor: String) -> [String] {
+        CommandCompletion.candidates(
+            for: CompletionRequest(lineBeforeCursor: lineBeforeCursor), among: commands)
+    }
+
     /// The top screen as `Module`, failing the test if it is something else.
     public func top<Module>(as type: Module.Type, sourceLocation: SourceLocation = #_sourceLocation)
         -> Module?

@@ -50,7 +50,7 @@ struct BenchmarkMain {
 
         if options.sections.contains(.cold), let store {
             if let newsapp = options.newsapp {
-                log("Cold start: \(options.coldRuns) runs of \(newsapp)…")
+                log("Cold start: \(options.coldRuns) runs of \(CheckoutPath.display(newsapp))…")
                 try ColdStartBenchmark.run(
                     newsapp: newsapp, probe: options.probe(beside: newsapp), store: store,
                     runs: options.coldRuns,
@@ -139,7 +139,9 @@ struct BenchmarkMain {
                 "Reader mode: extract a generated \(result.largeBytes / 1_000) KB page", result.large,
                 target: nil)
             if let folder = options.realPages {
-                log("Extract: \(options.extractRounds) rounds over the real pages in \(folder.path)…")
+                log(
+                    "Extract: \(options.extractRounds) rounds over the real pages in \(CheckoutPath.display(folder))…"
+                )
                 let sources = try RealPagesBenchmark.run(folder: folder, rounds: options.extractRounds)
                 var all = Samples()
                 for source in sources {

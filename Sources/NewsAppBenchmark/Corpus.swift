@@ -1,7 +1,6 @@
 import Foundation
 import NewsModels
 import SampleEdition
-import TestSupport
 
 /// Deterministic, varied article text for the benchmark's store and server.
 ///

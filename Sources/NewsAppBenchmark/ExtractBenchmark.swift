@@ -47,7 +47,8 @@ enum ExtractBenchmark {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".html") }.sorted()
         guard !names.isEmpty else {
-            throw MissingCorpus(description: "no pages in \(folder.path) (run from the repository)")
+            throw MissingCorpus(
+                description: "no pages in \(CheckoutPath.display(folder)) (run from the repository)")
         }
         var pages: [(name: String, html: Data, expected: String)] = []
         for name in names {

@@ -1,7 +1,6 @@
 import Foundation
 import NewsModels
 import Store
-import TestSupport
 
 /// The store's side of a first feed refresh: 199 feeds of 500 items each (a title of about
 /// eight words and a summary of sixty, from a few hundred English words, two links each) written

@@ -81,7 +81,7 @@ enum RealPagesBenchmark {
         if !own.isEmpty { sources.append(measure(own, name: folder.lastPathComponent, rounds: rounds)) }
         guard !sources.isEmpty else {
             throw ExtractBenchmark.MissingCorpus(
-                description: "no real pages in \(folder.path) (Scripts/real-pages)")
+                description: "no real pages in \(CheckoutPath.display(folder)) (Scripts/real-pages)")
         }
         return sources
     }

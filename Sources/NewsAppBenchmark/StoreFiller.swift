@@ -27,7 +27,7 @@ enum StoreFiller {
             try store.close()
             let filled = (try? String(contentsOf: record, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            return (file, "\(filled ?? "filled earlier"), cached in \(folder.path)")
+            return (file, "\(filled ?? "filled earlier"), cached in \(CheckoutPath.display(folder))")
         }
         try? FileManager.default.removeItem(at: folder)
         let partial = directory.appendingPathComponent("filling-\(getpid())", isDirectory: true)
@@ -43,7 +43,7 @@ enum StoreFiller {
         try filled.write(
             to: partial.appendingPathComponent("filled.txt"), atomically: true, encoding: .utf8)
         try FileManager.default.moveItem(at: partial, to: folder)
-        let note = "\(filled), now cached in \(folder.path)"
+        let note = "\(filled), now cached in \(CheckoutPath.display(folder))"
         log(note)
         return (file, note)
     }

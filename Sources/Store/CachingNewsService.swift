@@ -51,79 +51,61 @@ public struct CachingNewsService: StoringNewsService {
     // MARK: - NewsService
 
     public func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
-        let key = ListingKey(request)
-        if offline {
-            if let key, let page = await listingPage(key, page: request.page, pageSize: request.pageSize) {
-                return page.from(.offlineMode)
-            }
-            let newest = try? await store.newestArticles(
-                category: request.category, page: request.page, pageSize: request.pageSize)
-            return (newest ?? emptyPage(request.page, request.pageSize)).from(.offlineMode)
-        }
-        if let fresh = await budget?.freshCopy(
-            of: key, page: request.page, pageSize: request.pageSize, trigger: request.trigger)
-        {
-            return fresh
-        }
-        do {
-            let page = try await ask(request.trigger) { () async throws(NewsServiceError) in
-                try await wrapped.topHeadlines(request)
-            }.withoutDuplicates()
-            if let key { try? await store.record(page, for: key) }
-            return page
-        } catch {
-            if error.isRefusal {
-                return try await refusedCopy(key, request.page, request.pageSize, refusal: error)
-            }
-            guard error.isOutage else { throw error }
-            if let stored = try await storedCopy(key, request.page, request.pageSize, failing: error) {
-                return stored
-            }
+        try await answer(
+            ListingKey(request), page: request.page, pageSize: request.pageSize, trigger: request.trigger,
+            fetch: { () async throws(NewsServiceError) in try await wrapped.topHeadlines(request) },
             // Headlines never loaded: the newest stored articles of the category, as --offline does.
-            guard
-                let newest = try? await store.newestArticles(
-                    category: request.category, page: request.page, pageSize: request.pageSize),
-                !newest.articles.isEmpty
-            else { throw error }
-            return newest.from(.offline(error))
-        }
+            fallback: {
+                try? await store.newestArticles(
+                    category: request.category, page: request.page, pageSize: request.pageSize)
+            },
+            answers: { !$0.articles.isEmpty })
     }
 
     public func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
-        let key = ListingKey(request)
+        try await answer(
+            ListingKey(request), page: request.page, pageSize: request.pageSize, trigger: request.trigger,
+            fetch: { () async throws(NewsServiceError) in try await wrapped.search(request) },
+            // A search never stored: the full-text index.
+            fallback: {
+                try? await store.search(
+                    request.query, sort: request.sortBy, page: request.page, pageSize: request.pageSize)
+            },
+            answers: { $0.totalResults > 0 })
+    }
+
+    /// The one rule of headlines and searches (see the type's documentation): `fetch` asks the
+    /// wrapped service (through the budget, as `trigger`); `fallback` reads what stands in for a
+    /// list never stored (the newest stored articles of a category, the full-text index), which
+    /// after an outage must satisfy `answers`.
+    private func answer(
+        _ key: ListingKey?, page: Int, pageSize: Int, trigger: RequestTrigger,
+        fetch: () async throws(NewsServiceError) -> ArticlePage,
+        fallback: () async -> ArticlePage?,
+        answers: (ArticlePage) -> Bool
+    ) async throws(NewsServiceError) -> ArticlePage {
         if offline {
-            if let key, let page = await listingPage(key, page: request.page, pageSize: request.pageSize) {
-                return page.from(.offlineMode)
+            if let key, let stored = await listingPage(key, page: page, pageSize: pageSize) {
+                return stored.from(.offlineMode)
             }
-            let found = try? await store.search(
-                request.query, sort: request.sortBy, page: request.page, pageSize: request.pageSize)
-            return (found ?? emptyPage(request.page, request.pageSize)).from(.offlineMode)
+            return (await fallback() ?? emptyPage(page, pageSize)).from(.offlineMode)
         }
-        if let fresh = await budget?.freshCopy(
-            of: key, page: request.page, pageSize: request.pageSize, trigger: request.trigger)
-        {
+        if let fresh = await budget?.freshCopy(of: key, page: page, pageSize: pageSize, trigger: trigger) {
             return fresh
         }
         do {
-            let page = try await ask(request.trigger) { () async throws(NewsServiceError) in
-                try await wrapped.search(request)
-            }.withoutDuplicates()
-            if let key { try? await store.record(page, for: key) }
-            return page
+            let fetched = try await ask(trigger, fetch).withoutDuplicates()
+            if let key { try? await store.record(fetched, for: key) }
+            return fetched
         } catch {
             if error.isRefusal {
-                return try await refusedCopy(key, request.page, request.pageSize, refusal: error)
+                return try await refusedCopy(key, page, pageSize, refusal: error)
             }
             guard error.isOutage else { throw error }
-            if let stored = try await storedCopy(key, request.page, request.pageSize, failing: error) {
+            if let stored = try await storedCopy(key, page, pageSize, failing: error) {
                 return stored
             }
-            // A search never stored: the full-text index.
-            guard
-                let found = try? await store.search(
-                    request.query, sort: request.sortBy, page: request.page, pageSize: request.pageSize),
-                found.totalResults > 0
-            else { throw error }
+            guard let found = await fallback(), answers(found) else { throw error }
             return found.from(.offline(error))
         }
     }

@@ -67,3 +67,14 @@ public enum StoreError: Error, Sendable, Equatable {
         return text.prefix(1).lowercased() + text.dropFirst()
     }
 }
+
+extension StoreError {
+    /// The reason part, for wrapping into another case.
+    var reasonText: String {
+        switch self {
+        case .unavailable(_, let reason), .cannotSetAside(_, let reason), .failed(let reason): reason
+        case .cancelled: "cancelled"
+        case .filterTimedOut(let seconds): "a filter ran longer than \(seconds) seconds"
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NewsModels
 
 #if canImport(Glibc)
     import Glibc
@@ -328,15 +329,7 @@ struct StoreOpener {
 
     /// `20261122-035300`, in UTC.
     static func stamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ value: Int?, _ width: Int) -> String {
-            let digits = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return pad(parts.year, 4) + pad(parts.month, 2) + pad(parts.day, 2) + "-" + pad(parts.hour, 2)
-            + pad(parts.minute, 2) + pad(parts.second, 2)
+        Timestamp.Civil(date).dateAndTime(dateSeparator: "", between: "-", timeSeparator: "")
     }
 
     // MARK: - Files

@@ -97,26 +97,13 @@ public enum TextSanitizer {
     }
 }
 
-/// The state machine behind ``TextSanitizer/clean(_:lineBreaks:)``, modelled on a terminal's parser.
+/// What ``TextSanitizer/clean(_:lineBreaks:)`` does with each scalar: the terminal's own parser
+/// (``EscapeSequenceParser``) tells text from controls and sequences, and the cleaner decides what
+/// text and controls become.
 private struct Cleaner {
-    private enum State {
-        /// Ordinary text.
-        case text
-        /// After ESC.
-        case escape
-        /// After ESC and one or more intermediate bytes (0x20–0x2F), waiting for the final byte.
-        case escapeIntermediate
-        /// Inside CSI parameters and intermediates, waiting for the final byte (0x40–0x7E).
-        case controlSequence
-        /// Inside the payload of OSC, DCS, SOS, PM or APC, waiting for BEL or ST.
-        case controlString
-        /// After ESC inside a control string: `\` completes ST; anything else starts a new sequence.
-        case controlStringEscape
-    }
-
     let lineBreaks: TextSanitizer.LineBreaks
     private(set) var output = String.UnicodeScalarView()
-    private var state = State.text
+    private var parser = EscapeSequenceParser()
     /// Consecutive `\n` written with `.keep`.
     private var newlineRun = 0
     /// Whether the last scalar was a CR that produced a line break, so a following LF is part of it.
@@ -132,124 +119,42 @@ private struct Cleaner {
             afterCarriageReturn = false
             if value == 0x0A { return }
         }
-        switch state {
-        case .text: consumeText(scalar)
-        case .escape: consumeEscape(scalar)
-        case .escapeIntermediate: consumeEscapeIntermediate(scalar)
-        case .controlSequence: consumeControlSequence(scalar)
-        case .controlString: consumeControlString(scalar)
-        case .controlStringEscape: consumeControlStringEscape(scalar)
+        switch parser.read(value) {
+        case .text: text(scalar)
+        case .control: execute(value)
+        case .sequence: break
         }
-    }
-
-    // MARK: States
-
-    private mutating func consumeText(_ scalar: Unicode.Scalar) {
-        let value = scalar.value
-        switch value {
-        case 0x20..<0x7F:
-            emit(scalar)
-        case 0x1B:
-            state = .escape
-        case 0..<0x20, 0x7F:
-            execute(value)
-        case 0x80...0x9F:
-            executeC1(value)
-        case 0x2028, 0x2029:
-            lineBreak()
-        case 0xFEFF:
-            break
-        default:
-            if !TextSanitizer.isBidiControl(value) { emit(scalar) }
-        }
-    }
-
-    private mutating func consumeEscape(_ scalar: Unicode.Scalar) {
-        guard let byte = printableASCII(scalar) else { return }
-        switch byte {
-        case UInt8(ascii: "["): state = .controlSequence
-        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
-            state = .controlString
-        case 0x20...0x2F: state = .escapeIntermediate
-        default: state = .text
-        }
-    }
-
-    private mutating func consumeEscapeIntermediate(_ scalar: Unicode.Scalar) {
-        guard let byte = printableASCII(scalar) else { return }
-        if byte >= 0x30 { state = .text }
-    }
-
-    private mutating func consumeControlSequence(_ scalar: Unicode.Scalar) {
-        guard let byte = printableASCII(scalar) else { return }
-        if byte >= 0x40 { state = .text }
-    }
-
-    private mutating func consumeControlString(_ scalar: Unicode.Scalar) {
-        switch scalar.value {
-        case 0x07, 0x9C, 0x18, 0x1A: state = .text
-        case 0x1B: state = .controlStringEscape
-        default: break
-        }
-    }
-
-    private mutating func consumeControlStringEscape(_ scalar: Unicode.Scalar) {
-        if scalar == "\\" {
-            state = .text
-        } else {
-            state = .escape
-            consumeEscape(scalar)
-        }
-    }
-
-    /// Handles what every escape and CSI state has in common, and returns the scalar's byte when it is
-    /// printable ASCII and so belongs to the sequence. C0 controls are executed in place (as terminals do),
-    /// ESC restarts, CAN and SUB cancel, DEL is ignored, and anything else ends the sequence and is read as
-    /// text.
-    private mutating func printableASCII(_ scalar: Unicode.Scalar) -> UInt8? {
-        let value = scalar.value
-        switch value {
-        case 0x20..<0x7F:
-            return UInt8(value)
-        case 0x1B:
-            state = .escape
-        case 0x18, 0x1A:
-            state = .text
-        case 0..<0x20:
-            execute(value)
-        case 0x7F:
-            break
-        default:
-            state = .text
-            consumeText(scalar)
-        }
-        return nil
     }
 
     // MARK: Output
 
-    /// A C0 control outside a control string: tabs become a space, line breaks are kept as breaks.
+    /// Text: line and paragraph separators are line breaks; U+FEFF and bidi controls vanish.
+    private mutating func text(_ scalar: Unicode.Scalar) {
+        switch scalar.value {
+        case 0x2028, 0x2029:
+            lineBreak()
+        case 0xFEFF:
+            break
+        case let value where TextSanitizer.isBidiControl(value):
+            break
+        default:
+            emit(scalar)
+        }
+    }
+
+    /// A control outside any sequence: tabs become a space, line breaks (LF, VT, FF, CR, NEL) are
+    /// kept as breaks, the rest vanish.
     private mutating func execute(_ value: UInt32) {
         switch value {
         case 0x09:
             emit(" ")
-        case 0x0A, 0x0B, 0x0C:
+        case 0x0A, 0x0B, 0x0C, 0x85:
             lineBreak()
         case 0x0D:
             lineBreak()
             afterCarriageReturn = true
         default:
             break
-        }
-    }
-
-    /// An 8-bit C1 control: introducers start their sequence, NEL is a line break, the rest vanish.
-    private mutating func executeC1(_ value: UInt32) {
-        switch value {
-        case 0x9B: state = .controlSequence
-        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: state = .controlString
-        case 0x85: lineBreak()
-        default: break
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import NewsModels
 import Testing
 
 @testable import Feeds

@@ -1,8 +1,8 @@
 import CJPEG
 import CPNG
 import Foundation
+import NewsModels
 import TerminalText
-import TestSupport
 import Testing
 
 @testable import Images

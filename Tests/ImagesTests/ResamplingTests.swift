@@ -1,5 +1,5 @@
+import NewsModels
 import TerminalText
-import TestSupport
 import Testing
 
 @testable import Images

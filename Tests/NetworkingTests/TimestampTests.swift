@@ -98,4 +98,33 @@ struct TimestampTests {
             #expect(Timestamp.format(date) == text)
         }
     }
+
+    /// The one calendar against Foundation's: every field, the weekday, offsets east and west, dates
+    /// before 1970 and leap days.
+    @Test("Civil agrees with Foundation's Gregorian calendar")
+    func civilAgreesWithCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        var state: UInt64 = 0x5DEE_CE66_D1CE_4E5B
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let seconds = Int(state >> 34) % 8_000_000_000 - 3_000_000_000
+            let offset = (Int(state >> 20) % 57 - 28) * 1_800
+            let date = Date(timeIntervalSince1970: Double(seconds) + 0.75)
+            calendar.timeZone = TimeZone(secondsFromGMT: offset)!
+            let expected = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+            let civil = Timestamp.Civil(date, offsetSeconds: offset)
+            let fields: [Int?] = [
+                civil.year, civil.month, civil.day, civil.hour, civil.minute, civil.second, civil.weekday,
+            ]
+            let foundation = [
+                expected.year, expected.month, expected.day, expected.hour, expected.minute, expected.second,
+                expected.weekday,
+            ]
+            #expect(fields == foundation, "\(seconds) at \(offset)")
+        }
+        let leapDay = Timestamp.Civil(Timestamp.parse("2024-02-29T23:59:59Z")!)
+        #expect([leapDay.month, leapDay.day, leapDay.weekday] == [Int]([2, 29, 5]))
+        #expect(leapDay.dateAndTime(dateSeparator: "", between: "-", timeSeparator: "") == "20240229-235959")
+    }
 }

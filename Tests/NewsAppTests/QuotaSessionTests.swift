@@ -1,4 +1,3 @@
-import Coordinators
 import CoordinatorsTesting
 import Foundation
 import Modules

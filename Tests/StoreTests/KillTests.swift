@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NewsModels
 import TestSupport
 import Testing
 

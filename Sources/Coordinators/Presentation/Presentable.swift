@@ -3,7 +3,7 @@ import TerminalText
 /// Something a router can show: a screen.
 ///
 /// A screen renders itself as styled lines for a given width and declares the commands it
-/// understands. Rendering is pure: no I/O, no state changes. A screen never navigates; it
+/// understands (``CommandResponder/declaredCommands``). Rendering is pure: no I/O, no state changes. A screen never navigates; it
 /// reports what happened through output closures and its coordinator decides where to go.
 @MainActor
 public protocol Presentable: CommandResponder {
@@ -31,6 +31,5 @@ public enum Pane: Sendable, Hashable {
 
 extension Presentable {
     public var pane: Pane { .primary }
-    public var commands: [CommandDescriptor] { [] }
-    public func handle(_ command: Command) -> Bool { false }
+    public var declaredCommands: [DeclaredCommand] { [] }
 }

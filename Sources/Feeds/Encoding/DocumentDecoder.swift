@@ -1,14 +1,18 @@
 import Foundation
+import TerminalText
 
-/// A document's bytes, as they arrive, to clean UTF-8 (see ``ByteDecoder``): the first bytes are
-/// held until ``EncodingSniffer`` can tell the encoding, then everything flows through the
-/// decoder for it. The byte order mark is dropped. Feeds, OPML files, pages searched for feeds and
-/// reader mode's pages are all decoded here, by one table of labels (``SourceEncoding``).
+/// A document's bytes, as they arrive, to clean UTF-8 (see ``ByteDecoder``) without escape
+/// sequences: the first bytes are held until ``EncodingSniffer`` can tell the encoding, then
+/// everything flows through the decoder for it and TerminalText's ``EscapeSequenceFilter``, so a
+/// sequence goes whole (an XML parser would drop its ESC and keep the rest as text). The byte
+/// order mark is dropped. Feeds, OPML files, pages searched for feeds and reader mode's pages are
+/// all decoded here, by one table of labels (``SourceEncoding``).
 struct DocumentDecoder {
     private let charset: String?
     private let markup: EncodingSniffer.Markup
     private var prefix: [UInt8] = []
     private var decoder: (any ByteDecoder)?
+    private var escapes = EscapeSequenceFilter()
 
     /// - Parameter charset: the charset the server declared (``EncodingSniffer/charset(inContentType:)``).
     init(charset: String?, markup: EncodingSniffer.Markup) {
@@ -20,29 +24,23 @@ struct DocumentDecoder {
         self.init(charset: contentType.flatMap(EncodingSniffer.charset(inContentType:)), markup: markup)
     }
 
-    /// A whole page's bytes as a string of clean UTF-8. Terminal escape sequences go first, whole
-    /// (``EscapeSequences``): the decoder drops the ESC that starts one, which would leave its
-    /// parameters (`[31m`) as text.
+    /// A whole page's bytes as a string of clean UTF-8, its escape sequences gone whole.
     static func decode(_ data: Data, charset: String?, markup: EncodingSniffer.Markup) -> String {
         var decoder = DocumentDecoder(charset: charset, markup: markup)
         var output: [UInt8] = []
         output.reserveCapacity(data.count)
         data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard EscapeSequences.occur(in: bytes) else {
-                return decoder.decode(bytes) { output.append(contentsOf: $0) }
-            }
-            EscapeSequences.removed(from: bytes).withUnsafeBufferPointer {
-                decoder.decode($0) { output.append(contentsOf: $0) }
-            }
+            decoder.decode(raw.bindMemory(to: UInt8.self)) { output.append(contentsOf: $0) }
         }
         decoder.finish { output.append(contentsOf: $0) }
         return String(decoding: output, as: UTF8.self)
     }
 
     mutating func decode(_ input: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if decoder != nil {
-            decoder!.decode(input, emit: emit)
+        if var active = decoder {
+            decoder = nil  // `active` holds the decoder's only reference while it works
+            active.decode(input) { filter($0, emit: emit) }
+            decoder = active
             return
         }
         prefix.append(contentsOf: input)
@@ -52,16 +50,41 @@ struct DocumentDecoder {
 
     mutating func finish(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         if decoder == nil { start(emit: emit) }
-        decoder!.finish(emit: emit)
+        guard var active = decoder else { return }
+        decoder = nil
+        active.finish { filter($0, emit: emit) }
+        decoder = active
+        escapes.finish { Self.droppingSequenceControls($0, emit: emit) }
+    }
+
+    /// Hands decoded bytes on without their escape sequences, and without the BEL, CAN and SUB that
+    /// were no part of one (the decoders keep them for the filter; XML forbids them).
+    private mutating func filter(
+        _ bytes: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        escapes.filter(bytes) { Self.droppingSequenceControls($0, emit: emit) }
+    }
+
+    private static func droppingSequenceControls(
+        _ bytes: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        guard let base = bytes.baseAddress,
+            UTF8Output.sequenceControls.contains(where: { memchr(base, Int32($0), bytes.count) != nil })
+        else { return bytes.isEmpty ? () : emit(bytes) }
+        let kept = bytes.filter { !UTF8Output.sequenceControls.contains($0) }
+        if !kept.isEmpty { kept.withUnsafeBufferPointer(emit) }
     }
 
     private mutating func start(emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         let finding = EncodingSniffer.sniff(prefix, charset: charset, markup: markup)
         var decoder = Self.decoder(for: finding)
-        prefix.withUnsafeBufferPointer {
-            decoder.decode(UnsafeBufferPointer(rebasing: $0[finding.byteOrderMark...]), emit: emit)
-        }
+        let held = prefix
         prefix = []
+        held.withUnsafeBufferPointer {
+            decoder.decode(UnsafeBufferPointer(rebasing: $0[finding.byteOrderMark...])) {
+                filter($0, emit: emit)
+            }
+        }
         self.decoder = decoder
     }
 

@@ -47,7 +47,7 @@ struct UTF8Cleaner: ByteDecoder {
             guard index < count else { break }
             let byte = base[index]
             if byte < 0x80 {
-                guard byte >= 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return index }
+                guard byte >= 0x20 || UTF8Output.isAllowed(byte: byte) else { return index }
                 index += 1
                 continue
             }
@@ -66,7 +66,7 @@ struct UTF8Cleaner: ByteDecoder {
         while index < input.count {
             let byte = input[index]
             if byte < 0x80 {
-                if byte >= 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { output.append(byte) }
+                if byte >= 0x20 || UTF8Output.isAllowed(byte: byte) { output.append(byte) }
                 index += 1
                 continue
             }

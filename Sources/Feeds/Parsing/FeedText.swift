@@ -1,6 +1,9 @@
-/// The clean-ups every piece of text from a feed goes through: no control characters (C0 other
-/// than line feed and tab, DEL, C1), no white space at either end, and for one-line text (titles,
-/// names) every run of white space made one space.
+import TerminalText
+
+/// The clean-ups every piece of text from a feed goes through: no escape sequences (read by
+/// TerminalText's parser, so an 8-bit CSI from a character reference goes with its parameters), no
+/// control characters (C0 other than line feed and tab, DEL, C1), no white space at either end,
+/// and for one-line text (titles, names) every run of white space made one space.
 enum FeedText {
     /// One line: white space runs (including no-break spaces and line breaks) become one space.
     static func line(_ text: some StringProtocol) -> String { cleaned(String(text), collapsing: true) }
@@ -27,7 +30,16 @@ enum FeedText {
 
     private static func clean(_ bytes: UnsafeBufferPointer<UInt8>, collapsing: Bool) -> String {
         if isTidy(bytes, collapsing: collapsing) { return String(decoding: bytes, as: UTF8.self) }
-        return String(unsafeUninitializedCapacity: bytes.count) { output in
+        if EscapeSequenceFilter.mayHoldSequences(bytes) {
+            return TextSanitizer.removingEscapeSequences(utf8: bytes).withUnsafeBufferPointer {
+                written($0, collapsing: collapsing)
+            }
+        }
+        return written(bytes, collapsing: collapsing)
+    }
+
+    private static func written(_ bytes: UnsafeBufferPointer<UInt8>, collapsing: Bool) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { output in
             write(bytes, to: output, collapsing: collapsing)
         }
     }

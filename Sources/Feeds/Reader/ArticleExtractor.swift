@@ -4,10 +4,11 @@ import Foundation
 /// cookie banners, as Firefox's Reader View (Readability.js) finds it.
 ///
 /// The page is decoded (its byte order mark, else the `charset` of `contentType`, else its
-/// `<meta charset>`, else UTF-8; invalid bytes become U+FFFD), its scripts and style sheets are
-/// emptied (but JSON-LD), its terminal escape sequences are removed, libxml2's HTML parser reads it into a ``ReaderDocument`` (recovering from broken
-/// markup, never fetching anything), and a ``ContentSelector`` picks the article (again with fewer
-/// rules when what it picks is under 500 characters, as Readability does).
+/// `<meta charset>`, else UTF-8 or windows-1252 as its bytes say; invalid bytes become U+FFFD) and
+/// its terminal escape sequences removed (``DocumentDecoder``), its scripts and style sheets are
+/// emptied (but JSON-LD), libxml2's HTML parser reads it into a ``ReaderDocument`` (recovering
+/// from broken markup, never fetching anything), and a ``ContentSelector`` picks the article (again
+/// with fewer rules when what it picks is under 500 characters, as Readability does).
 /// Its text is laid out by the same rules as ``HTMLText``: headings and paragraphs, lists, quotes,
 /// preformatted text, tables one row a line, figure captions, `[image: alt]`, and links numbered
 /// `[n]` (resolved against `url` and the page's `<base href>`). Nothing recurses on the page's
@@ -126,21 +127,15 @@ public enum ArticleExtractor {
         text.utf8.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
     }
 
-    /// The page's bytes without the text of its scripts and style sheets (``RawTextElements``),
-    /// without escape sequences and with its named entities decoded, parsed.
+    /// The page's decoded bytes (``DocumentDecoder`` removed their escape sequences) without the
+    /// text of its scripts and style sheets (``RawTextElements``) and with its named entities
+    /// decoded, parsed.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
         guard let emptied = RawTextElements.emptied(bytes) else { return parseWithoutRawText(bytes) }
         return emptied.withUnsafeBufferPointer(parseWithoutRawText)
     }
 
     private static func parseWithoutRawText(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
-        guard !EscapeSequences.occur(in: bytes) else {
-            return EscapeSequences.removed(from: bytes).withUnsafeBufferPointer(parseWithoutEscapes)
-        }
-        return parseWithoutEscapes(bytes)
-    }
-
-    private static func parseWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> ReaderDocument {
         if let decoded = NamedEntities.decoded(bytes) {
             return decoded.withUnsafeBufferPointer(ReaderDocument.parse)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// The title, byline, date and lead picture a page declares about itself: JSON-LD (an `Article`,
 /// `NewsArticle`, `BlogPosting` or the like, also inside `@graph`), OpenGraph and Twitter
@@ -59,8 +60,9 @@ struct ArticleMetadata {
     static func line(_ text: String) -> String {
         var text = text
         let bytes = text.withUTF8 { raw in
-            let cleaned = EscapeSequences.occur(in: raw) ? EscapeSequences.removed(from: raw) : Array(raw)
-            return cleaned.withUnsafeBufferPointer { TextBytes.collapsed($0) }
+            TextSanitizer.removingEscapeSequences(utf8: raw).withUnsafeBufferPointer {
+                TextBytes.collapsed($0)
+            }
         }
         var result = String(decoding: bytes, as: UTF8.self)
         if result.utf8.count > 1_000 {

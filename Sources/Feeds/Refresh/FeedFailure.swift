@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import NewsModels
 
 /// Why a feed could not be read, as one sentence for `newsapp feeds` and the log.
 public struct FeedFailure: Error, Sendable, Equatable {
@@ -80,10 +81,16 @@ public struct FeedFailure: Error, Sendable, Equatable {
         return failure
     }
 
+    /// `14:05` today, else `5 Dec 14:05`, in the local time zone.
     private static func clockTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB_POSIX")
-        formatter.dateFormat = Calendar.current.isDateInToday(date) ? "HH:mm" : "d MMM HH:mm"
-        return formatter.string(from: date)
+        let zone = TimeZone.current
+        let time = Timestamp.Civil(date, offsetSeconds: zone.secondsFromGMT(for: date))
+        let now = Date()
+        let today = Timestamp.Civil(now, offsetSeconds: zone.secondsFromGMT(for: now))
+        let clock = String(time.time(separator: ":").prefix(5))
+        guard time.year != today.year || time.month != today.month || time.day != today.day else {
+            return clock
+        }
+        return "\(time.day) \(Timestamp.monthAbbreviations[time.month - 1]) \(clock)"
     }
 }

@@ -62,18 +62,3 @@ public struct FeedReport: Sendable, Equatable {
         self.bytes = bytes
     }
 }
-
-/// Where a refresh is, for a progress line.
-public struct RefreshProgress: Sendable, Equatable {
-    public var total: Int
-    /// Feeds answered, failed or skipped so far.
-    public var done: Int
-    /// Items stored as new so far.
-    public var newItems: Int
-
-    public init(total: Int, done: Int, newItems: Int) {
-        self.total = total
-        self.done = done
-        self.newItems = newItems
-    }
-}

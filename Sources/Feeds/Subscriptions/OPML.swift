@@ -109,15 +109,10 @@ public enum OPML {
 
     /// `Wed, 01 May 2024 10:00:00 GMT`.
     private static func rfc822(_ date: Date) -> String {
-        let iso = Array(Timestamp.format(date).utf8)
-        let field = { (range: Range<Int>) in Int(String(decoding: iso[range], as: UTF8.self)) ?? 0 }
-        let (year, month, day) = (field(0..<4), field(5..<7), field(8..<10))
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let time = String(decoding: iso[11..<19], as: UTF8.self)
-        let dayText = day < 10 ? "0\(day)" : "\(day)"
-        return "\(weekday), \(dayText) \(months[month - 1]) \(year) \(time) GMT"
+        let civil = Timestamp.Civil(date)
+        let time = civil.time(separator: ":")
+        let day = civil.day < 10 ? "0\(civil.day)" : "\(civil.day)"
+        return "\(Timestamp.weekdayAbbreviations[civil.weekday - 1]), \(day) "
+            + "\(Timestamp.monthAbbreviations[civil.month - 1]) \(civil.year) \(time) GMT"
     }
 }

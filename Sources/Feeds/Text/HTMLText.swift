@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// Plain text made from HTML, with its links as numbered references.
 ///
@@ -70,8 +71,8 @@ public struct HTMLText: Sendable, Hashable {
     private static func convert(_ html: UnsafeBufferPointer<UInt8>, baseURL: URL?, numberingLinks: Bool)
         -> HTMLText
     {
-        guard !EscapeSequences.occur(in: html) else {
-            return EscapeSequences.removed(from: html).withUnsafeBufferPointer {
+        guard !EscapeSequenceFilter.mayHoldSequences(html) else {
+            return TextSanitizer.removingEscapeSequences(utf8: html).withUnsafeBufferPointer {
                 convertWithoutEscapes($0, baseURL: baseURL, numberingLinks: numberingLinks)
             }
         }

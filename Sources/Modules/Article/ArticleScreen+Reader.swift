@@ -27,16 +27,17 @@ extension ArticleScreen {
             && Self.isWebAddress(article.url)
     }
 
-    var readerCommands: [CommandDescriptor] {
-        var commands: [CommandDescriptor] = []
-        if reader.unavailableReason == nil {
-            commands.append(
-                CommandDescriptor(
-                    ["full"], summary: "Fetch the article’s page and show its whole text (reader mode)"))
-        }
-        commands.append(
-            CommandDescriptor(["pager"], summary: "Read the article in $PAGER (less -R by default)"))
-        return commands
+    /// `full` is offered only where pages can be read, but typed anywhere it says why it cannot.
+    var readerCommands: [DeclaredCommand] {
+        [
+            DeclaredCommand(
+                ["full"], summary: "Fetch the article’s page and show its whole text (reader mode)",
+                listed: reader.unavailableReason == nil
+            ) { self.readWholeArticle() },
+            DeclaredCommand(["pager"], summary: "Read the article in $PAGER (less -R by default)") {
+                self.showInPager()
+            },
+        ]
     }
 
     /// Looks up the text kept from an earlier read of the page and shows it; without one, fetches

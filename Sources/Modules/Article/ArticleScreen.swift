@@ -173,72 +173,61 @@ public final class ArticleScreen: ArticleModule {
 
     var offersNext: Bool { scope != nil && onNext != nil }
 
-    public var commands: [CommandDescriptor] {
-        var commands: [CommandDescriptor]
+    public var declaredCommands: [DeclaredCommand] {
+        var commands: [DeclaredCommand]
         let count = references.count
         if count > 0 {
             commands = [
-                CommandDescriptor(
+                DeclaredCommand(
                     ["o", "open"], argument: "[N]",
                     summary:
                         "Open the article in your browser ($BROWSER or xdg-open); o N, its link or enclosure N",
-                    argumentCompletions: (1...count).map(String.init))
+                    argumentCompletions: (1...count).map(String.init)
+                ) { self.open($0) }
             ]
         } else {
             commands = [
-                CommandDescriptor(
-                    ["o", "open"], summary: "Open the article in your browser ($BROWSER or xdg-open)")
+                DeclaredCommand(
+                    ["o", "open"], summary: "Open the article in your browser ($BROWSER or xdg-open)"
+                ) {
+                    (argument: String) in self.open(argument)
+                }
             ]
         }
         if offersNext {
             commands.append(
-                CommandDescriptor(["next"], summary: "Open the next unread item in place of this one"))
+                DeclaredCommand(["next"], summary: "Open the next unread item in place of this one") {
+                    self.openNextUnread()
+                })
         }
         commands += readerCommands
+        // Without enclosures, download and play are not offered but still say why they cannot.
         let enclosures = shownArticle.enclosures.count
-        if enclosures > 0 {
-            let first = shownArticle.links.count + 1
-            let numbers = (first..<(first + enclosures)).map(String.init)
-            commands += [
-                CommandDescriptor(
-                    ["download"], argument: "[N]",
-                    summary: "Download enclosure N (the first alone) in the background",
-                    argumentCompletions: numbers),
-                CommandDescriptor(
-                    ["play"], argument: "[N]", summary: "Play downloaded enclosure N with your player",
-                    argumentCompletions: numbers),
-            ]
-        }
+        let first = shownArticle.links.count + 1
+        let numbers = (first..<(first + enclosures)).map(String.init)
         commands += [
-            CommandDescriptor(["s", "share"], summary: "Print the title and address; copy the address"),
-            CommandDescriptor(
-                ["save"], summary: "Keep the article in your saved articles (saved lists them)"),
-            CommandDescriptor(["unsave"], summary: "Remove the article from your saved articles"),
+            DeclaredCommand(
+                ["download"], argument: "[N]",
+                summary: "Download enclosure N (the first alone) in the background",
+                argumentCompletions: numbers, listed: enclosures > 0
+            ) { self.download($0) },
+            DeclaredCommand(
+                ["play"], argument: "[N]", summary: "Play downloaded enclosure N with your player",
+                argumentCompletions: numbers, listed: enclosures > 0
+            ) { self.play($0) },
         ]
-        if onBack != nil {
-            commands.append(CommandDescriptor(["b", "back"], summary: "Go back to the list"))
-        }
+        commands += [
+            DeclaredCommand(["s", "share"], summary: "Print the title and address; copy the address") {
+                self.share()
+            },
+            DeclaredCommand(["save"], summary: "Keep the article in your saved articles (saved lists them)") {
+                self.save()
+            },
+            DeclaredCommand(["unsave"], summary: "Remove the article from your saved articles") {
+                self.unsave()
+            },
+        ]
+        if let onBack { commands.append(.back("Go back to the list", perform: onBack)) }
         return commands
-    }
-
-    public func handle(_ command: Command) -> Bool {
-        switch command.verb {
-        case "o", "open": open(command.argument)
-        case "next":
-            guard offersNext else { return false }
-            openNextUnread()
-        case "full": readWholeArticle()
-        case "pager": showInPager()
-        case "s", "share": share()
-        case "save": save()
-        case "unsave": unsave()
-        case "download": download(command.argument)
-        case "play": play(command.argument)
-        case "b", "back":
-            guard let onBack else { return false }
-            onBack()
-        default: return false
-        }
-        return true
     }
 }

@@ -82,76 +82,59 @@ public final class ArticleListScreen: ArticleListModule {
 
     // MARK: Commands
 
-    public var commands: [CommandDescriptor] {
+    public var declaredCommands: [DeclaredCommand] {
         let count = viewModel.state.list.count
-        var commands: [CommandDescriptor] = [
-            .number(in: count > 0 ? 1...count : nil, summary: "Open that article"),
-            CommandDescriptor(["n", "more"], summary: "Show more articles"),
-            CommandDescriptor(
-                ["r", "refresh"],
-                summary: query.feedScope == nil
-                    ? "Load the list again from the start" : "Load the list again and refresh the feeds"),
+        let feeds = query.feedScope != nil
+        var commands: [DeclaredCommand] = [
+            .number(in: count > 0 ? 1...count : nil, summary: "Open that article") { self.open($0) },
+            DeclaredCommand(["n", "more"], summary: "Show more articles") { self.more() },
+            .refresh(
+                feeds ? "Load the list again and refresh the feeds" : "Load the list again from the start"
+            ) {
+                self.reload(trigger: .explicit)
+                if feeds { self.onRefreshFeeds?() }
+            },
         ]
         if isSearch {
             commands.append(
-                CommandDescriptor(
+                DeclaredCommand(
                     ["sort"], argument: "ORDER",
                     summary: "Sort by relevancy, popularity or newest (sort alone to choose)",
-                    argumentCompletions: ArticleSortOrder.allCases.map(\.keyword)))
+                    argumentCompletions: ArticleSortOrder.allCases.map(\.keyword)
+                ) { self.sort($0) })
+        } else {
+            commands.append(
+                DeclaredCommand(["sort"], summary: "", listed: false) {
+                    self.activity.post([
+                        StyledLine(
+                            "Sorting applies to search results; headlines come in the editors’ order.", .muted
+                        )
+                    ])
+                })
         }
-        if query.feedScope != nil {
+        if feeds {
             commands += [
-                CommandDescriptor(["next"], summary: "Open the next unread item"),
-                CommandDescriptor(["unread"], summary: "Show only the unread items (again: every item)"),
-                CommandDescriptor(["mark read", "mark-read"], summary: "Mark every item of the list read"),
+                DeclaredCommand(["next"], summary: "Open the next unread item") { self.openNextUnread() },
+                DeclaredCommand(["unread"], summary: "Show only the unread items (again: every item)") {
+                    self.toggleUnreadOnly()
+                },
+                DeclaredCommand(["mark read", "mark-read"], summary: "Mark every item of the list read") {
+                    self.markAllRead()
+                },
+                DeclaredCommand(["mark"], summary: "", listed: false) {
+                    self.activity.post([
+                        StyledLine("Type mark read to mark every item of the list read.", .muted)
+                    ])
+                },
             ]
         }
         commands.append(
-            CommandDescriptor(
+            DeclaredCommand(
                 ["filter"], argument: "EXPRESSION",
-                summary: "Narrow the list, e.g. filter title =~ \"mars\" (filter alone: every item again)"))
-        if onBack != nil { commands.append(CommandDescriptor(["b", "back"], summary: "Leave this list")) }
+                summary: "Narrow the list, e.g. filter title =~ \"mars\" (filter alone: every item again)"
+            ) { self.filter($0) })
+        if let onBack { commands.append(.back("Leave this list", perform: onBack)) }
         return commands
-    }
-
-    public func handle(_ command: Command) -> Bool {
-        if let number = command.number {
-            open(number)
-            return true
-        }
-        switch command.verb {
-        case "n", "more":
-            more()
-        case "r", "refresh":
-            reload(trigger: .explicit)
-            if query.feedScope != nil { onRefreshFeeds?() }
-        case "next" where query.feedScope != nil:
-            openNextUnread()
-        case "unread" where query.feedScope != nil:
-            toggleUnreadOnly()
-        case "mark-read" where query.feedScope != nil:
-            markAllRead()
-        case "mark" where query.feedScope != nil:
-            if command.argument.lowercased() == "read" {
-                markAllRead()
-            } else {
-                activity.post([StyledLine("Type mark read to mark every item of the list read.", .muted)])
-            }
-        case "filter":
-            filter(command.argument)
-        case "sort" where isSearch:
-            sort(command.argument)
-        case "sort":
-            activity.post([
-                StyledLine("Sorting applies to search results; headlines come in the editors’ order.", .muted)
-            ])
-        case "b", "back":
-            guard let onBack else { return false }
-            onBack()
-        default:
-            return false
-        }
-        return true
     }
 
     // MARK: Actions

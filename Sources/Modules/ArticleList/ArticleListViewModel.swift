@@ -129,7 +129,7 @@ public final class ArticleListViewModel {
             guard current == generation else { return }
             state.isRefreshing = false
             if !state.list.isEmpty, page.origin == .network {
-                state.note = Self.note(new: page, shown: state.list, query: state.query)
+                state.note = Self.note(new: page, shown: state.list, from: source)
             }
             show(firstPage: page)
             await fetchReadMarks(page.articles, generation: current)
@@ -262,11 +262,11 @@ public final class ArticleListViewModel {
     /// were unread. The items shown are drawn as read at once; a list of unread items only is
     /// loaded again (empty now). Nothing happens for a list that is not a feed's.
     public func markAllRead() async throws(FeedLibraryError) -> Int {
-        guard case .feed(let scope, _, let unreadOnly) = state.query else { return 0 }
+        guard let items = source as? FeedItemsSource else { return 0 }
         let current = generation
-        let count = try await feeds.markAllRead(in: scope)
+        let count = try await items.markAllRead()
         guard current == generation else { return count }
-        if unreadOnly {
+        if items.unreadOnly {
             change(to: state.query)
             await reload()
         } else {
@@ -280,8 +280,8 @@ public final class ArticleListViewModel {
     /// the following feeds' after the list's; nil when every item is read or the list is not a
     /// feed's.
     public func nextUnread() async -> Article? {
-        guard case .feed(let scope, _, _) = state.query else { return nil }
-        return await feeds.nextUnread(after: lastOpened, in: scope)
+        guard let items = source as? FeedItemsSource else { return nil }
+        return await items.nextUnread(after: lastOpened)
     }
 
     // MARK: Loading
@@ -295,20 +295,12 @@ public final class ArticleListViewModel {
         prefetchImages(page.articles)
     }
 
-    /// "Updated: 3 new articles." or "Up to date.": what `page` adds to the articles `shown`. A
-    /// feed list is read again from the store whenever asked, before any refresh has brought
-    /// something in, so it only tells of new items ("Updated: 3 new items.").
-    private static func note(new page: ArticlePage, shown: ArticleList, query: ArticleQuery) -> String? {
+    /// What `page` adds to the articles `shown`, as `source` tells it ("Updated: 3 new articles.").
+    private static func note(new page: ArticlePage, shown: ArticleList, from source: any ArticleListSource)
+        -> String?
+    {
         let known = Set(shown.articles.map(\.id))
-        let added = Set(page.articles.map(\.id)).subtracting(known).count
-        if case .feed = query {
-            return added == 0 ? nil : "Updated: \(added) new \(added == 1 ? "item" : "items")."
-        }
-        switch added {
-        case 0: return "Up to date."
-        case 1: return "Updated: 1 new article."
-        default: return "Updated: \(added) new articles."
-        }
+        return source.note(added: Set(page.articles.map(\.id)).subtracting(known).count)
     }
 
     private func fetchReadMarks(_ articles: [Article], generation current: Int) async {
@@ -353,10 +345,13 @@ public final class ArticleListViewModel {
     /// The request for `page` of the current query, as a closure that does not hold the model; a
     /// narrowed list keeps the articles its expression chooses.
     private func loader(page: Int, trigger: RequestTrigger)
-        -> @Sendable () async throws(NewsServiceError)
-        -> ArticlePage
+        -> @Sendable () async throws(NewsServiceError) -> ArticlePage
     {
-        let load = unnarrowedLoader(page: page, trigger: trigger)
+        let (source, pageSize) = (source, pageSize)
+        let load: @Sendable () async throws(NewsServiceError) -> ArticlePage = {
+            () async throws(NewsServiceError) -> ArticlePage in
+            try await source.page(page, pageSize: pageSize, trigger: trigger)
+        }
         guard let narrowing, state.query.feedScope == nil else { return load }
         let read = state.read
         return { () async throws(NewsServiceError) -> ArticlePage in
@@ -381,153 +376,14 @@ public final class ArticleListViewModel {
             feed: FilterFeed(url: article.feedItem?.feed.absoluteString ?? "", title: article.source.name))
     }
 
-    private func unnarrowedLoader(page: Int, trigger: RequestTrigger)
-        -> @Sendable () async throws(NewsServiceError)
-        -> ArticlePage
-    {
-        let service = service
-        switch state.query {
-        case .headlines(let category):
-            let request = HeadlinesRequest(
-                country: country, category: category, page: page, pageSize: pageSize, trigger: trigger)
-            return { () async throws(NewsServiceError) -> ArticlePage in
-                try await service.topHeadlines(request)
-            }
-        case .search(let words, let sort):
-            let request = SearchRequest(
-                query: words, language: language, sortBy: sort, page: page, pageSize: pageSize,
-                trigger: trigger)
-            return { () async throws(NewsServiceError) -> ArticlePage in try await service.search(request) }
-        case .saved:
-            let readingList = readingList
-            return { () async throws(NewsServiceError) -> ArticlePage in
-                let articles: [Article]
-                do throws(ReadingListError) {
-                    articles = try await readingList.savedArticles()
-                } catch {
-                    throw Task.isCancelled ? .cancelled : .unavailable(error.sentence)
-                }
-                return ArticlePage(
-                    articles: articles, totalResults: articles.count, page: 1,
-                    pageSize: max(articles.count, 1))
-            }
-        case .feed(let scope, _, let unreadOnly):
-            let feeds = feeds
-            let pageSize = pageSize
-            return { () async throws(NewsServiceError) -> ArticlePage in
-                var items: ArticlePage
-                do throws(FeedLibraryError) {
-                    items = try await feeds.items(
-                        in: scope, unreadOnly: unreadOnly, page: page, pageSize: pageSize)
-                } catch {
-                    throw Task.isCancelled ? .cancelled : .unavailable(error.sentence)
-                }
-                // The library is where feed items live, not a copy of something newer elsewhere.
-                items.origin = .network
-                return items
-            }
-        }
+    /// Where the current query's pages come from.
+    private var source: any ArticleListSource {
+        state.query.source(
+            service: service, country: country, language: language, readingList: readingList, feeds: feeds)
     }
 
-    /// The stored copy of page 1, when the service keeps pages and has one with articles.
+    /// The stored copy of page 1, when the list keeps one with articles.
     private func storedFirstPage(trigger: RequestTrigger) async -> ArticlePage? {
-        guard let storing = service as? any StoringNewsService else { return nil }
-        let page: ArticlePage?
-        switch state.query {
-        case .headlines(let category):
-            page = await storing.storedHeadlines(
-                HeadlinesRequest(
-                    country: country, category: category, page: 1, pageSize: pageSize, trigger: trigger))
-        case .search(let words, let sort):
-            page = await storing.storedSearch(
-                SearchRequest(
-                    query: words, language: language, sortBy: sort, page: 1, pageSize: pageSize,
-                    trigger: trigger))
-        case .saved, .feed:
-            page = nil
-        }
-        guard let page, !page.articles.isEmpty else { return nil }
-        if case .store = page.origin { return page }
-        var stale = page
-        stale.origin = .store(savedAt: Date(), reason: .stale)
-        return stale
-    }
-}
-
-/// What an article list shows.
-public enum ArticleQuery: Sendable, Hashable {
-    /// Top headlines, optionally of one category.
-    case headlines(NewsCategory?)
-    /// Articles matching words, in an order.
-    case search(String, ArticleSortOrder)
-    /// The articles the reader saved, the most recently saved first.
-    case saved
-    /// The items of subscribed feeds, newest first (only the unread ones when `unreadOnly`), under
-    /// `title`: the feed's title, or the tag's name.
-    case feed(FeedScope, title: String, unreadOnly: Bool)
-
-    /// The feeds a feed list shows; nil for other lists.
-    public var feedScope: FeedScope? {
-        if case .feed(let scope, _, _) = self { return scope }
-        return nil
-    }
-}
-
-/// Everything the list renderer needs, as a value.
-public struct ArticleListState: Sendable, Equatable {
-    /// Where the list is in its life.
-    public enum Phase: Sendable, Equatable {
-        /// Nothing asked for yet.
-        case idle
-        /// The first page is on its way.
-        case loading
-        /// At least one page arrived (possibly empty).
-        case loaded
-        /// The first page failed.
-        case failed(NewsServiceError)
-        /// The user cancelled the first page (Ctrl-C).
-        case cancelled
-    }
-
-    public var query: ArticleQuery
-    public var phase: Phase = .idle
-    public var list = ArticleList()
-    /// Why the last "more" (or a reload of a non-empty list) failed; the list itself is fine.
-    public var moreError: NewsServiceError?
-    public var isLoadingMore = false
-    /// Where the articles shown came from: the network, or the store and why (the first page's
-    /// origin, or a later page's when that one came from the store). Nil before any page.
-    public var origin: PageOrigin?
-    /// True while a stored page is shown and the network's copy is on its way.
-    public var isRefreshing = false
-    /// What the last refresh changed, e.g. "Updated: 3 new articles."; shown once.
-    public var note: String?
-    /// The articles the reader has read.
-    public var read: Set<ArticleID> = []
-    /// The filter expression a list that is not a feed's is narrowed by, as typed.
-    public var narrowing: String?
-
-    /// The filter the list shows, as typed: a feed list's (its scope's) or another list's.
-    public var filterText: String? {
-        if case .feed(.filtered(_, let expression), _, _) = query { return expression }
-        return narrowing
-    }
-
-    public init(query: ArticleQuery) {
-        self.query = query
-    }
-
-    public var canLoadMore: Bool {
-        phase == .loaded && list.nextPage != nil && !isLoadingMore && !isRefreshing
-    }
-
-    /// True for a search asked to sort by popularity but answered from the store, which ranks by
-    /// relevancy instead.
-    public var sortsByRelevancyInstead: Bool {
-        guard case .search(_, .popularity) = query, case .store(_, let reason)? = origin else { return false }
-        switch reason {
-        case .offline, .refused, .offlineMode: return true
-        case .stale, .fresh: return false
-        }
+        await source.storedFirstPage(pageSize: pageSize, trigger: trigger)
     }
 }

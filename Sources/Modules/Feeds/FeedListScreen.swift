@@ -46,32 +46,17 @@ public final class FeedListScreen: FeedListModule {
 
     // MARK: Commands
 
-    public var commands: [CommandDescriptor] {
+    public var declaredCommands: [DeclaredCommand] {
         let count = viewModel.state.feeds.count
-        var commands: [CommandDescriptor] = [
-            .number(in: count > 0 ? 1...count : nil, summary: "Show that feed's items"),
-            CommandDescriptor(["r", "refresh"], summary: "Refresh the feeds and show them again"),
+        var commands: [DeclaredCommand] = [
+            .number(in: count > 0 ? 1...count : nil, summary: "Show that feed's items") { self.open($0) },
+            .refresh("Refresh the feeds and show them again") {
+                self.refresh()
+                self.onRefreshFeeds?()
+            },
         ]
-        if onBack != nil { commands.append(CommandDescriptor(["b", "back"], summary: "Leave the feeds")) }
+        if let onBack { commands.append(.back("Leave the feeds", perform: onBack)) }
         return commands
-    }
-
-    public func handle(_ command: Command) -> Bool {
-        if let number = command.number {
-            open(number)
-            return true
-        }
-        switch command.verb {
-        case "r", "refresh":
-            refresh()
-            onRefreshFeeds?()
-        case "b", "back":
-            guard let onBack else { return false }
-            onBack()
-        default:
-            return false
-        }
-        return true
     }
 
     // MARK: Actions

@@ -175,49 +175,38 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
 
     // MARK: Global commands
 
-    public var commands: [CommandDescriptor] {
+    public var declaredCommands: [DeclaredCommand] {
         [
-            CommandDescriptor(["/", "search"], argument: "WORDS", summary: "Search all articles"),
-            CommandDescriptor(
+            DeclaredCommand(["/", "search"], argument: "WORDS", summary: "Search all articles") { words in
+                if words.isEmpty {
+                    self.post?([StyledLine("Type what to look for, e.g. /mars rover.", .muted)])
+                } else {
+                    self.startSearch(words, sort: .publishedAt)
+                }
+            },
+            DeclaredCommand(
                 ["c", "category"], argument: "NAME",
                 summary: "Show a front page section's whole list (c alone lists them; c all for everything)",
-                argumentCompletions: ["all"] + (feed?.sectionNames ?? [])),
-            CommandDescriptor(["saved"], summary: "Show your saved articles"),
-            CommandDescriptor(["feeds"], summary: "Show your feeds"),
-            CommandDescriptor(
+                argumentCompletions: ["all"] + (feed?.sectionNames ?? []), aliases: ["categories"]
+            ) { self.chooseSection(Self.unquoted($0)) },
+            DeclaredCommand(["saved"], summary: "Show your saved articles") { self.showSaved() },
+            DeclaredCommand(["feeds"], summary: "Show your feeds") {
+                self.showFeeds(.subscriptions)
+                self.reloadFeedTitles()
+            },
+            DeclaredCommand(
                 ["feed"], argument: "NAME",
                 summary: "Show the items of the feed with that title (or its start)",
-                argumentCompletions: feedTitles),
-            CommandDescriptor(["?", "help"], summary: "Show the commands"),
+                argumentCompletions: feedTitles
+            ) { name in
+                self.showFeeds(name.isEmpty ? .subscriptions : .feed(named: name))
+                self.reloadFeedTitles()
+            },
+            DeclaredCommand(["?", "help"], summary: "Show the commands") { self.showHelp() },
+            DeclaredCommand.back("") {
+                self.post?([StyledLine("Already at the top: there is nothing to go back to.", .muted)])
+            }.unlisted,
         ]
-    }
-
-    public func handle(_ command: Command) -> Bool {
-        switch command.verb {
-        case "/", "search":
-            guard !command.argument.isEmpty else {
-                post?([StyledLine("Type what to look for, e.g. /mars rover.", .muted)])
-                return true
-            }
-            startSearch(command.argument, sort: .publishedAt)
-        case "c", "category", "categories":
-            chooseSection(Self.unquoted(command.argument))
-        case "saved":
-            showSaved()
-        case "feeds":
-            showFeeds(.subscriptions)
-            reloadFeedTitles()
-        case "feed":
-            showFeeds(command.argument.isEmpty ? .subscriptions : .feed(named: command.argument))
-            reloadFeedTitles()
-        case "?", "help":
-            showHelp()
-        case "b", "back":
-            post?([StyledLine("Already at the top: there is nothing to go back to.", .muted)])
-        default:
-            return false
-        }
-        return true
     }
 
     /// `c NAME`: a category's headlines, a tag's or the untagged feeds' items, or with `all`

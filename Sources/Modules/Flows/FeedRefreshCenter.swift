@@ -1,5 +1,6 @@
 import Coordinators
 import Foundation
+import NewsModels
 import TerminalText
 
 /// Refreshes every feed in the background, for `r` on the front page and the feed screens and for
@@ -52,7 +53,7 @@ public final class FeedRefreshCenter {
         let library = library
         activity.run("Refreshing feeds", holdingDisplay: .never) { [weak self] in
             let (steps, continuation) = AsyncStream.makeStream(
-                of: FeedRefreshProgress.self, bufferingPolicy: .bufferingNewest(1))
+                of: RefreshProgress.self, bufferingPolicy: .bufferingNewest(1))
             let refresh = Task.detached { () -> FeedRefreshSummary in
                 let summary = await library.refresh(olderThan: interval) { continuation.yield($0) }
                 continuation.finish()
@@ -79,7 +80,7 @@ public final class FeedRefreshCenter {
     }
 
     /// `Refreshing 37/199 feeds · 4,210 new`.
-    static func statusLine(_ step: FeedRefreshProgress) -> StyledLine {
+    static func statusLine(_ step: RefreshProgress) -> StyledLine {
         StyledLine(
             "Refreshing \(grouped(step.done))/\(grouped(step.total)) feeds · \(grouped(step.newItems)) new",
             .muted)

@@ -120,30 +120,16 @@ public final class FrontPageScreen: FrontPageModule {
 
     // MARK: Commands
 
-    public var commands: [CommandDescriptor] {
+    public var declaredCommands: [DeclaredCommand] {
         let last = viewModel.state.lastNumber
+        let feeds = sources.feeds
         return [
-            .number(in: last > 0 ? 1...last : nil, summary: "Open that headline"),
-            CommandDescriptor(
-                ["r", "refresh"],
-                summary: sources.feeds
-                    ? "Load the sections again and refresh the feeds" : "Load the sections again"),
+            .number(in: last > 0 ? 1...last : nil, summary: "Open that headline") { self.open($0) },
+            .refresh(feeds ? "Load the sections again and refresh the feeds" : "Load the sections again") {
+                self.reload(trigger: .explicit)
+                if feeds { self.onRefreshFeeds?() }
+            },
         ]
-    }
-
-    public func handle(_ command: Command) -> Bool {
-        if let number = command.number {
-            open(number)
-            return true
-        }
-        switch command.verb {
-        case "r", "refresh":
-            reload(trigger: .explicit)
-            if sources.feeds { onRefreshFeeds?() }
-        default:
-            return false
-        }
-        return true
     }
 
     // MARK: Actions

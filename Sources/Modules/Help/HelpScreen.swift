@@ -54,15 +54,17 @@ public final class HelpScreen: HelpModule {
 
     public var title: String { "Help" }
 
-    public var commands: [CommandDescriptor] {
-        [CommandDescriptor(["b", "back"], summary: "Close help")]
-    }
-
-    /// Closes help; takes `b`, `back`, `?` and `help`, and declines any other command, which the
-    /// shell then offers to what is below (``CommandDispatch`` asks the screens again).
-    public func handle(_ command: Command) -> Bool {
-        onClose?()
-        return ["b", "back", "?", "help"].contains(command.verb)
+    /// `b` (and `?` again) closes help; any other command closes it and is declined, so the shell
+    /// offers it to what is below (``CommandDispatch`` asks the screens again).
+    public var declaredCommands: [DeclaredCommand] {
+        [
+            .back("Close help") { self.onClose?() },
+            DeclaredCommand(["?", "help"], summary: "", listed: false) { self.onClose?() },
+            .otherwise { _ in
+                self.onClose?()
+                return false
+            },
+        ]
     }
 
     public func render(width: Int, height: Int?) -> [StyledLine] {

@@ -28,7 +28,7 @@ public protocol FeedLibrary: Sendable {
     /// Refreshes the feeds (only those not refreshed for `interval`, when given), telling
     /// `progress` as feeds are done and items stored, and says how it went.
     func refresh(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary
 }
 
@@ -96,19 +96,6 @@ public struct FeedSection: Sendable, Hashable {
     }
 }
 
-/// Where a refresh is: `Refreshing 37/199 feeds · 4,210 new`.
-public struct FeedRefreshProgress: Sendable, Hashable {
-    public var total: Int
-    public var done: Int
-    public var newItems: Int
-
-    public init(total: Int, done: Int, newItems: Int) {
-        self.total = total
-        self.done = done
-        self.newItems = newItems
-    }
-}
-
 /// How a refresh went.
 public struct FeedRefreshSummary: Sendable, Hashable {
     /// `199 feeds: 197 updated, 2 failed · 412 new`, one line for the screen.
@@ -149,7 +136,7 @@ public struct NoFeedLibrary: FeedLibrary {
     public func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int { 0 }
     public func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? { nil }
     public func refresh(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary {
         FeedRefreshSummary(sentence: "There are no feeds to refresh.", anyRefreshed: false)
     }

@@ -48,39 +48,48 @@ public final class SortPickerScreen: SortPickerModule {
         return lines
     }
 
-    public var commands: [CommandDescriptor] {
-        [
-            .number(in: 1...ArticleSortOrder.allCases.count, summary: "Sort by that order"),
-            CommandDescriptor(
-                ["relevancy", "popularity", "newest"], summary: "Sort by that order"),
-            CommandDescriptor(["b", "back"], summary: "Keep the current order"),
+    /// Takes a number, an order's name (alone or after `sort`; a prefix will do) and `b`. A number
+    /// out of range or `sort` alone gets a reminder. Any other command closes the picker, keeping
+    /// the order, and is left for the screens below and the app (`/words`, `c science`, `?`…).
+    public var declaredCommands: [DeclaredCommand] {
+        let orders = ArticleSortOrder.allCases
+        return [
+            .number(in: 1...orders.count, summary: "Sort by that order") { number in
+                if orders.indices.contains(number - 1) {
+                    self.onChoose?(orders[number - 1])
+                } else {
+                    self.remind()
+                }
+            },
+            DeclaredCommand(orders.map(\.keyword), summary: "Sort by that order", handling: chooseNamed),
+            DeclaredCommand(["sort"], summary: "", listed: false) { argument in
+                if let order = ArticleSortOrder(keyword: argument) {
+                    self.onChoose?(order)
+                } else {
+                    self.remind()
+                }
+            },
+            .back("Keep the current order") { self.onChoose?(nil) },
+            .otherwise(chooseNamed),
         ]
     }
 
-    /// Takes a number, an order's name (alone or after `sort`) and `b`. A number out of range or
-    /// `sort` alone gets a reminder. Any other command closes the picker, keeping the order, and
-    /// is left for the screens below and the app (`/words`, `c science`, `?`…).
-    public func handle(_ command: Command) -> Bool {
-        let orders = ArticleSortOrder.allCases
-        let name = command.verb == "sort" ? command.argument : command.argument.isEmpty ? command.verb : ""
-        if let number = command.number {
-            guard orders.indices.contains(number - 1) else { return remind() }
-            onChoose?(orders[number - 1])
-        } else if let order = ArticleSortOrder(keyword: name) {
+    /// An order named alone, by its keyword, NewsAPI's name or a prefix; a number with more after
+    /// it gets a reminder; anything else closes the picker and is declined.
+    private func chooseNamed(_ command: Command) -> Bool {
+        if command.argument.isEmpty, let order = ArticleSortOrder(keyword: command.verb) {
             onChoose?(order)
-        } else if command.verb == "b" || command.verb == "back" {
-            onChoose?(nil)
-        } else if command.verb == "sort" || command.verb.allSatisfy(\.isNumber) {
-            return remind()
-        } else {
-            onChoose?(nil)
-            return false
+            return true
         }
-        return true
+        if command.verb.allSatisfy(\.isNumber) {
+            remind()
+            return true
+        }
+        onChoose?(nil)
+        return false
     }
 
-    private func remind() -> Bool {
+    private func remind() {
         activity.post([StyledLine("Choose 1–3, or b to keep sorting by \(current.keyword).", .muted)])
-        return true
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 /// "3 hours ago" and "Sun 22 Nov 2026 14:05", in English, independent of the machine's locale.
 public struct TimeFormatting: Sendable {
@@ -55,19 +56,12 @@ public struct TimeFormatting: Sendable {
         return "\(parts.day) \(Self.months[parts.month - 1]) \(parts.year)"
     }
 
-    private func components(_ date: Date) -> (
-        year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int
-    ) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: date)
-        return (c.year ?? 1970, c.month ?? 1, c.day ?? 1, c.weekday ?? 1, c.hour ?? 0, c.minute ?? 0)
+    private func components(_ date: Date) -> Timestamp.Civil {
+        Timestamp.Civil(date, offsetSeconds: timeZone.secondsFromGMT(for: date))
     }
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
+    private static let weekdays = Timestamp.weekdayAbbreviations
+    private static let months = Timestamp.monthAbbreviations
 
     private static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"

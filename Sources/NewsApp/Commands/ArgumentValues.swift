@@ -55,7 +55,7 @@ struct TwoLetterCode: ExpressibleByArgument, Sendable, Equatable {
     var code: String
 
     init?(argument: String) {
-        guard let code = SettingLimits.twoLetterCode(argument) else { return nil }
+        guard let code = ConfigurationKey.twoLetterCode(argument) else { return nil }
         self.code = code
     }
 

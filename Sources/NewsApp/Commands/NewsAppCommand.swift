@@ -37,29 +37,10 @@ struct NewsAppCommand: AsyncParsableCommand {
             $XDG_CONFIG_HOME/newsapp/config.toml (by default ~/.config/newsapp/config.toml), else \
             its default. The config file is TOML and every key is optional:
 
-              country = "gb"            # edition of live top headlines (default: us)
-              language = "en"           # language of live search results
-              page_size = 30            # articles per page, 1–100 (default: 20)
-              theme = "light"           # dark or light (default: dark)
-              layout = "split"          # auto, stack or split (default: auto)
-              split_min_columns = 140   # where auto splits, at least 40 (default: 120)
-              key_file = "~/.config/newsapp/key"   # its first line is the NewsAPI key
-              images = "off"            # article pictures: auto, on or off (default: auto)
-              retention_days = 60       # keep unsaved articles this long (default: 30)
-              request_timeout = 10      # seconds a NewsAPI request, a picture or a page may take (default: 10)
-              refresh_concurrency = 8   # feeds fetched at once, at most 2 per server (default: 8)
-              refresh_timeout = 30      # seconds a feed may take (default: 30)
-              refresh_interval = 30     # minutes before the app refreshes a feed or a NewsAPI section
-                                        # at launch (default: 30)
-              newsapi_refresh = "auto"  # a NewsAPI section stored less than refresh_interval ago is
-                                        # shown without a request: auto; always asks; manual asks on r
-              newsapi_daily_limit = 100 # NewsAPI requests a day your plan allows (default: 100); from
-                                        # 90 % NewsApp asks only on r and n, at the limit not at all
-              max_items_per_feed = 500  # read items kept per feed (default: 500)
-              full_text = "auto"        # fetch an article's page as it opens: auto (when its text
-                                        # is cut off), on (always) or off (only on `full`)
+            \(ConfigurationKeys.helpExample())
 
-            NEWSAPI_KEY wins over key_file. NO_COLOR turns colours off; TERM=dumb and output that is \
+            The killfile ([[ignore_article]] rules) and per-feed settings ([[feed]] rules) are tables; \
+            see docs/newsboat.md. NEWSAPI_KEY wins over key_file. NO_COLOR turns colours off; TERM=dumb and output that is \
             not a terminal get plain text.
 
             Every page fetched is kept in $XDG_CACHE_HOME/newsapp/news.sqlite (by default \
@@ -157,9 +138,9 @@ struct NewsAppCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if let splitMinColumns, splitMinColumns < SettingLimits.minimumSplitColumns {
+        if let splitMinColumns, splitMinColumns < ConfigurationKeys.splitMinColumns.range.lowerBound {
             throw ValidationError(
-                "--split-min-columns must be at least \(SettingLimits.minimumSplitColumns).")
+                "--split-min-columns must be at least \(ConfigurationKeys.splitMinColumns.range.lowerBound).")
         }
         if let open, open < 1 {
             throw ValidationError("--open takes a headline number from 1.")

@@ -46,7 +46,7 @@ struct SharedOptions: ParsableArguments {
     var logLevel: LogLevelChoice?
 
     func validate() throws {
-        if let pageSize, !SettingLimits.pageSizes.contains(pageSize) {
+        if let pageSize, !ConfigurationKeys.pageSize.range.contains(pageSize) {
             throw ValidationError("--page-size must be between 1 and 100.")
         }
     }

@@ -44,7 +44,7 @@ struct NewsSourceChoice {
         key: APIKey?,
         country: String,
         environment: [String: String],
-        timeout: TimeInterval = TimeInterval(SettingLimits.defaultRequestTimeout),
+        timeout: TimeInterval = TimeInterval(ConfigurationKeys.defaults.requestTimeout!),
         sampleNotice: String? = nil,
         feedsOnly: Bool = false
     ) throws(Problem) -> NewsSourceChoice {

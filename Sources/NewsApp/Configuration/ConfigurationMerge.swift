@@ -26,15 +26,15 @@ struct ConfigurationMerge {
         if let mode = config.ignoreMode { settings.append(("ignore_mode", Self.string(mode), "ignore-mode")) }
         if let minutes = config.reloadMinutes {
             let clamped = min(
-                max(minutes, SettingLimits.refreshInterval.lowerBound),
-                SettingLimits.refreshInterval.upperBound)
+                max(minutes, ConfigurationKeys.refreshInterval.range.lowerBound),
+                ConfigurationKeys.refreshInterval.range.upperBound)
             settings.append(("refresh_interval", String(clamped), "reload-time"))
         }
         if let items = config.maxItems {
             let count =
                 items == 0
-                ? SettingLimits.maxItemsPerFeed.upperBound
-                : min(items, SettingLimits.maxItemsPerFeed.upperBound)
+                ? ConfigurationKeys.maxItemsPerFeed.range.upperBound
+                : min(items, ConfigurationKeys.maxItemsPerFeed.range.upperBound)
             settings.append(("max_items_per_feed", String(count), "max-items"))
         }
         if let browser = config.browser { settings.append(("browser", Self.string(browser), "browser")) }

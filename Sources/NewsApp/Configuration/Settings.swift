@@ -41,9 +41,9 @@ struct Settings: Sendable, Equatable {
     var offline = false
     var images: ImagesChoice = .auto
     /// Days a stored article is kept after it was last fetched, unless saved.
-    var retentionDays = SettingLimits.defaultRetentionDays
+    var retentionDays = Self.defaults.retentionDays!
     /// `request_timeout`: seconds a NewsAPI request or a picture may take in all.
-    var requestTimeout = SettingLimits.defaultRequestTimeout
+    var requestTimeout = Self.defaults.requestTimeout!
     /// How feeds are refreshed: feeds at once, seconds each may take, items kept per feed.
     var feeds = FeedSettings()
     /// `--log-level`; nil for the default (info).
@@ -51,9 +51,9 @@ struct Settings: Sendable, Equatable {
     /// `full_text`: when an article's page is fetched as it opens (reader mode).
     var fullText: FullTextMode = .auto
     /// `newsapi_refresh`: when a stored NewsAPI section answers without a request.
-    var newsapiRefresh: RequestBudget.Refresh = .auto
+    var newsapiRefresh = Self.defaults.newsapiRefresh!
     /// `newsapi_daily_limit`: NewsAPI requests a day the plan allows.
-    var newsapiDailyLimit = RequestBudget.defaultDailyLimit
+    var newsapiDailyLimit = Self.defaults.newsapiDailyLimit!
     /// `browser`: the command that opens addresses, in `$BROWSER`'s form.
     var browser: String?
     /// `download_dir`; nil for the default (see ``DownloadFolder``).
@@ -62,7 +62,10 @@ struct Settings: Sendable, Equatable {
     var player: String?
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
-    var liveCountry: String { country ?? SettingLimits.defaultCountry }
+    var liveCountry: String { country ?? Self.defaults.country! }
+
+    /// The config file's defaults, as ``ConfigurationKeys`` declares them (each has one).
+    static var defaults: Configuration { ConfigurationKeys.defaults }
 
     static func resolve(
         commandLine: CommandLineSettings,
@@ -83,26 +86,26 @@ struct Settings: Sendable, Equatable {
         return Settings(
             country: commandLine.country ?? file.country,
             language: commandLine.language ?? file.language,
-            pageSize: commandLine.pageSize ?? file.pageSize ?? SettingLimits.defaultPageSize,
-            theme: commandLine.theme ?? file.theme ?? .dark,
-            layout: commandLine.layout ?? file.layout ?? .auto,
-            splitMinColumns: commandLine.splitMinColumns ?? file.splitMinColumns
-                ?? SettingLimits.defaultSplitColumns,
+            pageSize: commandLine.pageSize ?? file.pageSize ?? defaults.pageSize!,
+            theme: commandLine.theme ?? file.theme ?? defaults.theme!,
+            layout: commandLine.layout ?? file.layout ?? defaults.layout!,
+            splitMinColumns: commandLine.splitMinColumns ?? file.splitMinColumns ?? defaults.splitMinColumns!,
             key: key,
             offline: commandLine.offline,
-            images: commandLine.images ?? file.images ?? .auto,
-            retentionDays: file.retentionDays ?? SettingLimits.defaultRetentionDays,
-            requestTimeout: file.requestTimeout ?? SettingLimits.defaultRequestTimeout,
+            images: commandLine.images ?? file.images ?? defaults.images!,
+            retentionDays: file.retentionDays ?? defaults.retentionDays!,
+            requestTimeout: file.requestTimeout ?? defaults.requestTimeout!,
             feeds: FeedSettings(
-                concurrency: file.refreshConcurrency ?? SettingLimits.defaultRefreshConcurrency,
-                timeout: file.refreshTimeout ?? SettingLimits.defaultRefreshTimeout,
-                maxItemsPerFeed: file.maxItemsPerFeed ?? SettingLimits.defaultMaxItemsPerFeed,
-                refreshInterval: file.refreshInterval ?? SettingLimits.defaultRefreshInterval,
-                killfile: file.killfile, ignoreMode: file.ignoreMode ?? .download, rules: file.feedRules),
+                concurrency: file.refreshConcurrency ?? defaults.refreshConcurrency!,
+                timeout: file.refreshTimeout ?? defaults.refreshTimeout!,
+                maxItemsPerFeed: file.maxItemsPerFeed ?? defaults.maxItemsPerFeed!,
+                refreshInterval: file.refreshInterval ?? defaults.refreshInterval!,
+                killfile: file.killfile, ignoreMode: file.ignoreMode ?? defaults.ignoreMode!,
+                rules: file.feedRules),
             logLevel: commandLine.logLevel,
-            fullText: file.fullText ?? .auto,
-            newsapiRefresh: file.newsapiRefresh ?? .auto,
-            newsapiDailyLimit: file.newsapiDailyLimit ?? RequestBudget.defaultDailyLimit,
+            fullText: file.fullText ?? defaults.fullText!,
+            newsapiRefresh: file.newsapiRefresh ?? defaults.newsapiRefresh!,
+            newsapiDailyLimit: file.newsapiDailyLimit ?? defaults.newsapiDailyLimit!,
             browser: file.browser,
             downloadDirectory: file.downloadDirectory,
             player: file.player)
@@ -112,17 +115,17 @@ struct Settings: Sendable, Equatable {
 /// The config file's feed settings, with their defaults.
 struct FeedSettings: Sendable, Equatable {
     /// `refresh_concurrency`: feeds fetched at once (at most two from one host).
-    var concurrency = SettingLimits.defaultRefreshConcurrency
+    var concurrency = Settings.defaults.refreshConcurrency!
     /// `refresh_timeout`: seconds a feed may take to answer in all.
-    var timeout = SettingLimits.defaultRefreshTimeout
+    var timeout = Settings.defaults.refreshTimeout!
     /// `max_items_per_feed`: read items kept per feed.
-    var maxItemsPerFeed = SettingLimits.defaultMaxItemsPerFeed
+    var maxItemsPerFeed = Settings.defaults.maxItemsPerFeed!
     /// `refresh_interval`: minutes after which the app refreshes a feed at launch.
-    var refreshInterval = SettingLimits.defaultRefreshInterval
+    var refreshInterval = Settings.defaults.refreshInterval!
     /// `ignore_article`: the killfile, applied as items arrive.
     var killfile: [KillRule] = []
     /// `ignore_mode`.
-    var ignoreMode: IgnoreMode = .download
+    var ignoreMode = Settings.defaults.ignoreMode!
     /// `[[feed]]`: settings for some feeds.
     var rules: [FeedRule] = []
 }

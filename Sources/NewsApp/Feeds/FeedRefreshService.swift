@@ -2,6 +2,7 @@ import Feeds
 import Foundation
 import Logging
 import Networking
+import NewsModels
 import Store
 
 /// One refresh of the subscriptions, as `newsapp refresh` and `r` in the app run it: the feeds of

@@ -160,7 +160,7 @@ struct StoreFeedLibrary: FeedLibrary {
     }
 
     func refresh(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary {
         guard !offline else {
             return FeedRefreshSummary(
@@ -169,9 +169,7 @@ struct StoreFeedLibrary: FeedLibrary {
         }
         let outcome: FeedRefreshService.Outcome
         do {
-            outcome = try await refresher.run(olderThan: interval) { step in
-                progress(FeedRefreshProgress(total: step.total, done: step.done, newItems: step.newItems))
-            }
+            outcome = try await refresher.run(olderThan: interval, progress: progress)
         } catch {
             return FeedRefreshSummary(sentence: error.description, anyRefreshed: false)
         }

@@ -1,6 +1,9 @@
 import Foundation
 
-/// Parses and formats the ISO 8601 timestamps NewsAPI sends and accepts.
+/// Parses and formats the ISO 8601 timestamps NewsAPI sends and accepts, and holds the one
+/// calendar of the app: the proleptic Gregorian arithmetic (``date(year:month:day:hour:minute:second:fraction:offsetSeconds:)``
+/// one way, ``Civil`` the other) that HTTP dates, feed dates, OPML, the store's file names and
+/// the screens' dates all use, without `Calendar`, a formatter or a locale.
 ///
 /// Real responses mix shapes within one page: `2026-11-22T14:05:00Z`, fractional seconds with
 /// 1 to 9 digits (`….024Z`, `….9586022Z`), and numeric offsets (`…+00:00`, `…+0530`, `…-04:00`).
@@ -79,15 +82,18 @@ public enum Timestamp {
             whole -= 1
             millis += 1000
         }
-        let (days, secondOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
-        let (dayIndex, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
-        let (year, month, day) = civilFromDays(dayIndex)
-        var text =
-            pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(second / 3600, 2) + ":"
-            + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2)
+        let civil = Civil(secondsSince1970: whole)
+        var text = civil.dateAndTime(dateSeparator: "-", between: "T", timeSeparator: ":")
         if millis > 0 { text += "." + pad(millis, 3) }
         return text + "Z"
     }
+
+    /// The three-letter English names of the months, January first.
+    public static let monthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    /// The three-letter English names of the weekdays, Sunday first (``Civil/weekday`` 1).
+    public static let weekdayAbbreviations = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -97,7 +103,7 @@ public enum Timestamp {
         }
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
+    fileprivate static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
@@ -112,7 +118,7 @@ public enum Timestamp {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    fileprivate static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -122,6 +128,50 @@ public enum Timestamp {
         let day = dayOfYear - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+// MARK: - Civil time
+
+extension Timestamp {
+    /// The calendar fields of an instant at a UTC offset, whole seconds (a fraction is dropped).
+    public struct Civil: Sendable, Equatable {
+        public var year: Int
+        public var month: Int
+        public var day: Int
+        public var hour: Int
+        public var minute: Int
+        public var second: Int
+        /// 1 for Sunday to 7 for Saturday, as `Calendar` numbers them.
+        public var weekday: Int
+
+        /// `date`'s fields at `offsetSeconds` east of UTC (a time zone's `secondsFromGMT(for:)`).
+        public init(_ date: Date, offsetSeconds: Int = 0) {
+            let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+            self.init(secondsSince1970: seconds + offsetSeconds)
+        }
+
+        init(secondsSince1970 seconds: Int) {
+            let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+            let (dayIndex, time) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+            (year, month, day) = Timestamp.civilFromDays(dayIndex)
+            (hour, minute, second) = (time / 3600, time / 60 % 60, time % 60)
+            // 1970-01-01 was a Thursday (5).
+            weekday = ((dayIndex + 4) % 7 + 7) % 7 + 1
+        }
+
+        /// `2026-11-22T14:05:00` with the given separators, each field zero-padded.
+        public func dateAndTime(dateSeparator: String, between: String, timeSeparator: String) -> String {
+            let pad = Timestamp.pad
+            return pad(year, 4) + dateSeparator + pad(month, 2) + dateSeparator + pad(day, 2) + between
+                + time(separator: timeSeparator)
+        }
+
+        /// `14:05:00` with the given separator, each field zero-padded.
+        public func time(separator: String) -> String {
+            let pad = Timestamp.pad
+            return pad(hour, 2) + separator + pad(minute, 2) + separator + pad(second, 2)
+        }
     }
 }
 

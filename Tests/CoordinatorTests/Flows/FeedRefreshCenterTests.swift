@@ -1,6 +1,7 @@
 import Coordinators
 import Modules
 import ModulesTestSupport
+import NewsModels
 import Testing
 
 /// The background refresh of every feed: progress above the prompt, one line at the end, the
@@ -12,8 +13,8 @@ import Testing
         let library = MemoryFeedLibrary(
             feeds: [MemoryFeedLibrary.feed("orbit", count: 2)],
             refreshProgress: [
-                FeedRefreshProgress(total: 3, done: 1, newItems: 1_200),
-                FeedRefreshProgress(total: 3, done: 3, newItems: 4_210),
+                RefreshProgress(total: 3, done: 1, newItems: 1_200),
+                RefreshProgress(total: 3, done: 3, newItems: 4_210),
             ],
             refreshSummary: FeedRefreshSummary(
                 sentence: "3 feeds: 2 updated, 1 failed · 4,210 new", failed: 1))

@@ -75,6 +75,33 @@ struct FeedsFlowTests {
         }
     }
 
+    /// The kit reads the screens' declarations as help, completion and dispatch do: what the list
+    /// offers is what typing it performs, `mark read` included.
+    @Test("The kit lists, completes and performs a feed list's declared commands")
+    func kitReadsTheDeclarations() async {
+        await withRecordingRouter { router in
+            router.start(app(router, Self.library()))
+            router.expect(.setRoot("Front page"))
+            await router.type("feed world")
+            router.expect(.push("Feeds"), .push("World News"))
+            let names = router.commands.flatMap(\.names)
+            #expect(names.contains("mark read") && names.contains("unread") && names.contains("feeds"))
+            #expect(names.contains("q") && !names.contains("mark"), "the hint for mark alone is not offered")
+            #expect(router.complete("ma") == ["mark read", "mark-read"])
+            #expect(router.complete("mark r") == ["read"])
+            #expect(router.complete("feed Wor") == ["World News"])
+            let posted = messages(of: router.top)
+            #expect(await router.type("mark read"))
+            #expect(await router.type("MARK  Read"))
+            #expect(await router.type("mark"))
+            #expect(
+                posted() == [
+                    "Marked 3 items read.", "Every item was already read.",
+                    "Type mark read to mark every item of the list read.",
+                ])
+        }
+    }
+
     @Test("next goes on from the list's last item to the following feed; b from there is back at the list")
     func nextAcrossFeeds() async {
         await withRecordingRouter { router in

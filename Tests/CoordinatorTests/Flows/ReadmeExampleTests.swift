@@ -20,12 +20,12 @@ import Testing
 }
 // README:end
 
-@Test("README's flow-testing example is the one above, verbatim")
+@Test("docs/testing.md's flow-testing example is the one above, verbatim")
 func readmeExampleIsCompiled() throws {
     let here = URL(fileURLWithPath: #filePath)
     let source = try String(contentsOf: here, encoding: .utf8)
     let readme = try String(
-        contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../../README.md")
+        contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../../docs/testing.md")
             .standardizedFileURL,
         encoding: .utf8)
     let begin = try #require(source.range(of: "// README:begin\n"))

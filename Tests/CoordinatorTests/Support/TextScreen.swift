@@ -24,16 +24,19 @@ final class TextScreen: Presentable {
         lines.flatMap { StyledLine($0).wrapped(toWidth: width) }
     }
 
-    var commands: [CommandDescriptor] {
-        understands.sorted().map { CommandDescriptor([$0], summary: "Test command \($0)") }
-    }
-
-    func handle(_ command: Command) -> Bool {
-        guard understands.contains(command.verb) else {
-            onDecline?()
-            return false
-        }
-        received.append(command.description)
-        return true
+    var declaredCommands: [DeclaredCommand] {
+        understands.sorted().map { verb in
+            DeclaredCommand(
+                [verb], summary: "Test command \(verb)",
+                handling: { command in
+                    self.received.append(command.description)
+                    return true
+                })
+        } + [
+            .otherwise { _ in
+                self.onDecline?()
+                return false
+            }
+        ]
     }
 }

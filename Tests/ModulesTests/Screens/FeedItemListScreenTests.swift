@@ -102,6 +102,24 @@ struct FeedItemListScreenTests {
         #expect(log.messages.last == "Type mark read to mark every item of the list read.")
     }
 
+    /// What help and completion offer is what typing performs: each spelling the list declares,
+    /// typed as declared, is matched by its declaration and performed by the screen (help said
+    /// `mark read` while the screen matched `mark` and an argument).
+    @Test("Every spelling the list declares, typed as declared, is that command")
+    func declaredSpellingsAreTheCommands() async {
+        let (screen, _, _) = await loadedScreen()
+        let named = screen.commands.filter { !$0.names.isEmpty }
+        #expect(named.contains { $0.names.contains("mark read") })
+        for descriptor in named {
+            for name in descriptor.names {
+                let command = Command(name + (descriptor.argument == nil ? "" : " x"))!
+                #expect(descriptor.matches(command), "“\(name)” does not type \(descriptor.usage)")
+                #expect(screen.commands.first { $0.matches(command) } == descriptor, "\(name)")
+            }
+        }
+        #expect(await type("mark read", to: screen))
+    }
+
     @Test("mark read on the unread items leaves the list empty, saying how to see every item")
     func markReadUnreadOnly() async {
         let (screen, _, log) = await loadedScreen(query: .feed(Self.scope, title: "News", unreadOnly: true))

@@ -235,7 +235,7 @@ final class HeldFeedLibrary: FeedLibrary {
     }
 
     func refresh(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary {
         await base.refresh(olderThan: interval, progress: progress)
     }

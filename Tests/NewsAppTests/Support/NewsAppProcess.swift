@@ -30,7 +30,8 @@ enum NewsAppProcess {
         environment: [String: String],
         input: String? = nil,
         throttled: Bool = true,
-        executable: URL? = nil
+        executable: URL? = nil,
+        directory: URL? = nil
     ) async throws -> Output {
         let executable = try executable ?? binary()
         // Dozens of tests run the app at once; on a small machine so many processes starve one
@@ -42,7 +43,8 @@ enum NewsAppProcess {
             Thread.detachNewThread {
                 continuation.resume(
                     with: Result {
-                        try runBlocking(executable, arguments, environment, input.map { Data($0.utf8) })
+                        try runBlocking(
+                            executable, arguments, environment, input.map { Data($0.utf8) }, directory)
                     })
             }
         }
@@ -62,10 +64,12 @@ enum NewsAppProcess {
         _ executable: URL,
         _ arguments: [String],
         _ environment: [String: String],
-        _ input: Data?
+        _ input: Data?,
+        _ directory: URL?
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable
+        process.currentDirectoryURL = directory
         process.arguments = arguments
         process.environment = environment.merging(sanitizerOptions) { mine, _ in mine }
         let output = Pipe()
@@ -173,9 +177,11 @@ struct Sandbox {
 
     /// Runs `newsapp` in this sandbox, with `extra` added to the environment.
     func run(
-        _ arguments: [String], extra: [String: String] = [:], input: String? = nil, throttled: Bool = true
+        _ arguments: [String], extra: [String: String] = [:], input: String? = nil, throttled: Bool = true,
+        directory: URL? = nil
     ) async throws -> NewsAppProcess.Output {
         try await NewsAppProcess.run(
-            arguments, environment: environment.merging(extra) { $1 }, input: input, throttled: throttled)
+            arguments, environment: environment.merging(extra) { $1 }, input: input, throttled: throttled,
+            directory: directory)
     }
 }

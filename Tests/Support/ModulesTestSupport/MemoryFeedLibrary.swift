@@ -37,11 +37,11 @@ public final class MemoryFeedLibrary: FeedLibrary {
 
     private let state: Locked<State>
     /// What a refresh reports, in order, before it returns.
-    private let refreshProgress: [FeedRefreshProgress]
+    private let refreshProgress: [RefreshProgress]
     private let refreshSummary: FeedRefreshSummary
 
     public init(
-        feeds: [Feed], refreshProgress: [FeedRefreshProgress] = [],
+        feeds: [Feed], refreshProgress: [RefreshProgress] = [],
         refreshSummary: FeedRefreshSummary = FeedRefreshSummary(sentence: "Refreshed.")
     ) {
         state = Locked(State(feeds: feeds))
@@ -171,7 +171,7 @@ public final class MemoryFeedLibrary: FeedLibrary {
     }
 
     public func refresh(
-        olderThan interval: Duration?, progress: @escaping @Sendable (FeedRefreshProgress) -> Void
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary {
         state.withLock { $0.refreshes.append(interval) }
         for step in refreshProgress { progress(step) }

@@ -1,0 +1,152 @@
+import Coordinators
+import FilterLanguage
+import Foundation
+import TerminalText
+
+// MARK: - Killfile and feed rules
+
+/// The config file's rules, written as tables (``ConfigurationKey/Kind/rules(fields:)``): the
+/// killfile's `[[ignore_article]]` and the per-feed settings of `[[feed]]`, each rule refused alone.
+extension ConfigurationLoader {
+    /// The settings a `[[feed]]` rule may hold, read by the rules of the keys they stand for.
+    static let feedRuleKeys = [
+        "refresh_interval": ConfigurationKeys.refreshInterval, "max_items": ConfigurationKeys.maxItemsPerFeed,
+        "full_text": ConfigurationKeys.fullText, "images": ConfigurationKeys.images,
+    ]
+
+    /// `[[ignore_article]]` tables (or an array of inline tables), each with `feed` (an address as
+    /// the urls file writes it, or `*`) and `filter` (an expression). A bad rule is refused alone.
+    func killfile(_ entry: TOMLTable.Entry, into configuration: inout Configuration)
+        -> [ConfigurationProblem]
+    {
+        guard case .array(let rules) = entry.value else {
+            return [
+                problem(
+                    entry.line,
+                    "ignore_article must be rules written [[ignore_article]] with feed and filter (found "
+                        + "\(Self.found(entry.value))); ignoring it.")
+            ]
+        }
+        var problems: [ConfigurationProblem] = []
+        for (index, rule) in rules.enumerated() {
+            let name = "ignore_article rule \(index + 1)"
+            guard case .table(let table) = rule else {
+                problems.append(
+                    problem(entry.line, "\(name) must be a table with feed and filter; ignoring it."))
+                continue
+            }
+            let line = table.entries.first?.line ?? entry.line
+            if let unknown = table.entries.first(where: { !["feed", "filter"].contains($0.key) }) {
+                problems.append(
+                    problem(
+                        unknown.line,
+                        "\(name) has an unknown key \"\(TextSanitizer.clean(unknown.key))\" (it takes feed and "
+                            + "filter); ignoring the rule."))
+                continue
+            }
+            guard let feed = table["feed"]?.string, !feed.isEmpty else {
+                problems.append(
+                    problem(
+                        line, "\(name) needs feed, an address or \"*\" for every feed; ignoring the rule."))
+                continue
+            }
+            guard let text = table["filter"]?.string else {
+                problems.append(
+                    problem(
+                        line,
+                        "\(name) needs filter, an expression such as 'title =~ \"sport\"'; ignoring the rule."
+                    ))
+                continue
+            }
+            do {
+                let expression = try FilterParser.parse(text)
+                configuration.killfile.append(
+                    KillRule(feed: feed == "*" ? nil : feed, text: text, expression: expression))
+            } catch {
+                problems.append(problem(line, "\(name): \(error.sentence) Ignoring the rule."))
+            }
+        }
+        return problems
+    }
+
+    /// `[[feed]]` tables: one of `url`, `title` or `tag`, then the feed's settings.
+    func feedRules(_ entry: TOMLTable.Entry, into configuration: inout Configuration)
+        -> [ConfigurationProblem]
+    {
+        guard case .array(let rules) = entry.value else {
+            return [
+                problem(
+                    entry.line,
+                    "feed must be settings written [[feed]] with url, title or tag (found \(Self.found(entry.value))); "
+                        + "ignoring it.")
+            ]
+        }
+        var problems: [ConfigurationProblem] = []
+        for (index, rule) in rules.enumerated() {
+            let ruleName = "feed rule \(index + 1)"
+            guard case .table(let table) = rule else {
+                problems.append(problem(entry.line, "\(ruleName) must be a table; ignoring it."))
+                continue
+            }
+            let line = table.entries.first?.line ?? entry.line
+            let selectors = table.entries.filter { ["url", "title", "tag"].contains($0.key) }
+            guard selectors.count == 1, let selector = selectors.first, let value = selector.value.string,
+                !value.isEmpty
+            else {
+                problems.append(
+                    problem(
+                        line,
+                        "\(ruleName) must name its feeds with one of url, title or tag; ignoring the rule.")
+                )
+                continue
+            }
+            var feedRule = FeedRule(
+                selector: selector.key == "url"
+                    ? .url(value) : selector.key == "title" ? .title(value) : .tag(value),
+                line: line)
+            for setting in table.entries where !["url", "title", "tag"].contains(setting.key) {
+                let name = "\(ruleName) \(TextSanitizer.clean(setting.key))"
+                var read = Configuration()
+                switch setting.key {
+                case "refresh_interval", "max_items", "full_text", "images":
+                    let declared = Self.feedRuleKeys[setting.key]!.named(name)
+                    if let refusal = declared.apply(setting.value, to: &read, expanding: expand) {
+                        problems.append(problem(setting.line, refusal))
+                        continue
+                    }
+                    feedRule.refreshInterval = read.refreshInterval ?? feedRule.refreshInterval
+                    feedRule.maxItems = read.maxItemsPerFeed ?? feedRule.maxItems
+                    feedRule.fullText = read.fullText ?? feedRule.fullText
+                    feedRule.images = read.images ?? feedRule.images
+                case "rename":
+                    guard let title = setting.value.string,
+                        !title.trimmingCharacters(in: .whitespaces).isEmpty
+                    else {
+                        problems.append(
+                            problem(
+                                setting.line,
+                                "\(name) must be a name (found \(Self.found(setting.value))); ignoring it."))
+                        continue
+                    }
+                    feedRule.rename = title
+                default:
+                    let keys = [
+                        "url", "title", "tag", "refresh_interval", "full_text", "max_items", "images",
+                        "rename",
+                    ]
+                    let close =
+                        CommandSuggester.closest(to: setting.key, among: keys).map {
+                            " (did you mean \($0)?)"
+                        } ?? ""
+                    problems.append(
+                        problem(
+                            setting.line,
+                            "\(ruleName): unknown key \"\(TextSanitizer.clean(setting.key))\"\(close); ignoring it."
+                        ))
+                }
+            }
+            configuration.feedRules.append(feedRule)
+        }
+        return problems
+    }
+}
