@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "newsapp", targets: ["NewsApp"]),
         .executable(name: "newsapi-stub", targets: ["NewsAPIStubServer"]),
+        .executable(name: "reader-api-stub", targets: ["ReaderAPIStubServer"]),
         .executable(name: "newsapp-bench", targets: ["NewsAppBenchmark"]),
         .library(name: "NewsModels", targets: ["NewsModels"]),
         .library(name: "Networking", targets: ["Networking"]),
@@ -36,7 +37,7 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "NewsModels", "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store",
-                "Images", "Feeds", "TerminalText", "FilterLanguage",
+                "Images", "Feeds", "Sync", "TerminalText", "FilterLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -115,6 +116,18 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Sync with a feed service over the Google Reader API (FreshRSS, Miniflux, Inoreader…): the
+        // client and the engine (push, then pull), which sees the store through a protocol; see
+        // docs/architecture.md.
+        .target(
+            name: "Sync",
+            dependencies: [
+                "NewsModels", "Networking", "Feeds", "TerminalText",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
         // newsboat's filter language: one parser and syntax tree, which the store turns into SQL
         // and the killfile evaluates in memory; imports nothing of ours (see docs/architecture.md).
         .target(name: "FilterLanguage", swiftSettings: strict),
@@ -148,6 +161,21 @@ let package = Package(
         ),
         .executableTarget(name: "NewsAPIStubServer", dependencies: ["NewsAPIStub"], swiftSettings: strict),
 
+        // MARK: A Google Reader API server for the sync's tests, the benchmark and manual runs
+
+        .target(
+            name: "ReaderAPIStub",
+            dependencies: [
+                "NewsModels", "NewsAPIStub",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "ReaderAPIStubServer", dependencies: ["ReaderAPIStub", "NewsAPIStub"], swiftSettings: strict
+        ),
+
         // MARK: The benchmark (issue 5): `Scripts/benchmark` builds it in release and runs it
 
         // Measures the release app (cold start, search, render, fetch, `n` at human pace) and
@@ -156,7 +184,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
-                "SampleEdition", "Feeds", "TerminalText", "FilterLanguage",
+                "SampleEdition", "Feeds", "TerminalText", "FilterLanguage", "ReaderAPIStub",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
@@ -226,7 +254,7 @@ let package = Package(
             dependencies: [
                 "NewsApp", "NewsModels", "Networking", "SampleEdition", "NewsAPIStub", "Store", "Images",
                 "CPNG", "CoordinatorsTesting", "Modules", "HTTPTestServer", "PeakMemoryProbe",
-                "TerminalText", "TestSupport", "Feeds", "FilterLanguage",
+                "TerminalText", "TestSupport", "Feeds", "FilterLanguage", "Sync", "ReaderAPIStub",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -236,6 +264,13 @@ let package = Package(
         ),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(name: "FilterLanguageTests", dependencies: ["FilterLanguage"], swiftSettings: strict),
+        .testTarget(
+            name: "SyncTests",
+            dependencies: [
+                "Sync", "ReaderAPIStub", "Networking", "HTTPTestServer",
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "StoreTests",
             dependencies: [

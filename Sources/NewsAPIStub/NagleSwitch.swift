@@ -12,12 +12,12 @@
 /// NewsAPI server shows and which would swamp every timing taken against the stub. Accepted
 /// connections inherit `TCP_NODELAY` from the listener (on Linux and the BSDs), so the listener is
 /// found among the open descriptors by its address and given the option before any client connects.
-enum NagleSwitch {
+package enum NagleSwitch {
     /// Sets `TCP_NODELAY` on the IPv4 listening socket bound to 127.0.0.1:`port`.
     ///
     /// - Returns: Whether such a socket was found and the option set.
     @discardableResult
-    static func disable(onListenerAtPort port: Int) -> Bool {
+    package static func disable(onListenerAtPort port: Int) -> Bool {
         let listeners = openSockets { local, peer in local == port && peer == nil }
         guard let listener = listeners.first(where: isAccepting) else { return false }
         var on: Int32 = 1

@@ -3,8 +3,8 @@ import NewsModels
 
 /// Waits until an `HTTPServer` listens, or until its `run()` task ends first (e.g. because the
 /// port is taken), whichever happens first.
-enum ReadySignal {
-    static func wait(for server: HTTPServer, running task: Task<Void, any Error>) async throws {
+package enum ReadySignal {
+    package static func wait(for server: HTTPServer, running task: Task<Void, any Error>) async throws {
         let gate = Gate()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             gate.arm(continuation)

@@ -158,6 +158,15 @@ struct BenchmarkMain {
                 report.add("Reader mode: extract one real page, p99", all, target: .p99(50))
             }
         }
+        if options.sections.contains(.sync) {
+            if let newsapp = options.newsapp {
+                try await SyncBenchmark.run(
+                    newsapp: newsapp, probe: options.probe(beside: newsapp), data: options.dataDirectory,
+                    freshrss: options.freshrssArchive, runs: options.syncRuns, into: &report)
+            } else {
+                report.notes.append("Sync: skipped (no --newsapp binary given).")
+            }
+        }
         report.notes.append(
             "Load average (1 min) at start \(loadAtStart), at end \(Machine.loadAverage()), on "
                 + "\(machine.logicalCores) cores: other work on the machine shows in the p99s.")
@@ -173,6 +182,7 @@ struct Options {
         case refresh
         case extract
         case filters
+        case sync
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -196,6 +206,10 @@ struct Options {
     var feedRuns = 3
     var floorRuns = 5
     var extractRounds = 20
+    var syncRuns = 10
+    /// FreshRSS's archive for the `sync` section: --freshrss, else FRESHRSS_ARCHIVE, else
+    /// ../shared/servers beside the checkout.
+    var freshrss: String?
     /// Reader mode's corpus, read from the repository.
     var readerCorpus = URL(fileURLWithPath: "Tests/FeedsTests/Fixtures/reader", isDirectory: true)
     /// Real pages with their expected texts (`Scripts/real-pages` fetches them); none by default.
@@ -206,11 +220,11 @@ struct Options {
 
     static let usage = """
         usage: newsapp-bench [--newsapp PATH] [--rss-probe PATH] [--newsboat PATH] [--data DIR]
-                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract,filters]
+                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract,filters,sync]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
                              [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N] [--floor-runs N]
                              [--extract-rounds N] [--reader-corpus DIR] [--real-pages DIR]
-                             [--label TEXT]
+                             [--sync-runs N] [--freshrss ARCHIVE] [--label TEXT]
 
           --newsapp PATH  the release newsapp binary, for the cold start (skipped without it)
           --rss-probe PATH  PeakMemoryProbe, for peak memory (default: the one beside newsapp)
@@ -220,7 +234,19 @@ struct Options {
           --reader-corpus DIR  reader mode's pages (default Tests/FeedsTests/Fixtures/reader)
           --real-pages DIR     real pages measured too, a folder of sources (Scripts/real-pages):
                                NAME.html with NAME.txt (word F1) or NAME.phrases (phrases)
+          --freshrss ARCHIVE   FreshRSS's archive for the sync section (default: FRESHRSS_ARCHIVE,
+                               else ../shared/servers/freshrss-*.tar.gz; its rows are skipped without)
         """
+
+    /// FreshRSS's archive: ``freshrss``, else `FRESHRSS_ARCHIVE`, else one in ../shared/servers.
+    var freshrssArchive: String? {
+        if let freshrss { return freshrss }
+        if let path = ProcessInfo.processInfo.environment["FRESHRSS_ARCHIVE"], !path.isEmpty { return path }
+        let folder = "../shared/servers"
+        let found = (try? FileManager.default.contentsOfDirectory(atPath: folder))?
+            .first { $0.hasPrefix("freshrss-") && $0.hasSuffix(".tar.gz") }
+        return found.map { URL(fileURLWithPath: folder + "/" + $0).standardizedFileURL.path }
+    }
 
     /// The probe to measure peak memory with: ``rssProbe``, else `PeakMemoryProbe` beside `newsapp`.
     func probe(beside newsapp: String) throws -> String {
@@ -264,6 +290,8 @@ struct Options {
             case "--feed-runs": feedRuns = try count(argument)
             case "--floor-runs": floorRuns = try count(argument)
             case "--extract-rounds": extractRounds = try count(argument)
+            case "--sync-runs": syncRuns = try count(argument)
+            case "--freshrss": freshrss = try value(argument)
             case "--reader-corpus":
                 readerCorpus = URL(fileURLWithPath: try value(argument), isDirectory: true)
             case "--real-pages":

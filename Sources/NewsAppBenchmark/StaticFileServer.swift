@@ -71,7 +71,8 @@ final class StaticFileServer {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
-    private static func freePort() throws -> Int {
+    /// A port of 127.0.0.1 free now.
+    static func freePort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(socket) }

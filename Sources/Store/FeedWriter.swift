@@ -226,7 +226,7 @@ struct FeedWriter {
         return items
     }
 
-    private func insert(
+    func insert(
         _ columns: FeedItemColumns, feedID: Int64, sourceName: String, at fetched: Double, hidden: Bool,
         tokens: [DocumentTokens]?
     ) throws {
@@ -248,7 +248,7 @@ struct FeedWriter {
             sourceName: sourceName)
     }
 
-    private func update(_ id: Int64, with columns: FeedItemColumns, sourceName: String) throws {
+    func update(_ id: Int64, with columns: FeedItemColumns, sourceName: String) throws {
         var update = BoundStatement(updateItem)
         try update.bind(sourceName)
         try bindColumns(columns, to: &update)
@@ -275,7 +275,7 @@ struct FeedWriter {
     }
 
     /// Sets the item's `lastFetchedAt`: nil while the latest document holds it.
-    private func setFetchedAt(_ time: Double?, of id: Int64) throws {
+    func setFetchedAt(_ time: Double?, of id: Int64) throws {
         setItemFetchedAt.setUncheckedArguments([time, id])
         try setItemFetchedAt.execute()
     }

@@ -132,10 +132,13 @@ extension NewsStore {
     // MARK: - Read and saved
 
     /// Marks the item `itemID` of the feed at `url` read now (keeping an earlier read time), or
-    /// unread.
+    /// unread. An item from a feed service whose mark changes gets a change in the sync queue, in
+    /// the same transaction.
     public func markFeedItemRead(feed url: URL, itemID: String, read: Bool = true) async throws(StoreError) {
         let now = clock().timeIntervalSince1970
         try await write { db in
+            try Self.queueSyncChange(
+                .read, to: read, feed: url, itemID: itemID, isSet: "a.readAt IS NOT NULL", at: now, in: db)
             try db.execute(
                 sql: """
                     UPDATE article SET readAt = CASE WHEN ? THEN coalesce(readAt, ?) END
@@ -147,11 +150,16 @@ extension NewsStore {
     }
 
     /// Saves the item `itemID` of the feed at `url` (keeping the first save time), or unsaves
-    /// it. A saved item is never removed by retention, and outlives unsubscribing.
+    /// it. A saved item is never removed by retention, and outlives unsubscribing. An item from a
+    /// feed service is starred or unstarred there: a change in the sync queue, in the same
+    /// transaction.
     public func markFeedItemSaved(feed url: URL, itemID: String, saved: Bool = true) async throws(StoreError)
     {
         let now = clock().timeIntervalSince1970
         try await write { db in
+            try Self.queueSyncChange(
+                .starred, to: saved, feed: url, itemID: itemID,
+                isSet: "a.id IN (SELECT articleID FROM saved)", at: now, in: db)
             let item =
                 "SELECT a.id FROM feed f JOIN article a ON a.feedID = f.id WHERE f.url = ? AND a.itemID = ?"
             if saved {
@@ -169,7 +177,8 @@ extension NewsStore {
         }
     }
 
-    /// Marks every item of the feeds at `urls` read now; returns how many were unread.
+    /// Marks every item of the feeds at `urls` read now; returns how many were unread. The items
+    /// from a feed service get their changes in the sync queue, in the same transaction.
     @discardableResult
     public func markFeedsRead(_ urls: [URL]) async throws(StoreError) -> Int {
         let addresses = Array(Self.byAddress(urls).keys)
@@ -178,6 +187,15 @@ extension NewsStore {
         return try await write { db in
             var changed = 0
             for chunk in addresses.chunks(of: 500) {
+                try db.execute(
+                    sql: """
+                        INSERT INTO syncChange (serviceID, kind, value, version, changedAt)
+                        SELECT s.serviceID, 'read', 1, 1, ? FROM article a JOIN syncItem s ON s.articleID = a.id
+                        WHERE a.feedID IN (SELECT id FROM feed WHERE url IN (\(databaseQuestionMarks(count: chunk.count))))
+                            AND a.readAt IS NULL
+                        \(Self.upsertSyncChange)
+                        """,
+                    arguments: [now] + StatementArguments(chunk))
                 try db.execute(
                     sql: """
                         UPDATE article SET readAt = ?
@@ -207,33 +225,38 @@ extension NewsStore {
         let now = clock().timeIntervalSince1970
         try await write { db in
             guard
-                let feed = try Row.fetchOne(
-                    db, sql: "SELECT id, lastFetchedAt FROM feed WHERE url = ?",
-                    arguments: [url.absoluteString])
+                let id = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM feed WHERE url = ?", arguments: [url.absoluteString])
             else { return }
-            let id: Int64 = feed["id"]
+            try Self.removeFeed(id: id, at: now, in: db)
+        }
+    }
+
+    /// ``removeFeed(_:)`` of the row `id`, inside a write.
+    static func removeFeed(id: Int64, at now: Double, in db: Database) throws {
+        let lastFetchedAt = try Double.fetchOne(
+            db, sql: "SELECT lastFetchedAt FROM feed WHERE id = ?", arguments: [id])
+        try db.execute(
+            sql: "DELETE FROM article WHERE feedID = ? AND id NOT IN (SELECT articleID FROM saved)",
+            arguments: [id])
+        if try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE feedID = ?)", arguments: [id])
+            == true
+        {
+            // The saved items leave the feed with its last document.
             try db.execute(
-                sql: "DELETE FROM article WHERE feedID = ? AND id NOT IN (SELECT articleID FROM saved)",
-                arguments: [id])
-            if try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE feedID = ?)", arguments: [id])
-                == true
-            {
-                // The saved items leave the feed with its last document.
-                try db.execute(
-                    sql: "UPDATE article SET lastFetchedAt = ? WHERE feedID = ? AND lastFetchedAt IS NULL",
-                    arguments: [(feed["lastFetchedAt"] as Double?) ?? now, id])
-                try db.execute(
-                    sql: """
-                        UPDATE feed SET removedAt = ?, etag = NULL, lastModified = NULL, lastFetchedAt = NULL,
-                            lastError = NULL, lastWarning = NULL, retryAfter = NULL
-                        WHERE id = ?
-                        """,
-                    arguments: [now, id])
-                try Self.recountFeeds("id = ?", arguments: [id], in: db)
-            } else {
-                try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [id])
-            }
+                sql: "UPDATE article SET lastFetchedAt = ? WHERE feedID = ? AND lastFetchedAt IS NULL",
+                arguments: [lastFetchedAt ?? now, id])
+            try db.execute(
+                sql: """
+                    UPDATE feed SET removedAt = ?, etag = NULL, lastModified = NULL, lastFetchedAt = NULL,
+                        lastError = NULL, lastWarning = NULL, retryAfter = NULL
+                    WHERE id = ?
+                    """,
+                arguments: [now, id])
+            try Self.recountFeeds("id = ?", arguments: [id], in: db)
+        } else {
+            try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [id])
         }
     }
 

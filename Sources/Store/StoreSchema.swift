@@ -33,6 +33,8 @@ import GRDB
 /// - `v7-feed-write-speed`: one index of `article` fewer, one for retention; see ``feedWriteSpeed``.
 /// - `article.hidden` and `storeSetting` (v8-killfile-hidden): see ``killfileHidden``.
 /// - `download` (v9-download-queue), podcast downloads: see ``downloadQueue``.
+/// - `syncFeed`, `syncItem`, `syncChange` and `syncState` (`v10-sync`), sync with a feed service:
+///   see ``syncTables``.
 enum StoreSchema {
     /// Every migration, in order. `v1` is the base schema; `v2` adds the full-text index and
     /// fills it from the articles already stored; `v3` adds feeds (see ``v3``); `v4` keeps reader
@@ -41,7 +43,8 @@ enum StoreSchema {
     /// was read only in part (see ``feedWarning``); `v7-feed-write-speed` makes feed writes and
     /// retention cheaper (see ``feedWriteSpeed``); `v8-killfile-hidden` hides the items the
     /// killfile's display mode ignores (see ``killfileHidden``); `v9-download-queue` keeps the
-    /// podcast downloads' queue (see ``downloadQueue``).
+    /// podcast downloads' queue (see ``downloadQueue``); `v10-sync` adds sync with a
+    /// feed service (see ``syncTables``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -54,6 +57,7 @@ enum StoreSchema {
         migrator.registerMigration("v7-feed-write-speed") { db in try db.execute(sql: feedWriteSpeed) }
         migrator.registerMigration("v8-killfile-hidden") { db in try db.execute(sql: killfileHidden) }
         migrator.registerMigration("v9-download-queue") { db in try db.execute(sql: downloadQueue) }
+        migrator.registerMigration("v10-sync") { db in try db.execute(sql: syncTables) }
         return migrator
     }
 
@@ -115,6 +119,10 @@ enum StoreSchema {
                 "queuedAt", "finishedAt", "owner",
             ]
         ),
+        ("v10-sync", "syncFeed", ["feedID", "streamID", "labels"]),
+        ("v10-sync", "syncItem", ["articleID", "serviceID"]),
+        ("v10-sync", "syncChange", ["serviceID", "kind", "value", "version", "sentVersion", "changedAt"]),
+        ("v10-sync", "syncState", ["key", "value"]),
     ]
 
     /// Why the schema is not what the migrations in `applied` (nil: all) made, or nil when it is.

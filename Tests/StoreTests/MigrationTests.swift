@@ -39,11 +39,11 @@ struct MigrationTests {
         let store = try NewsStore.openClean(directory.storeURL)
         #expect(
             try await store.writer.read {
-                try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
+                try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
             }
                 == [
                     "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                    "v8-killfile-hidden", "v9-download-queue",
+                    "v8-killfile-hidden", "v9-download-queue", "v10-sync",
                 ])
         let page = try #require(await store.storedPage(for: Fixture.science, page: 1, pageSize: 20))
         #expect(page.urls.map(\.absoluteString) == ["https://example.org/b", "https://example.org/a"])
@@ -72,7 +72,7 @@ struct MigrationTests {
         #expect(
             applied == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                "v8-killfile-hidden", "v9-download-queue",
+                "v8-killfile-hidden", "v9-download-queue", "v10-sync",
             ])
     }
 
@@ -111,7 +111,7 @@ struct MigrationTests {
         #expect(
             after.migrations == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                "v8-killfile-hidden", "v9-download-queue",
+                "v8-killfile-hidden", "v9-download-queue", "v10-sync",
             ])
         #expect(after.articles == before.articles)
         #expect(after.readMarks == before.readMarks)
@@ -178,7 +178,7 @@ struct MigrationTests {
         let articleColumns = StoreSchema.expectedTables.first { $0.table == "article" }!.columns.sorted()
         return Snapshot(
             migrations: try String.fetchAll(
-                db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+                db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"),
             articles: try rows(
                 "SELECT id, url, \(articleColumns.joined(separator: ", ")) FROM article ORDER BY id"),
             readMarks: try rows("SELECT url, readAt FROM readMark ORDER BY url"),

@@ -18,7 +18,7 @@ struct NewsStoreTests {
             (
                 try String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"),
-                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"),
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
                 try Int.fetchOne(db, sql: "PRAGMA synchronous"),
                 try Int.fetchOne(db, sql: "PRAGMA page_size")
@@ -33,7 +33,7 @@ struct NewsStoreTests {
         #expect(
             migrations == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                "v8-killfile-hidden", "v9-download-queue",
+                "v8-killfile-hidden", "v9-download-queue", "v10-sync",
             ])
         #expect(journal == "wal")
         #expect(synchronous == 1)  // NORMAL

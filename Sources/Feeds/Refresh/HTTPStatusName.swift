@@ -1,6 +1,6 @@
 /// The reason phrases of the statuses a feed server is likely to answer, for failure sentences.
-enum HTTPStatusName {
-    static func phrase(_ code: Int) -> String? {
+public enum HTTPStatusName {
+    public static func phrase(_ code: Int) -> String? {
         switch code {
         case 400: "Bad Request"
         case 401: "Unauthorized"

@@ -81,12 +81,13 @@ public enum FeedListRenderer {
         return lines
     }
 
-    /// `12 unread of 40 · refreshed 5 minutes ago · tech, science`
+    /// `12 unread of 40 · refreshed 5 minutes ago · tech, science · synced with rss.example.org`
     private static func meta(_ feed: FeedSummary, context: RenderContext) -> [String] {
         let items = feed.itemCount == 0 ? "no items" : "\(feed.unreadCount) unread of \(feed.itemCount)"
         let refreshed =
             feed.lastRefresh.map { "refreshed " + ArticleListRenderer.savedAgo($0, context: context) }
             ?? "not refreshed yet"
-        return [items, refreshed, feed.tags.joined(separator: ", ")]
+        let origin = feed.service.map { "synced with \($0)" } ?? ""
+        return [items, refreshed, feed.tags.joined(separator: ", "), origin]
     }
 }

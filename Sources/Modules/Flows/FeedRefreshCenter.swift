@@ -81,7 +81,8 @@ public final class FeedRefreshCenter {
 
     /// `Refreshing 37/199 feeds · 4,210 new`.
     static func statusLine(_ step: RefreshProgress) -> StyledLine {
-        StyledLine(
+        if let label = step.label { return StyledLine(label, .muted) }
+        return StyledLine(
             "Refreshing \(grouped(step.done))/\(grouped(step.total)) feeds · \(grouped(step.newItems)) new",
             .muted)
     }

@@ -64,10 +64,12 @@ public struct FeedSummary: Sendable, Hashable {
     public var lastRefresh: Date?
     /// Why the last refresh failed, one sentence; nil when it did not.
     public var failure: String?
+    /// The feed service it is synced with (its host), when it comes from one.
+    public var service: String?
 
     public init(
         url: URL, title: String, tags: [String] = [], itemCount: Int = 0, unreadCount: Int = 0,
-        lastRefresh: Date? = nil, failure: String? = nil
+        lastRefresh: Date? = nil, failure: String? = nil, service: String? = nil
     ) {
         self.url = url
         self.title = title
@@ -76,6 +78,7 @@ public struct FeedSummary: Sendable, Hashable {
         self.unreadCount = unreadCount
         self.lastRefresh = lastRefresh
         self.failure = failure
+        self.service = service
     }
 }
 

@@ -172,7 +172,9 @@ final class CurlExchange: @unchecked Sendable {
     /// over the cap; nil to read the body.
     private func decideAtHead() -> Verdict? {
         if Redirection.follows(head.status), let location = head.fields["location"] {
-            switch Redirection.next(to: location, from: request, followed: redirects.count) {
+            switch Redirection.next(
+                to: location, status: head.status, from: request, followed: redirects.count)
+            {
             case .success(let next):
                 redirects.append(HTTPRedirect(status: head.status, from: request.url, to: next.url))
                 return .follow(next)

@@ -1,8 +1,8 @@
 import CCurl
 import Foundation
 
-/// One libcurl transfer (an easy handle) for one request: a GET of an `http` or `https` address
-/// with the request's headers, the body decoded (gzip, deflate), no redirect followed by libcurl,
+/// One libcurl transfer (an easy handle) for one request: a GET of an `http` or `https` address,
+/// or a POST of its body (a form unless the headers say otherwise), with the request's headers, the body decoded (gzip, deflate), no redirect followed by libcurl,
 /// and every line of the head and piece of the body handed to the ``CurlExchange`` at `context`.
 /// Freed with its header list when released, once the engine has taken it off its multi handle.
 final class CurlTransfer {
@@ -38,6 +38,13 @@ final class CurlTransfer {
             }
         }
         if !namesUserAgent { lines.append("User-Agent: \(Self.userAgent)") }
+        if request.method == .post {
+            // libcurl would wait for a `100 Continue` before sending a larger body.
+            lines.append("Expect:")
+            if !request.headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+                lines.append("Content-Type: application/x-www-form-urlencoded")
+            }
+        }
         var list: OpaquePointer?
         for line in lines { list = ccurl_slist_append(list, line) ?? list }
         headers = list
@@ -52,6 +59,18 @@ final class CurlTransfer {
         // libcurl decodes bodies only in the encodings this option names; it sends the header too.
         set(CCURLOPT_ACCEPT_ENCODING, acceptEncoding)
         _ = ccurl_easy_set_pointer(handle, Int32(CCURLOPT_HTTPHEADER), UnsafeRawPointer(headers))
+        if request.method == .post {
+            // The size first: libcurl then copies that many bytes, which may include NUL.
+            let body = request.body ?? Data()
+            set(CCURLOPT_POSTFIELDSIZE, body.count)
+            if body.isEmpty {
+                set(CCURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                _ = body.withUnsafeBytes { bytes in
+                    ccurl_easy_set_pointer(handle, Int32(CCURLOPT_COPYPOSTFIELDS), bytes.baseAddress)
+                }
+            }
+        }
         // The exchange keeps the deadline; this only backs it up.
         set(CCURLOPT_TIMEOUT_MS, Int(request.timeout * 1_000) + 1_000)
         _ = ccurl_easy_set_data_callback(handle, Int32(CCURLOPT_HEADERFUNCTION), receiveHead)

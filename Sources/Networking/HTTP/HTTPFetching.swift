@@ -6,13 +6,20 @@ import Foundation
 /// transport failures, a body over ``HTTPRequest/maxBodyBytes``, the deadline, cancellation, an
 /// address that is not `http` or `https`, and a redirect that is refused.
 public protocol HTTPFetching: Sendable {
-    /// Sends a GET for `request` and returns the final answer with the redirects that led to it.
+    /// Sends `request` (a GET, or a POST with its form) and returns the final answer with the
+    /// redirects that led to it.
     func fetch(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse
 }
 
-/// One GET, with the limits that bound it.
+/// One GET or POST, with the limits that bound it.
 public struct HTTPRequest: Sendable {
     public var url: URL
+    /// GET, or POST with ``body``.
+    public var method: HTTPMethod
+    /// What a POST sends (a form, `application/x-www-form-urlencoded` unless the headers say
+    /// otherwise); nil for a GET. A body never follows a redirect to another origin: such a
+    /// redirect is refused, as the body may hold a password or a token.
+    public var body: Data?
     /// Request headers, such as `If-None-Match`. `Accept-Encoding` defaults to `gzip, deflate`.
     /// They are sent to the same origin only: a redirect to another scheme, host or port drops
     /// `Authorization`, `X-Api-Key`, `Cookie` and `Proxy-Authorization`.
@@ -30,10 +37,13 @@ public struct HTTPRequest: Sendable {
     public var stream: HTTPBodyStream?
 
     public init(
-        url: URL, headers: [String: String] = [:], timeout: TimeInterval = 10, maxBodyBytes: Int = 8 << 20,
-        skipsErrorBodies: Bool = false, stream: HTTPBodyStream? = nil
+        url: URL, method: HTTPMethod = .get, body: Data? = nil, headers: [String: String] = [:],
+        timeout: TimeInterval = 10, maxBodyBytes: Int = 8 << 20, skipsErrorBodies: Bool = false,
+        stream: HTTPBodyStream? = nil
     ) {
         self.url = url
+        self.method = method
+        self.body = body
         self.headers = headers
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes

@@ -11,7 +11,10 @@ import Foundation
 /// - at most ``limit`` redirects;
 /// - only to `http` and `https`, and never from `https` down to `http`;
 /// - to another origin (scheme, host or port) without ``credentialHeaders`` or a user and
-///   password in the URL.
+///   password in the URL;
+/// - a POST's body (a form with a password or a token) never to another origin: such a redirect
+///   is refused. Within its origin a 307 or 308 repeats the POST; a 301, 302 or 303 becomes a GET
+///   without the body, as browsers and libcurl do.
 enum Redirection {
     /// The most redirects one exchange follows.
     static let limit = 10
@@ -22,15 +25,15 @@ enum Redirection {
     ]
 
     /// Whether an answer with `status` and a `Location` is a redirect to follow: 301, 302, 303,
-    /// 307 and 308 (every request here is a GET, so a 303 changes nothing).
+    /// 307 and 308.
     static func follows(_ status: Int) -> Bool {
         [301, 302, 303, 307, 308].contains(status)
     }
 
-    /// The request that follows a redirect to `location` from `current`, when `followed` redirects
-    /// came before it; or why it is refused.
+    /// The request that follows a redirect (`status`) to `location` from `current`, when
+    /// `followed` redirects came before it; or why it is refused.
     static func next(
-        to location: String, from current: HTTPRequest, followed: Int
+        to location: String, status: Int = 302, from current: HTTPRequest, followed: Int
     ) -> Result<HTTPRequest, HTTPClientError> {
         guard followed < limit else { return .failure(.redirectRefused("too many redirects")) }
         let from = current.url
@@ -46,7 +49,18 @@ enum Redirection {
             return .failure(.redirectRefused("the redirect leads from https down to plain http"))
         }
         var request = current
-        if Origin(from) == Origin(target) {
+        let sameOrigin = Origin(from) == Origin(target)
+        if current.method == .post {
+            guard sameOrigin else {
+                return .failure(.redirectRefused("the redirect would send a form to another server"))
+            }
+            if ![307, 308].contains(status) {
+                request.method = .get
+                request.body = nil
+                request.headers = current.headers.filter { $0.key.lowercased() != "content-type" }
+            }
+        }
+        if sameOrigin {
             request.url = target
         } else {
             request.url = withoutUser(target)

@@ -15,6 +15,7 @@ struct NewsAppCommand: AsyncParsableCommand {
             newsapp search <words> ... [<options>]
             newsapp feeds [list|add|remove|import|export|show] …
             newsapp refresh [--json]
+            newsapp sync [login|logout|status] …
             newsapp cache stats|clear|vacuum
             newsapp extract [--url <url>] [<file>]
             newsapp read <url>
@@ -51,7 +52,7 @@ struct NewsAppCommand: AsyncParsableCommand {
         version: NewsAppVersion.current,
         subcommands: [
             HeadlinesCommand.self, SearchCommand.self, FeedsCommand.self, RefreshCommand.self,
-            DownloadsCommand.self, CacheCommand.self, ExtractCommand.self, ReadCommand.self,
+            SyncCommand.self, DownloadsCommand.self, CacheCommand.self, ExtractCommand.self, ReadCommand.self,
         ]
     )
 

@@ -47,14 +47,21 @@ enum AppLauncher {
         let directory = CacheDirectory.standard(environment: environment)
         // NewsAPI and the feeds record into the live store; the sample edition into a store of its
         // own, and it opens the live one only for the feeds beside it.
-        let subscriptions = subscribedFeeds(environment: environment)
+        // With sync on, the service's feeds are feeds too, whatever the urls file holds.
+        let syncAccount = (try? SyncAccountFile.standard(environment: environment)?.load()) ?? nil
+        let subscriptions =
+            subscribedFeeds(environment: environment)
+            ?? (syncAccount != nil ? SubscriptionsFile.standard(environment: environment) : nil)
         var live: LocalStore.Outcome?
         if key != nil || subscriptions != nil {
             live = await LocalStore.open(directory, retentionDays: settings.retentionDays, now: clock)
             for message in live?.messages ?? [] { StandardError.write(message) }
         }
         let feeds = live?.store.flatMap { store in
-            subscriptions.map { feedLibrary($0, store: store, settings: settings, environment: environment) }
+            subscriptions.map {
+                feedLibrary(
+                    $0, store: store, settings: settings, environment: environment, syncAccount: syncAccount)
+            }
         }
         let source: NewsSourceChoice
         do {
@@ -105,17 +112,24 @@ enum AppLauncher {
             store: store, folder: folder, home: context.environment["HOME"], player: context.settings.player)
     }
 
-    /// The feeds of `subscriptions`, their items in `store`.
+    /// The feeds of `subscriptions` and, with `syncAccount`, of its service, their items in
+    /// `store`.
     nonisolated static func feedLibrary(
         _ subscriptions: SubscriptionsFile, store: NewsStore, settings: Settings,
-        environment: [String: String]
+        environment: [String: String], syncAccount: SyncAccount? = nil
     ) -> StoreFeedLibrary {
         let log = AppLog(environment: environment, level: settings.logLevel)
         let refresher = FeedRefreshService(
             subscriptions: subscriptions, store: store, settings: settings.feeds,
             retentionDays: settings.retentionDays, logger: log.logger("feeds"))
+        let sync = syncAccount.map {
+            SyncService(
+                account: $0, store: store, timeout: TimeInterval(settings.feeds.timeout),
+                logger: log.logger("sync"))
+        }
         return StoreFeedLibrary(
-            subscriptions: subscriptions, store: store, refresher: refresher, offline: settings.offline)
+            subscriptions: subscriptions, store: store, refresher: refresher, offline: settings.offline,
+            sync: sync)
     }
 
     /// The settings from the command line, the environment, the config file and the defaults;

@@ -19,20 +19,32 @@ struct FeedCommands {
     // MARK: feeds
 
     func list(json: Bool) async -> Int32 {
-        guard let file = load() else { return 1 }
+        guard let file = load(), let listed = await listed(file) else { return 1 }
+        let service = sync?.account.serviceName
+        let serviceOnly = Self.serviceOnly(listed, file)
         var lines: [FeedsListing.Line] = []
         do {
-            let stored = try await context.store.feedSummaries(for: file.subscriptions.map(\.url))
+            let stored = try await context.store.feedSummaries(
+                for: file.subscriptions.map(\.url) + serviceOnly.map(\.url))
             let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
             let filters = try await FeedFilterContext.load(file, store: context.store)
             let rules = FeedRules(settings: context.settings)
+            let synced = Dictionary(
+                listed.filter(\.fromService).map { ($0.subscription.url, $0.subscription) },
+                uniquingKeysWith: { first, _ in first })
+            func feedEntry(_ subscription: Subscription, fromService: Bool) -> FeedsListing.Entry {
+                var made = FeedsListing.Entry(
+                    subscription: subscription, stored: byURL[subscription.url],
+                    service: fromService ? service : nil)
+                made.settings = rules.settings(for: subscription, title: made.title)
+                return made
+            }
             for entry in file.entries {
                 switch entry {
                 case .subscription(let subscription):
-                    var listed = FeedsListing.Entry(
-                        subscription: subscription, stored: byURL[subscription.url])
-                    listed.settings = rules.settings(for: subscription, title: listed.title)
-                    lines.append(.feed(listed))
+                    let fromService = synced[subscription.url]
+                    lines.append(
+                        .feed(feedEntry(fromService ?? subscription, fromService: fromService != nil)))
                 case .query(let query):
                     let counts = try await context.store.filteredFeedCounts(filters.filter(for: query))
                     lines.append(
@@ -41,6 +53,7 @@ struct FeedCommands {
                     )
                 }
             }
+            lines += serviceOnly.map { .feed(feedEntry($0, fromService: true)) }
         } catch {
             FeedsContext.fail(error.sentence)
             return 1
@@ -58,9 +71,9 @@ struct FeedCommands {
     // MARK: feeds show
 
     func show(_ selector: FeedSelector, json: Bool, unreadOnly: Bool, limit: Int?) async -> Int32 {
-        guard let file = load() else { return 1 }
+        guard let file = load(), let listed = await listed(file) else { return 1 }
         let entry: UrlsFile.Entry
-        switch selector.resolve(in: file) {
+        switch Self.resolve(selector, in: file, listed: listed) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
@@ -151,6 +164,9 @@ struct FeedCommands {
             FeedsContext.fail("“\(address)” is not an http or https address.")
             return 2
         }
+        if let sync {
+            return await SyncedFeedCommands(context: context, sync: sync).add(url, tags: tags, title: title)
+        }
         guard let file = load() else { return 1 }
         if let listed = file.subscriptions.first(where: {
             FeedAddress.comparable($0.url) == FeedAddress.comparable(url)
@@ -207,9 +223,9 @@ struct FeedCommands {
     // MARK: feeds remove
 
     func remove(_ selector: FeedSelector) async -> Int32 {
-        guard let file = load() else { return 1 }
+        guard let file = load(), let listed = await listed(file) else { return 1 }
         let subscription: Subscription
-        switch selector.resolve(in: file) {
+        switch Self.resolve(selector, in: file, listed: listed) {
         case .failure(let failure):
             FeedsContext.fail(failure.description)
             return 1
@@ -227,6 +243,11 @@ struct FeedCommands {
             return 0
         case .success(.subscription(let found)):
             subscription = found
+        }
+        if let sync, listed.contains(where: { $0.fromService && $0.subscription.url == subscription.url }) {
+            let local = file.subscriptions.contains { $0.url == subscription.url }
+            return await SyncedFeedCommands(context: context, sync: sync).remove(
+                subscription, alsoLocal: local)
         }
         do {
             try context.subscriptions.update { file in _ = file.remove(url: subscription.url) }

@@ -6,8 +6,9 @@ import NewsModels
 import Store
 
 /// One refresh of the subscriptions, as `newsapp refresh` and `r` in the app run it: the feeds of
-/// the urls file (or only those not asked for within an interval), with the configured
-/// concurrency and timeout; permanent moves written back to the urls file; feed retention after.
+/// the urls file (or only those not asked for within an interval), but those a feed service
+/// syncs, with the configured concurrency and timeout; permanent moves written back to the urls
+/// file; feed retention after.
 struct FeedRefreshService: Sendable {
     let subscriptions: SubscriptionsFile
     let store: NewsStore
@@ -45,7 +46,9 @@ struct FeedRefreshService: Sendable {
                     FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url]).title
             }
         }
-        var chosen = file.subscriptions
+        // A feed the sync brings from a feed service is that service's to fetch.
+        let synced = (try? await store.syncedFeedURLs()) ?? []
+        var chosen = file.subscriptions.filter { !synced.contains($0.url) }
         if let interval, !chosen.isEmpty {
             let states = (try? await store.feedStates(for: chosen.map(\.url))) ?? [:]
             chosen = chosen.filter { subscription in

@@ -14,6 +14,8 @@ struct FeedsListing {
     struct Entry {
         var subscription: Subscription
         var stored: StoredFeedSummary?
+        /// The feed service it comes from (its host), when it does.
+        var service: String? = nil
         /// The settings in force for it (the config file's and its `[[feed]]` rules').
         var settings: FeedRules.InForce?
 
@@ -49,6 +51,18 @@ struct FeedsListing {
 
     // MARK: Text
 
+    /// Where the feeds come from: "3 in FILE", and "2 synced with HOST" for each feed service's.
+    static func origins(of lines: [Line], file: String) -> String {
+        let services = lines.compactMap { line -> String? in
+            if case .feed(let entry) = line { entry.service } else { nil }
+        }
+        let local = lines.count - services.count
+        var counts: [String: Int] = [:]
+        for service in services { counts[service, default: 0] += 1 }
+        let synced = counts.sorted { $0.key < $1.key }.map { "\($0.value) synced with \($0.key)" }
+        return (["\(local) in \(file)"] + synced).joined(separator: " · ")
+    }
+
     func lines(width: Int, time: TimeFormatting) -> [StyledLine] {
         guard !lines.isEmpty else {
             var lines = [
@@ -61,7 +75,7 @@ struct FeedsListing {
             return lines.flatMap { $0.wrapped(toWidth: width) }
         }
         var result = StyledLine([
-            Span("Feeds", .heading), Span(" · \(lines.count) in \(file)", .muted),
+            Span("Feeds", .heading), Span(" · " + Self.origins(of: lines, file: file), .muted),
         ]).wrapped(toWidth: width)
         result.append(.blank)
         let numberWidth = String(lines.count).count
@@ -78,6 +92,7 @@ struct FeedsListing {
                 if !entry.subscription.tags.isEmpty {
                     address.append(" · " + entry.subscription.tags.joined(separator: ", "), .muted)
                 }
+                if let service = entry.service { address.append(" · synced with \(service)", .muted) }
                 result.append(address)
                 result += StyledLine.hanging(
                     Span(indent), StyledLine(Self.refreshed(entry.stored, time: time), .muted), width: width)
@@ -156,6 +171,8 @@ struct FeedsListing {
             var retryAfter: String?
             /// The settings in force; null for a query feed.
             var settings: Settings?
+            /// The feed service it comes from, null for the urls file's.
+            var service: String?
 
             struct Settings: Encodable {
                 /// Minutes.
@@ -196,12 +213,13 @@ struct FeedsListing {
                 try container.encode(lastWarning, forKey: .lastWarning)
                 try container.encode(retryAfter, forKey: .retryAfter)
                 try container.encode(settings, forKey: .settings)
+                try container.encode(service, forKey: .service)
             }
 
             private enum CodingKeys: String, CodingKey {
                 case number, kind, url, title, tags, items, unread, lastRefresh, lastSuccess, lastError,
                     lastWarning
-                case retryAfter, settings
+                case retryAfter, settings, service
             }
         }
 
@@ -236,7 +254,7 @@ struct FeedsListing {
                             Document.Feed.Settings(
                                 refreshInterval: $0.refreshInterval, fullText: $0.fullText.rawValue,
                                 maxItems: $0.maxItems, images: $0.images.rawValue, rename: $0.rename)
-                        })
+                        }, service: entry.service)
                 case .query(let entry):
                     return Document.Feed(
                         number: offset + 1, kind: "query", url: entry.query.address, title: entry.query.name,

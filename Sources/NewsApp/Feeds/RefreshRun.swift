@@ -81,13 +81,18 @@ final class ProgressLine: Sendable {
     }
 
     func show(_ progress: RefreshProgress) {
-        guard enabled else { return }
-        let text =
+        show(
             "Refreshing \(Amount.grouped(progress.done))/\(Amount.grouped(progress.total)) feeds · "
-            + "\(Amount.grouped(progress.newItems)) new"
+                + "\(Amount.grouped(progress.newItems)) new",
+            final: progress.done >= progress.total)
+    }
+
+    /// Shows `text`, unless a line was shown less than 100 ms ago and this one is not `final`.
+    func show(_ text: String, final: Bool = false) {
+        guard enabled else { return }
         let now = ContinuousClock.now
         let output: String? = state.withLock { state in
-            if let last = state.last, now - last < .milliseconds(100), progress.done < progress.total {
+            if let last = state.last, now - last < .milliseconds(100), !final {
                 return nil
             }
             state.last = now

@@ -4,9 +4,11 @@ import Foundation
 import Modules
 import NewsModels
 import Store
+import Sync
 
-/// The feeds as the app's screens see them: the subscriptions of the urls file, their items in
-/// the local store, and refreshes run as `newsapp refresh` runs them.
+/// The feeds as the app's screens see them: the subscriptions of the urls file and those of the
+/// feed service when sync is on, their items in the local store, and refreshes run as `newsapp
+/// sync` and `newsapp refresh` run them.
 ///
 /// The urls file is read again on each call (a few hundred lines take well under a millisecond),
 /// so a feed added from another terminal shows up at once.
@@ -21,26 +23,35 @@ struct StoreFeedLibrary: FeedLibrary {
     let refresher: FeedRefreshService
     /// `--offline`: feeds are read from the store and never refreshed.
     var offline = false
+    /// The feed service, when sync is on.
+    var sync: SyncService? = nil
 
     func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
         let file = try loadFile()
+        let listed = try await self.listed(file)
         let rules = FeedRules(feeds: refresher.settings)
-        let stored = try await summaries(of: file.subscriptions.map(\.url))
+        let stored = try await summaries(of: listed.map(\.subscription.url))
         let context = try await filterContext(file)
+        let service = sync?.account.serviceName
+        let synced = Dictionary(
+            listed.filter(\.fromService).map { ($0.subscription.url, $0.subscription) },
+            uniquingKeysWith: { first, _ in first })
+        func summary(of subscription: Subscription, fromService: Bool) -> FeedSummary {
+            let summary = stored[subscription.url]
+            var entry = FeedsListing.Entry(subscription: subscription, stored: summary)
+            if !rules.isEmpty { entry.settings = rules.settings(for: subscription, title: entry.title) }
+            return FeedSummary(
+                url: subscription.url, title: entry.title, tags: subscription.tags,
+                itemCount: summary?.itemCount ?? 0, unreadCount: summary?.unreadCount ?? 0,
+                lastRefresh: summary?.lastAttemptAt, failure: summary?.lastError,
+                service: fromService ? service : nil)
+        }
         var summaries: [FeedSummary] = []
         for entry in file.entries {
             switch entry {
-            case .subscription(let subscription):
-                let summary = stored[subscription.url]
-                var entry = FeedsListing.Entry(subscription: subscription, stored: summary)
-                if !rules.isEmpty { entry.settings = rules.settings(for: subscription, title: entry.title) }
-                summaries.append(
-                    FeedSummary(
-                        url: subscription.url,
-                        title: entry.title,
-                        tags: subscription.tags, itemCount: summary?.itemCount ?? 0,
-                        unreadCount: summary?.unreadCount ?? 0,
-                        lastRefresh: summary?.lastAttemptAt, failure: summary?.lastError))
+            case .subscription(let written):
+                let fromService = synced[written.url]
+                summaries.append(summary(of: fromService ?? written, fromService: fromService != nil))
             case .query(let query):
                 let counts = try await run { try await store.filteredFeedCounts(context.filter(for: query)) }
                 summaries.append(
@@ -49,12 +60,16 @@ struct StoreFeedLibrary: FeedLibrary {
                         unreadCount: counts.unread))
             }
         }
+        let local = Set(file.subscriptions.map(\.url))
+        for feed in listed where feed.fromService && !local.contains(feed.subscription.url) {
+            summaries.append(summary(of: feed.subscription, fromService: true))
+        }
         return summaries
     }
 
     func sections(itemsEach limit: Int) async throws(FeedLibraryError) -> [FeedSection] {
         let file = try loadFile()
-        let listed = file.subscriptions
+        let listed = try await self.listed(file).map(\.subscription)
         guard !listed.isEmpty || !file.queries.isEmpty else { return [] }
         let stored = try await summaries(of: listed.map(\.url))
         var tags: [String] = []
@@ -138,7 +153,7 @@ struct StoreFeedLibrary: FeedLibrary {
         guard let file = try? loadFile(), let selection = try? await selection(scope, file: file) else {
             return nil
         }
-        let listed = file.subscriptions
+        let listed = (try? await self.listed(file).map(\.subscription)) ?? file.subscriptions
         switch selection {
         case .filtered(let filter):
             return try? await store.nextUnreadFilteredFeedArticle(filter, after: article?.feedItem)
@@ -167,11 +182,52 @@ struct StoreFeedLibrary: FeedLibrary {
                 sentence: "NewsApp is offline (--offline), so the feeds are not refreshed.",
                 anyRefreshed: false)
         }
+        let synced = await syncIfDue(olderThan: interval, progress: progress)
+        let refreshed = await refreshLocal(olderThan: interval, progress: progress)
+        guard let synced else { return refreshed }
+        guard refreshed.anyRefreshed || refreshed.failed > 0 else { return synced }
+        return FeedRefreshSummary(
+            sentence: synced.sentence + " · " + refreshed.sentence,
+            newItems: synced.newItems + refreshed.newItems,
+            failed: synced.failed + refreshed.failed,
+            anyRefreshed: synced.anyRefreshed || refreshed.anyRefreshed)
+    }
+
+    /// Syncs with the service when sync is on and, with `interval`, when the last sync is older
+    /// than that; nil when it did not run. At launch (`interval`) a sync another NewsApp is
+    /// running is left to it.
+    private func syncIfDue(
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
+    ) async -> FeedRefreshSummary? {
+        guard let sync else { return nil }
+        if let interval, let last = await sync.lastSync(),
+            Date().timeIntervalSince(last) < Double(interval.components.seconds)
+        {
+            return nil
+        }
+        let service = sync.account.serviceName
+        let report = await sync.run(waiting: interval == nil ? .seconds(30) : .zero) { step in
+            progress(
+                RefreshProgress(
+                    total: 0, done: 0, newItems: 0, label: "Syncing with \(service) · \(step.description)"))
+        }
+        if let error = report.error {
+            if interval != nil, error == .busy { return nil }
+            return FeedRefreshSummary(sentence: error.sentence, failed: 1, anyRefreshed: false)
+        }
+        return FeedRefreshSummary(
+            sentence: SyncCommands.summary(report, service: service), newItems: report.newItems)
+    }
+
+    /// Refreshes the feeds of the urls file.
+    private func refreshLocal(
+        olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
+    ) async -> FeedRefreshSummary {
         let outcome: FeedRefreshService.Outcome
         do {
             outcome = try await refresher.run(olderThan: interval, progress: progress)
         } catch {
-            return FeedRefreshSummary(sentence: error.description, anyRefreshed: false)
+            return FeedRefreshSummary(sentence: error.description, failed: 1, anyRefreshed: false)
         }
         let report = outcome.report
         guard !report.feeds.isEmpty else {
@@ -231,7 +287,7 @@ struct StoreFeedLibrary: FeedLibrary {
                 return .filtered(filter)
             }
         default:
-            return .feeds(Self.feeds(in: scope, of: file.subscriptions))
+            return .feeds(Self.feeds(in: scope, of: try await self.listed(file).map(\.subscription)))
         }
     }
 
@@ -248,6 +304,15 @@ struct StoreFeedLibrary: FeedLibrary {
         } catch {
             throw FeedLibraryError(StoreError(failed: error).sentence)
         }
+    }
+
+    /// The subscriptions of the urls file, then the service's feeds (a feed in both is listed
+    /// once, as the service's, with its labels).
+    private func listed(_ file: UrlsFile) async throws(FeedLibraryError) -> [ListedFeed] {
+        guard sync != nil else {
+            return file.subscriptions.map { ListedFeed(subscription: $0, fromService: false) }
+        }
+        return ListedFeed.merging(file.subscriptions, try await run { try await store.syncedFeeds() })
     }
 
     private func loadFile() throws(FeedLibraryError) -> UrlsFile {

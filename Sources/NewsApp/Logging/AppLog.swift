@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// The loggers of a run: each writes to the ``LogFile`` at the level `--log-level` chose (info by
-/// default), with the NewsAPI key among the secrets never written. Without a home directory
+/// default), with the NewsAPI key and the sync token among the secrets never written. Without a home directory
 /// nothing is logged.
 struct AppLog: Sendable {
     let file: LogFile?
@@ -12,7 +12,9 @@ struct AppLog: Sendable {
     init(environment: [String: String], level: LogLevelChoice?) {
         file = LogFile.standard(environment: environment)
         self.level = level.flatMap { Logger.Level(rawValue: $0.rawValue) } ?? .info
-        secrets = [environment["NEWSAPI_KEY"]].compactMap {
+        // The sync token too, should any code ever log it.
+        let token = (try? SyncAccountFile.standard(environment: environment)?.load())??.token
+        secrets = [environment["NEWSAPI_KEY"], token].compactMap {
             $0?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         .filter { $0.count >= 8 }

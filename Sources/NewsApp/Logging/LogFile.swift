@@ -40,15 +40,7 @@ final class LogFile: Sendable {
 
     /// The log file for `environment`, or nil when there is no home to put it in.
     static func standard(environment: [String: String]) -> LogFile? {
-        let base: String
-        if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
-            base = stateHome
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = (home.hasSuffix("/") ? home : home + "/") + ".local/state"
-        } else {
-            return nil
-        }
-        return LogFile(path: (base.hasSuffix("/") ? base : base + "/") + "newsapp/newsapp.log")
+        StateDirectory.path(environment: environment).map { LogFile(path: $0 + "/newsapp.log") }
     }
 
     /// Appends `line` and a newline, rotating first when the file is full.

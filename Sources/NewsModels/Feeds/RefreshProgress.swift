@@ -1,15 +1,19 @@
-/// Where a refresh of the feeds is, for a progress line: `Refreshing 37/199 feeds · 4,210 new`.
-/// The refresh engine reports it and the screens draw it.
+/// Where a refresh of the feeds is, for a progress line: `Refreshing 37/199 feeds · 4,210 new`, or
+/// what a sync with a feed service is doing (``label``). The refresh engine and the sync report it
+/// and the screens draw it.
 public struct RefreshProgress: Sendable, Hashable {
     public var total: Int
     /// Feeds answered, failed or skipped so far.
     public var done: Int
     /// Items stored as new so far.
     public var newItems: Int
+    /// The line to show instead of the counts: `Syncing with rss.example.org · 2,000 new items`.
+    public var label: String?
 
-    public init(total: Int, done: Int, newItems: Int) {
+    public init(total: Int, done: Int, newItems: Int, label: String? = nil) {
         self.total = total
         self.done = done
         self.newItems = newItems
+        self.label = label
     }
 }

@@ -14,10 +14,12 @@ public final class MemoryFeedLibrary: FeedLibrary {
         public var items: [Article]
         public var lastRefresh: Date?
         public var failure: String?
+        /// The feed service it is synced with, when it is.
+        public var service: String?
 
         public init(
             url: URL, title: String, tags: [String] = [], items: [Article] = [], lastRefresh: Date? = nil,
-            failure: String? = nil
+            failure: String? = nil, service: String? = nil
         ) {
             self.url = url
             self.title = title
@@ -25,6 +27,7 @@ public final class MemoryFeedLibrary: FeedLibrary {
             self.items = items
             self.lastRefresh = lastRefresh
             self.failure = failure
+            self.service = service
         }
     }
 
@@ -102,7 +105,7 @@ public final class MemoryFeedLibrary: FeedLibrary {
                 FeedSummary(
                     url: feed.url, title: feed.title, tags: feed.tags, itemCount: feed.items.count,
                     unreadCount: feed.items.filter { !state.read.contains($0.id) }.count,
-                    lastRefresh: feed.lastRefresh, failure: feed.failure)
+                    lastRefresh: feed.lastRefresh, failure: feed.failure, service: feed.service)
             }
         }
     }

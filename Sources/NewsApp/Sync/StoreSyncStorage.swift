@@ -1,0 +1,139 @@
+import Foundation
+import NewsModels
+import Store
+import Sync
+
+/// The sync's storage, in the article store: the service's feeds and items are feeds and items
+/// like any other (one search, one front page, one set of read and saved marks), and the queue of
+/// mark changes is written with the marks themselves.
+struct StoreSyncStorage: SyncStorage {
+    let store: NewsStore
+
+    /// The keys of the sync's values in the store.
+    enum Key {
+        static let stage = "pull.stage"
+        static let continuation = "pull.continuation"
+        static let mark = "pull.mark"
+        static let pullSince = "pull.since"
+        static let since = "since"
+        static let lastSync = "lastSync"
+        static let lastAttempt = "lastAttempt"
+        static let lastError = "lastError"
+    }
+
+    func state() async throws -> SyncState {
+        let values = try await run { try await store.syncValues() }
+        var state = SyncState(
+            since: values[Key.since].flatMap { Int64($0) },
+            lastSync: values[Key.lastSync].flatMap(Self.date),
+            lastAttempt: values[Key.lastAttempt].flatMap(Self.date), lastError: values[Key.lastError])
+        if let stage = values[Key.stage].flatMap(PullProgress.Stage.init(rawValue:)) {
+            state.pull = PullProgress(
+                stage: stage, continuation: values[Key.continuation],
+                mark: values[Key.mark].flatMap { Int64($0) },
+                since: values[Key.pullSince].flatMap { Int64($0) })
+        }
+        return state
+    }
+
+    func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (added: Int, removed: Int) {
+        let records = feeds.map {
+            SyncFeedRecord(
+                streamID: $0.streamID, url: $0.url, title: $0.title, siteURL: $0.siteURL, labels: $0.labels)
+        }
+        return try await run { try await store.applySyncFeeds(records) }
+    }
+
+    func write(_ items: [ServiceItem], progress: PullProgress?) async throws -> (
+        new: Int, updated: Int, marks: Int
+    ) {
+        let records = items.map {
+            SyncItemRecord(
+                serviceID: $0.id.value, streamID: $0.feed, item: $0.item, read: $0.read, starred: $0.starred)
+        }
+        return try await run {
+            try await store.writeSyncItems(records, state: progress.map(Self.values) ?? [:])
+        }
+    }
+
+    func missing(among ids: [ItemID]) async throws -> [ItemID] {
+        try await run { try await store.missingSyncItems(among: ids.map(\.value)) }.map(ItemID.init)
+    }
+
+    func applyMarks(unread: MarkList, starred: MarkList) async throws -> Int {
+        try await run {
+            try await store.applySyncMarks(
+                unread: unread.ids.map(\.value), unreadComplete: unread.isComplete,
+                starred: starred.ids.map(\.value), starredComplete: starred.isComplete)
+        }
+    }
+
+    func pendingChanges() async throws -> [MarkChange] {
+        try await run { try await store.pendingSyncChanges() }.map { change in
+            MarkChange(
+                item: ItemID(change.serviceID), kind: change.kind == .read ? .read : .starred,
+                value: change.value,
+                version: change.version, mayHaveBeenSent: change.mayHaveBeenSent)
+        }
+    }
+
+    func markSent(_ changes: [MarkChange]) async throws {
+        try await run { try await store.markSyncChangesSent(changes.map(Self.queued)) }
+    }
+
+    func acknowledge(_ changes: [MarkChange]) async throws {
+        try await run { try await store.acknowledgeSyncChanges(changes.map(Self.queued)) }
+    }
+
+    func release(_ changes: [MarkChange]) async throws {
+        try await run { try await store.releaseSyncChanges(changes.map(Self.queued)) }
+    }
+
+    func finish(at date: Date, error: String?) async throws {
+        var values: [String: String?] = [Key.lastAttempt: Self.text(date), Key.lastError: error]
+        if error == nil { values[Key.lastSync] = Self.text(date) }
+        try await run { try await store.setSyncValues(values) }
+    }
+
+    // MARK: - Support
+
+    /// The values that record `progress`: a pull under way, or one done (its mark becomes where
+    /// the next starts).
+    static func values(_ progress: PullProgress) -> [String: String?] {
+        guard progress.stage != .done else {
+            var values: [String: String?] = [
+                Key.stage: nil, Key.continuation: nil, Key.mark: nil, Key.pullSince: nil,
+            ]
+            if let mark = progress.mark { values[Key.since] = String(mark) }
+            return values
+        }
+        return [
+            Key.stage: progress.stage.rawValue, Key.continuation: progress.continuation,
+            Key.mark: progress.mark.map(String.init), Key.pullSince: progress.since.map(String.init),
+        ]
+    }
+
+    private static func queued(_ change: MarkChange) -> QueuedSyncChange {
+        QueuedSyncChange(
+            serviceID: change.item.value, kind: change.kind == .read ? .read : .starred, value: change.value,
+            version: change.version, mayHaveBeenSent: change.mayHaveBeenSent)
+    }
+
+    static func text(_ date: Date) -> String { String(date.timeIntervalSince1970) }
+
+    static func date(_ text: String) -> Date? { Double(text).map(Date.init(timeIntervalSince1970:)) }
+
+    /// Runs `body`, its store errors made the sync's.
+    private func run<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as StoreError {
+            throw SyncStorageError(reason: Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: StoreError) -> String {
+        if case .failed(let reason) = error { return reason }
+        return error.sentence
+    }
+}

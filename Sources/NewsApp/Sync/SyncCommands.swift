@@ -1,0 +1,258 @@
+import Coordinators
+import Foundation
+import Modules
+import Networking
+import NewsModels
+import Store
+import Sync
+import TerminalText
+
+/// What `newsapp sync …` does. Each returns the exit status: 0, or 1 when the work failed (one
+/// line on standard error says why).
+struct SyncCommands {
+    let context: FeedsContext
+    var now = Date()
+
+    private var accountFile: SyncAccountFile? { SyncAccountFile.standard(environment: context.environment) }
+    private var time: TimeFormatting { TimeFormatting(now: now) }
+
+    // MARK: sync login
+
+    func login(_ address: String, user: String, passwordFile: String?, allowHTTP: Bool) async -> Int32 {
+        guard let accountFile else {
+            FeedsContext.fail(
+                "No home directory (HOME and XDG_STATE_HOME are unset), so there is nowhere to keep the login."
+            )
+            return 1
+        }
+        let base: URL
+        switch ServiceAddress.parse(address, allowHTTP: allowHTTP) {
+        case .failure(let error):
+            FeedsContext.fail(error.sentence)
+            return 2
+        case .success(let url):
+            base = url
+        }
+        let user = user.trimmingCharacters(in: .whitespacesAndNewlines)
+        let password: String
+        if let passwordFile {
+            switch PasswordReader.read(file: passwordFile) {
+            case .failure(let failure):
+                FeedsContext.fail(failure.description)
+                return 1
+            case .success(let read):
+                password = read
+            }
+        } else {
+            let host = ReaderAPIClient.host(of: base)
+            guard
+                let typed = PasswordReader.readStandardInput(prompt: "API password for \(user) at \(host): ")
+            else {
+                FeedsContext.fail(
+                    "No password was given: type it when asked, pipe it in, or use --password-file FILE.")
+                return 1
+            }
+            password = typed
+        }
+        let options = ReaderAPIClient.Options(timeout: TimeInterval(context.settings.feeds.timeout))
+        let account: SyncAccount
+        do {
+            let token = try await ReaderAPIClient.login(
+                base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
+            // The login proves the password; a list of subscriptions proves the API.
+            let client = ReaderAPIClient(base: base, auth: token, http: CurlHTTPClient(), options: options)
+            _ = try await client.subscriptions()
+            account = SyncAccount(server: base, user: user, token: token, allowHTTP: allowHTTP)
+        } catch {
+            context.logger.warning(
+                "sync login failed",
+                metadata: ["service": "\(ReaderAPIClient.host(of: base))", "reason": "\(error.sentence)"])
+            FeedsContext.fail(error.sentence)
+            return 1
+        }
+        var lines: [String] = []
+        do {
+            let previous = (try? await context.store.syncValues())?[SyncValueKey.account]
+            if let previous, previous != account.identity {
+                let dropped = try await context.store.removeSyncData()
+                lines.append(
+                    "The feeds of the previous account were removed from this machine"
+                        + (dropped > 0 ? " with \(Amount.grouped(dropped)) changes never sent." : "."))
+            }
+            try await context.store.setSyncValues([SyncValueKey.account: account.identity])
+            try accountFile.save(account)
+        } catch let error as SyncAccountFile.Failure {
+            FeedsContext.fail(error.description)
+            return 1
+        } catch {
+            FeedsContext.fail((error as? StoreError)?.sentence ?? "The login could not be kept.")
+            return 1
+        }
+        if base.scheme?.lowercased() == "http", !ServiceAddress.isLoopback(base) {
+            lines.append(
+                "Plain http to \(account.serviceName): the token travels unencrypted, as you asked with --allow-http."
+            )
+        }
+        lines.insert(
+            "Signed in to \(account.serviceName) as \(user). The token is kept in \(accountFile.displayPath), "
+                + "readable by you only; the password is not kept. newsapp sync brings your feeds.", at: 0)
+        context.logger.info("sync login", metadata: ["service": "\(account.serviceName)", "user": "\(user)"])
+        StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
+        return 0
+    }
+
+    // MARK: sync logout
+
+    func logout(discardingChanges: Bool) async -> Int32 {
+        guard let accountFile, let account = loadAccount(accountFile) else {
+            StandardOutput.write("Sync is off already.\n")
+            return 0
+        }
+        let waiting = (try? await context.store.syncChangeCount()) ?? 0
+        if waiting > 0, !discardingChanges {
+            FeedsContext.fail(
+                "\(Amount.grouped(waiting)) change\(waiting == 1 ? "" : "s") made here \(waiting == 1 ? "has" : "have") "
+                    + "not reached \(account.serviceName) yet: run newsapp sync first, or newsapp sync logout "
+                    + "--discard-changes to drop them.")
+            return 1
+        }
+        do {
+            try await context.store.removeSyncData()
+            try accountFile.remove()
+        } catch let error as SyncAccountFile.Failure {
+            FeedsContext.fail(error.description)
+            return 1
+        } catch {
+            FeedsContext.fail((error as? StoreError)?.sentence ?? "The service's feeds could not be removed.")
+            return 1
+        }
+        StandardOutput.write(
+            TextSanitizer.clean(
+                "Signed out of \(account.serviceName): the token is gone, and so are the service's feeds on this "
+                    + "machine (saved items stay in saved).") + "\n")
+        return 0
+    }
+
+    // MARK: sync status
+
+    func status(json: Bool) async -> Int32 {
+        guard let accountFile else {
+            FeedsContext.fail("No home directory (HOME and XDG_STATE_HOME are unset).")
+            return 1
+        }
+        let account = loadAccount(accountFile)
+        let values = (try? await context.store.syncValues()) ?? [:]
+        let waiting = (try? await context.store.syncChangeCount()) ?? 0
+        let feeds = (try? await context.store.syncedFeeds().count) ?? 0
+        let lastSync = values[StoreSyncStorage.Key.lastSync].flatMap(StoreSyncStorage.date)
+        let lastAttempt = values[StoreSyncStorage.Key.lastAttempt].flatMap(StoreSyncStorage.date)
+        let lastError = values[StoreSyncStorage.Key.lastError]
+        if json {
+            let document = SyncStatusDocument(
+                signedIn: account != nil, server: account?.server.absoluteString, user: account?.user,
+                accountFile: accountFile.displayPath, feeds: feeds, waiting: waiting,
+                lastSync: lastSync.map(Timestamp.format), lastAttempt: lastAttempt.map(Timestamp.format),
+                lastError: lastError)
+            StandardOutput.write(TerminalSafeJSON.encode(document) + "\n")
+            return 0
+        }
+        guard let account else {
+            StandardOutput.write(
+                "Sync is off. newsapp sync login URL --user NAME signs in to a Google Reader API service "
+                    + "(FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux).\n")
+            return 0
+        }
+        var lines = [
+            "Service       \(account.server.absoluteString)",
+            "User          \(account.user)",
+            "Feeds         \(Amount.grouped(feeds)) from the service",
+            "Last sync     " + (lastSync.map { time.relative($0) } ?? "never"),
+            "Waiting       \(Amount.grouped(waiting)) change\(waiting == 1 ? "" : "s") made here, not sent yet",
+        ]
+        if let lastError, let lastAttempt, lastAttempt > (lastSync ?? .distantPast) {
+            lines.append("Last error    \(lastError) (\(time.relative(lastAttempt)))")
+        }
+        lines.append("Token         in \(accountFile.displayPath)")
+        StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
+        return 0
+    }
+
+    // MARK: sync
+
+    func sync(json: Bool) async -> Int32 {
+        guard let accountFile, let account = loadAccount(accountFile) else {
+            FeedsContext.fail("Sync is off: newsapp sync login URL --user NAME signs in to a service first.")
+            return 1
+        }
+        let service = SyncService(
+            account: account, store: context.store, timeout: TimeInterval(context.settings.feeds.timeout),
+            logger: context.logger)
+        let progress = ProgressLine(
+            enabled: !json && TerminalProbe.isTerminal(STDOUT_FILENO), environment: context.environment)
+        let report = await service.run { step in
+            progress.show("Syncing with \(account.serviceName) · \(step.description)")
+        }
+        progress.clear()
+        if json {
+            StandardOutput.write(
+                TerminalSafeJSON.encode(SyncDocument(report, service: account.serviceName)) + "\n")
+        } else if report.succeeded {
+            StandardOutput.write(
+                TextSanitizer.clean(Self.summary(report, service: account.serviceName)) + "\n")
+        }
+        if let error = report.error {
+            var line = error.sentence
+            if report.waiting > 0 {
+                line +=
+                    " \(Amount.grouped(report.waiting)) change\(report.waiting == 1 ? "" : "s") made here wait"
+                    + " for the next sync."
+            }
+            FeedsContext.fail(line)
+            return 1
+        }
+        return 0
+    }
+
+    /// `Synced with host: 3 changes sent · 20 feeds · 10,000 new items · 12 marks changed in 1.2 s`.
+    static func summary(_ report: SyncReport, service: String) -> String {
+        var parts: [String] = []
+        let sent = report.sent + report.alreadyThere
+        if sent > 0 { parts.append("\(Amount.grouped(sent)) change\(sent == 1 ? "" : "s") sent") }
+        var feeds = report.feeds == 1 ? "1 feed" : "\(Amount.grouped(report.feeds)) feeds"
+        if report.feedsAdded > 0 || report.feedsRemoved > 0 {
+            var changes: [String] = []
+            if report.feedsAdded > 0 { changes.append("\(report.feedsAdded) new") }
+            if report.feedsRemoved > 0 { changes.append("\(report.feedsRemoved) removed") }
+            feeds += " (" + changes.joined(separator: ", ") + ")"
+        }
+        parts.append(feeds)
+        parts.append("\(Amount.grouped(report.newItems)) new item\(report.newItems == 1 ? "" : "s")")
+        if report.marksChanged > 0 {
+            parts.append(
+                "\(Amount.grouped(report.marksChanged)) mark\(report.marksChanged == 1 ? "" : "s") changed there"
+            )
+        }
+        if report.skippedItems > 0 {
+            parts.append("\(Amount.grouped(report.skippedItems)) unreadable items skipped")
+        }
+        let seconds =
+            Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
+        return "Synced with \(service): " + parts.joined(separator: " · ")
+            + String(format: " in %.1f s", seconds)
+    }
+
+    private func loadAccount(_ file: SyncAccountFile) -> SyncAccount? {
+        do {
+            return try file.load()
+        } catch {
+            FeedsContext.fail(error.description)
+            return nil
+        }
+    }
+}
+
+/// The keys of the store's sync values that the commands use beside the engine's.
+enum SyncValueKey {
+    /// The account the service's data in the store belongs to.
+    static let account = "account"
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Sync
+
+/// `newsapp sync --json`.
+struct SyncDocument: Encodable {
+    var service: String
+    var sent: Int
+    var alreadyThere: Int
+    var waiting: Int
+    var feeds: Int
+    var feedsAdded: Int
+    var feedsRemoved: Int
+    var newItems: Int
+    var updatedItems: Int
+    var marksChanged: Int
+    var skippedItems: Int
+    var seconds: Double
+    var error: String?
+
+    init(_ report: SyncReport, service: String) {
+        self.service = service
+        sent = report.sent
+        alreadyThere = report.alreadyThere
+        waiting = report.waiting
+        feeds = report.feeds
+        feedsAdded = report.feedsAdded
+        feedsRemoved = report.feedsRemoved
+        newItems = report.newItems
+        updatedItems = report.updatedItems
+        marksChanged = report.marksChanged
+        skippedItems = report.skippedItems
+        let duration = report.duration.components
+        seconds = ((Double(duration.seconds) + Double(duration.attoseconds) / 1e18) * 1000).rounded() / 1000
+        error = report.error?.sentence
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(service, forKey: .service)
+        try container.encode(sent, forKey: .sent)
+        try container.encode(alreadyThere, forKey: .alreadyThere)
+        try container.encode(waiting, forKey: .waiting)
+        try container.encode(feeds, forKey: .feeds)
+        try container.encode(feedsAdded, forKey: .feedsAdded)
+        try container.encode(feedsRemoved, forKey: .feedsRemoved)
+        try container.encode(newItems, forKey: .newItems)
+        try container.encode(updatedItems, forKey: .updatedItems)
+        try container.encode(marksChanged, forKey: .marksChanged)
+        try container.encode(skippedItems, forKey: .skippedItems)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(error, forKey: .error)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case service, sent, alreadyThere, waiting, feeds, feedsAdded, feedsRemoved, newItems, updatedItems
+        case marksChanged, skippedItems, seconds, error
+    }
+}

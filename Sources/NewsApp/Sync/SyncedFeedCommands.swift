@@ -1,0 +1,89 @@
+import Feeds
+import Foundation
+import NewsModels
+import Store
+import Sync
+import TerminalText
+
+/// `newsapp feeds add` and `feeds remove` with sync on: the subscription is made or ended at the
+/// service (`subscription/quickadd`, then each tag as a label; `subscription/edit` to
+/// unsubscribe), then a sync brings the change and the feed's items here.
+struct SyncedFeedCommands {
+    let context: FeedsContext
+    let sync: SyncService
+
+    func add(_ url: URL, tags: [String], title: String?) async -> Int32 {
+        let wanted = FeedAddress.comparable(url)
+        if let known = (try? await context.store.syncedFeeds())?.first(where: {
+            FeedAddress.comparable($0.url) == wanted
+        }) {
+            StandardOutput.write(
+                TextSanitizer.clean(
+                    "Already subscribed at \(sync.account.serviceName): \(known.url.absoluteString)") + "\n")
+            return 0
+        }
+        let client = sync.client
+        let subscribed: (streamID: String, title: String?)
+        do {
+            subscribed = try await client.subscribe(to: url)
+            for tag in FeedCommands.uniqued(tags) {
+                try await client.edit(subscribed.streamID, addLabel: tag)
+            }
+            if let title { try await client.edit(subscribed.streamID, addLabel: nil, title: title) }
+        } catch {
+            context.logger.warning(
+                "subscribing at the service failed",
+                metadata: ["service": "\(sync.account.serviceName)", "reason": "\(error.sentence)"])
+            FeedsContext.fail("\(url.absoluteString): \(error.sentence) Nothing was added.")
+            return 1
+        }
+        let report = await sync.run()
+        let feed = (try? await context.store.syncedFeeds())?.first { $0.streamID == subscribed.streamID }
+        let name = title ?? feed?.title ?? subscribed.title ?? url.host ?? url.absoluteString
+        var lines = [
+            "Subscribed at \(sync.account.serviceName): “\(name)” (\((feed?.url ?? url).absoluteString))"
+        ]
+        if let feed, let summary = try? await context.store.feedSummaries(for: [feed.url]).first {
+            lines[0] += " · " + FeedCommands.items(summary.itemCount)
+        }
+        if !tags.isEmpty { lines.append("Labels: " + FeedCommands.uniqued(tags).joined(separator: ", ")) }
+        StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
+        if let error = report.error {
+            FeedsContext.fail(
+                "The feed is subscribed, but the sync that brings its items stopped: \(error.sentence)")
+        }
+        return 0
+    }
+
+    func remove(_ subscription: Subscription, alsoLocal: Bool) async -> Int32 {
+        let feeds = (try? await context.store.syncedFeeds()) ?? []
+        guard let feed = feeds.first(where: { $0.url == subscription.url }) else {
+            FeedsContext.fail("\(subscription.url.absoluteString) is not among the service's feeds.")
+            return 1
+        }
+        do {
+            try await sync.client.unsubscribe(feed.streamID)
+        } catch {
+            FeedsContext.fail("\(subscription.url.absoluteString): \(error.sentence) Nothing was removed.")
+            return 1
+        }
+        if alsoLocal {
+            do {
+                try context.subscriptions.update { file in _ = file.remove(url: subscription.url) }
+            } catch {
+                FeedsContext.fail(error.description)
+            }
+        }
+        do {
+            try await context.store.removeFeed(subscription.url)
+        } catch {
+            FeedsContext.fail(error.sentence)
+        }
+        let name = feed.title ?? subscription.url.host ?? subscription.url.absoluteString
+        StandardOutput.write(
+            TextSanitizer.clean(
+                "Unsubscribed at \(sync.account.serviceName) from “\(name)” (\(subscription.url.absoluteString)); "
+                    + "its saved items stay in saved.") + "\n")
+        return 0
+    }
+}

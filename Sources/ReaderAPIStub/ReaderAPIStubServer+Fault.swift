@@ -1,0 +1,28 @@
+import Foundation
+
+extension ReaderAPIStubServer {
+    /// A way the server misbehaves, to exercise a client's handling of it.
+    public enum Fault: Sendable, Equatable {
+        /// The next change (a POST with a write token) is answered 401, as a service answers a
+        /// write token it no longer accepts; the one after it is served.
+        case rejectWriteTokenOnce
+        /// Every call but ClientLogin is answered 401: the login expired.
+        case expiredLogin
+        /// Every call is answered with this status (a 5xx) and an HTML page.
+        case status(Int)
+        /// No call is ever answered: the connection stays open and silent.
+        case neverAnswers
+        /// `stream/contents` gives the first page again whatever the continuation, with the same
+        /// continuation: paging would never end.
+        case continuationLoop
+        /// `stream/contents` gives the first page again with a new continuation every time, forever.
+        case endlessContinuation
+        /// Items lack fields: the first of a page has no id, the third no origin (no feed), and
+        /// every other one no title, published time or categories.
+        case missingFields
+        /// Every GET is redirected to `location` (another origin, in the tests).
+        case redirect(to: String)
+        /// `stream/contents` pages are padded with this many bytes of ignored JSON per item.
+        case padding(Int)
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Networking
+import NewsModels
+
+/// A client of a Google Reader API service (FreshRSS's `/api/greader.php`, Miniflux, Inoreader,
+/// The Old Reader, BazQux): signing in, the subscriptions, streams of items and their ids, and
+/// the changes (marks, subscriptions) sent back.
+///
+/// The login token travels only in the `Authorization` header (`GoogleLogin auth=…`), never in
+/// an address; Networking's client drops it on a redirect to another origin and refuses to carry
+/// a form (a password, a write token) to one. Every request has a deadline for the whole exchange
+/// and a cap on its answer's size, counted as the bytes arrive.
+public struct ReaderAPIClient: Sendable {
+    public struct Options: Sendable, Equatable {
+        /// Seconds one request may take in all.
+        public var timeout: TimeInterval
+        /// The largest page of items accepted, after decompression.
+        public var pageBytes: Int
+        /// The largest other answer accepted.
+        public var answerBytes: Int
+
+        public init(timeout: TimeInterval = 30, pageBytes: Int = 16 << 20, answerBytes: Int = 8 << 20) {
+            self.timeout = timeout
+            self.pageBytes = pageBytes
+            self.answerBytes = answerBytes
+        }
+    }
+
+    /// The API's base, e.g. `https://rss.example.org/api/greader.php`.
+    public let base: URL
+    let auth: String
+    let http: any HTTPFetching
+    public let options: Options
+    /// The write token (`T`), fetched at the first change and again once when refused.
+    private let writeToken = Locked<String?>(nil)
+
+    public init(base: URL, auth: String, http: any HTTPFetching, options: Options = Options()) {
+        self.base = base
+        self.auth = auth
+        self.http = http
+        self.options = options
+    }
+
+    /// The service as sentences name it: its host, and its port when not the scheme's.
+    public var host: String { Self.host(of: base) }
+
+    /// `url`'s host, and its port when it has one.
+    public static func host(of url: URL) -> String {
+        let name = url.host ?? url.absoluteString
+        guard let port = url.port else { return name }
+        return "\(name):\(port)"
+    }
+
+    // MARK: - Signing in
+
+    /// Signs in with ClientLogin and returns the login token; `password` goes in the body of one
+    /// POST to `base` and nowhere else.
+    public static func login(
+        base: URL, user: String, password: String, http: any HTTPFetching, options: Options = Options()
+    ) async throws(SyncError) -> String {
+        let request = ReaderRequest.post(
+            base, "/accounts/ClientLogin", form: [("Email", user), ("Passwd", password)], auth: nil,
+            timeout: options.timeout, maxBytes: 64 << 10)
+        let answer = try await send(request, http: http, host: host(of: base), timeout: options.timeout)
+        switch answer.status {
+        case 200..<300:
+            guard let token = ClientLoginAnswer.token(in: answer.body) else {
+                throw .notReaderAPI(host: host(of: base), reason: "its sign-in answer has no Auth line")
+            }
+            return token
+        case 401, 403:
+            throw .loginRefused(host: host(of: base))
+        case 404, 405, 410:
+            throw .notFound(host: host(of: base), status: answer.status)
+        case 400:
+            throw .notReaderAPI(host: host(of: base), reason: "it refused the sign-in as a bad request")
+        default:
+            throw .status(answer.status, host: host(of: base))
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The subscriptions, with their labels.
+    public func subscriptions() async throws(SyncError) -> [ServiceFeed] {
+        let answer = try await get("/reader/api/0/subscription/list", [("output", "json")])
+        let base = base
+        return try SubscriptionListReader.read(answer.body) { id in
+            ReaderRequest.address(base, "/reader/api/0/stream/contents/" + id, query: [])
+        }
+    }
+
+    /// A page of `stream`'s items, newest first: at most `count`, from `continuation`, only those
+    /// crawled since `since` (seconds, the service's clock), without those tagged `excluding`.
+    func streamPage(
+        _ stream: String, count: Int, excluding: String? = nil, since: Int64? = nil,
+        continuation: String? = nil
+    ) async throws(SyncError) -> StreamPage {
+        var query = [("n", String(count))]
+        if let excluding { query.append(("xt", excluding)) }
+        if let since { query.append(("ot", String(since))) }
+        if let continuation { query.append(("c", continuation)) }
+        query.append(("output", "json"))
+        let answer = try await get(
+            "/reader/api/0/stream/contents/" + stream, query, maxBytes: options.pageBytes)
+        return try StreamPageReader.read(answer.body, itemLimit: count)
+    }
+
+    /// A page of the ids of `stream`'s items, without those tagged `excluding`.
+    func itemIDs(_ stream: String, excluding: String? = nil, count: Int, continuation: String? = nil)
+        async throws(SyncError) -> IDPage
+    {
+        var query = [("s", stream)]
+        if let excluding { query.append(("xt", excluding)) }
+        query.append(("n", String(count)))
+        if let continuation { query.append(("c", continuation)) }
+        query.append(("output", "json"))
+        let answer = try await get("/reader/api/0/stream/items/ids", query)
+        return try ItemIDsReader.read(answer.body, limit: count)
+    }
+
+    /// The items with `ids`, with their marks.
+    func items(_ ids: [ItemID]) async throws(SyncError) -> StreamPage {
+        let form = ids.map { ("i", $0.longForm) } + [("output", "json")]
+        let answer = try await post(
+            "/reader/api/0/stream/items/contents", form, writes: false, maxBytes: options.pageBytes)
+        return try StreamPageReader.read(answer.body, itemLimit: max(ids.count, 1))
+    }
+
+    // MARK: - Exchanges
+
+    func get(_ path: String, _ query: [(String, String)], maxBytes: Int? = nil) async throws(SyncError)
+        -> HTTPResponse
+    {
+        let request = ReaderRequest.get(
+            base, path, query: query, auth: auth, timeout: options.timeout,
+            maxBytes: maxBytes ?? options.answerBytes)
+        let answer = try await Self.send(request, http: http, host: host, timeout: options.timeout)
+        try check(answer)
+        return answer
+    }
+
+    /// POSTs `form`; a change (`writes`) carries the write token, fetched again once when the
+    /// service refuses it.
+    func post(_ path: String, _ form: [(String, String)], writes: Bool = true, maxBytes: Int? = nil)
+        async throws(SyncError) -> HTTPResponse
+    {
+        var refetched = false
+        while true {
+            var fields = form
+            if writes { fields.append(("T", try await token(fresh: refetched))) }
+            let request = ReaderRequest.post(
+                base, path, form: fields, auth: auth, timeout: options.timeout,
+                maxBytes: maxBytes ?? options.answerBytes)
+            let answer = try await Self.send(request, http: http, host: host, timeout: options.timeout)
+            // FreshRSS answers a bad write token as it answers a bad login: 401, with
+            // `Google-Bad-Token`. Only a fresh token tells them apart.
+            if writes, answer.status == 401, !refetched {
+                refetched = true
+                continue
+            }
+            try check(answer)
+            return answer
+        }
+    }
+
+    /// The write token: the one fetched before, unless `fresh`.
+    private func token(fresh: Bool) async throws(SyncError) -> String {
+        if !fresh, let token = writeToken.withLock({ $0 }) { return token }
+        let answer = try await get("/reader/api/0/token", [])
+        let token = String(decoding: answer.body.prefix(4096), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+            throw .notReaderAPI(host: host, reason: "it gave no write token")
+        }
+        writeToken.withLock { $0 = token }
+        return token
+    }
+
+    /// Throws for an answer that is not a success.
+    private func check(_ answer: HTTPResponse) throws(SyncError) {
+        switch answer.status {
+        case 200..<300: return
+        case 401, 403: throw .loginExpired(host: host)
+        default: throw .status(answer.status, host: host)
+        }
+    }
+
+    static func send(_ request: HTTPRequest, http: any HTTPFetching, host: String, timeout: TimeInterval)
+        async throws(SyncError) -> HTTPResponse
+    {
+        do {
+            return try await http.fetch(request)
+        } catch {
+            throw .transport(error, host: host, timeout: timeout)
+        }
+    }
+}

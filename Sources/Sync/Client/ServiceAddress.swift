@@ -1,0 +1,30 @@
+import Foundation
+
+/// The address of a service's API as the user gives it, checked: http or https with a host, no
+/// user or password in it, and plain http only to this machine unless the user accepts it.
+public enum ServiceAddress {
+    /// The hosts that are this machine, where plain http never leaves it.
+    static let loopback: Set<String> = ["127.0.0.1", "localhost", "::1", "[::1]"]
+
+    /// `text` as an API base (without a trailing `/`), or why not.
+    public static func parse(_ text: String, allowHTTP: Bool) -> Result<URL, SyncError> {
+        var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else { return .failure(.badAddress(Clean.line(String(text.prefix(200))))) }
+        guard url.user == nil, url.password == nil, url.query == nil, url.fragment == nil else {
+            return .failure(
+                .badAddress("\(scheme)://\(host)/… with a user, a password, a query or a fragment in it"))
+        }
+        if scheme == "http", !isLoopback(url), !allowHTTP {
+            return .failure(.insecure(host: ReaderAPIClient.host(of: url)))
+        }
+        return .success(url)
+    }
+
+    /// True for 127.0.0.1, localhost and ::1.
+    public static func isLoopback(_ url: URL) -> Bool {
+        loopback.contains(url.host?.lowercased() ?? "")
+    }
+}

@@ -1,0 +1,121 @@
+import Feeds
+import Foundation
+import Networking
+
+/// Why talking to the service failed, each with one sentence for the screen and the log. No
+/// sentence holds the token, the password or an address with credentials.
+public enum SyncError: Error, Sendable, Equatable {
+    /// ClientLogin refused the user name or the API password.
+    case loginRefused(host: String)
+    /// The service refused the token: the login expired or was revoked.
+    case loginExpired(host: String)
+    /// Something answers at the address, but not a Google Reader API.
+    case notReaderAPI(host: String, reason: String)
+    /// Nothing answers at the address (404, 410).
+    case notFound(host: String, status: Int)
+    /// The service answered with a status NewsApp does not go on from.
+    case status(Int, host: String)
+    /// The exchange itself failed (no connection, no answer in time, too large, a refused
+    /// redirect).
+    case transport(HTTPClientError, host: String, timeout: TimeInterval)
+    /// The service's answer could not be read, or broke a rule (too many items, a continuation
+    /// that repeats); the reason is a clause.
+    case malformed(String)
+    /// The service refused a change to the subscriptions; the reason is a clause.
+    case refused(String)
+    /// Plain http to another host than this machine, without `--allow-http`.
+    case insecure(host: String)
+    /// The address is not an http or https address with a host.
+    case badAddress(String)
+    /// The local store could not do its part; the reason is a clause.
+    case store(String)
+    /// Another NewsApp is syncing this store now.
+    case busy
+
+    public var sentence: String {
+        switch self {
+        case .loginRefused(let host):
+            return "\(host) refused the user name or the API password."
+        case .loginExpired(let host):
+            return "\(host) no longer accepts NewsApp's login: run newsapp sync login again."
+        case .notReaderAPI(let host, let reason):
+            return "\(host) does not answer as a Google Reader API (\(reason)); FreshRSS's is at "
+                + "https://HOST/api/greader.php."
+        case .notFound(let host, let status):
+            return "Nothing answers at that address on \(host) (\(status)\(Self.phrase(status))): check it; "
+                + "FreshRSS's is https://HOST/api/greader.php."
+        case .status(let status, let host):
+            switch status {
+            case 500..<600:
+                return "\(host) failed (\(status)\(Self.phrase(status))). Try again later."
+            case 429:
+                return "\(host) asks NewsApp to slow down (429 Too Many Requests). Try again later."
+            default:
+                return "\(host) answered \(status)\(Self.phrase(status))."
+            }
+        case .transport(let error, let host, let timeout):
+            return Self.transportSentence(error, host: host, timeout: timeout)
+        case .malformed(let reason):
+            return "The service's answer cannot be used: \(reason)."
+        case .refused(let reason):
+            return "The service refused the change: \(reason)."
+        case .insecure(let host):
+            return "\(host) is reached over plain http, where the token could be read on the way: use https, "
+                + "or log in with --allow-http to accept that."
+        case .badAddress(let text):
+            return "“\(text)” is not an http or https address."
+        case .store(let reason):
+            return "The local store could not keep the sync (\(reason))."
+        case .busy:
+            return
+                "Another NewsApp is syncing with the service now; what it does not send, the next sync will."
+        }
+    }
+
+    /// True when the fault is the login's: nothing more can be done until `sync login`.
+    public var needsLogin: Bool {
+        switch self {
+        case .loginRefused, .loginExpired: true
+        default: false
+        }
+    }
+
+    private static func phrase(_ status: Int) -> String {
+        HTTPStatusName.phrase(status).map { " " + $0 } ?? ""
+    }
+
+    private static func transportSentence(_ error: HTTPClientError, host: String, timeout: TimeInterval)
+        -> String
+    {
+        switch error {
+        case .transport(.timedOut):
+            let seconds = Int(timeout.rounded(.up))
+            return "\(host) did not answer within \(seconds) second\(seconds == 1 ? "" : "s")."
+        case .transport(.connectionRefused):
+            return "Could not connect to \(host): the connection was refused. Is the service running?"
+        case .transport(.hostNotFound):
+            return "Could not find \(host). Check the address and your network connection."
+        case .transport(.notConnectedToInternet):
+            return "There is no network connection; changes made here wait until the next sync."
+        case .transport(.connectionLost):
+            return "The connection to \(host) broke before the answer was complete."
+        case .transport(.secureConnectionFailed):
+            return "Could not set up a secure connection to \(host): its certificate was refused, "
+                + "or it does not speak https."
+        case .transport(.other(let reason)):
+            return "Could not reach \(host): \(reason)."
+        case .responseTooLarge(let limit):
+            return "An answer from \(host) was larger than \(limit >> 20) MiB and was refused."
+        case .redirectRefused(let reason):
+            return "\(host) redirected NewsApp, which did not follow: \(reason)."
+        case .unsupportedURL:
+            return "The service's address is not an http or https address."
+        case .unexpectedStatus(let status):
+            return "\(host) answered \(status)\(phrase(status))."
+        case .undecodable(let reason):
+            return "\(host) sent an answer NewsApp cannot read (\(reason))."
+        case .cancelled:
+            return "The sync was cancelled."
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Networking
+
+/// Pull: the subscriptions, the items page by page, then the marks.
+extension SyncEngine {
+    /// Seconds before the last pull's mark from which the next asks: an item the service was
+    /// storing while the last pull read is not missed.
+    static let overlap: Int64 = 600
+
+    func pull(_ report: inout SyncReport, progress: @escaping @Sendable (SyncProgress) -> Void)
+        async throws
+    {
+        progress(SyncProgress(.subscriptions))
+        let feeds = try await client.subscriptions()
+        let changed = try await storage.applySubscriptions(feeds)
+        report.feeds = feeds.count
+        report.feedsAdded = changed.added
+        report.feedsRemoved = changed.removed
+
+        let state = try await storage.state()
+        var current =
+            state.pull
+            ?? (state.since.map { PullProgress(stage: .recent, since: max(0, $0 - Self.overlap)) }
+                ?? PullProgress(stage: .unread))
+        while current.stage != .done {
+            current = try await readStage(current, report: &report, progress: progress)
+        }
+
+        progress(SyncProgress(.marks))
+        let unread = try await allIDs(StreamTag.readingList, excluding: StreamTag.read)
+        let starred = try await allIDs(StreamTag.starred, excluding: nil)
+        try await fetchMissing(unread.ids.union(starred.ids), report: &report)
+        report.marksChanged += try await storage.applyMarks(unread: unread, starred: starred)
+    }
+
+    /// Reads `stage` from `start` to its end, storing each page with the progress after it;
+    /// returns the progress of the next stage.
+    private func readStage(
+        _ start: PullProgress, report: inout SyncReport, progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async throws -> PullProgress {
+        var current = start
+        var seen: Set<String> = []
+        var pages = 0
+        var pageSize = options.pageSize
+        let stream = current.stage == .starred ? StreamTag.starred : StreamTag.readingList
+        let excluding = current.stage == .unread ? StreamTag.read : nil
+        let since = current.stage == .recent ? current.since : nil
+        while true {
+            let answer = await fetchPage(
+                stream, count: pageSize, excluding: excluding, since: since,
+                continuation: current.continuation)
+            let page: StreamPage
+            switch answer {
+            case .success(let read):
+                page = read
+            case .failure(let error):
+                // Items with long texts: the same page in halves, down to a sixteenth of a page.
+                guard case .transport(.responseTooLarge, _, _) = error,
+                    pageSize > max(1, options.pageSize / 16)
+                else { throw error }
+                pageSize /= 2
+                continue
+            }
+            pages += 1
+            // The service's clock at the start of the pull: the next one starts there.
+            let mark =
+                current.mark ?? page.updated ?? page.newestCrawl.map { $0 / 1000 }
+                ?? Int64(clock().timeIntervalSince1970) - 3600
+            var next = current
+            next.mark = mark
+            if let continuation = page.continuation, !page.items.isEmpty || page.skipped > 0 {
+                guard seen.insert(continuation).inserted, continuation != current.continuation else {
+                    throw SyncError.malformed(
+                        "its pages lead back to one already read (continuation \(Clean.line(String(continuation.prefix(40)))))"
+                    )
+                }
+                guard pages < options.pageLimit else {
+                    throw SyncError.malformed(
+                        "it kept sending pages past \(SyncProgress.grouped(options.pageLimit)) of them")
+                }
+                next.continuation = continuation
+            } else {
+                next = PullProgress(stage: Self.stage(after: current.stage), mark: mark)
+            }
+            let written = try await storage.write(page.items, progress: next)
+            report.newItems += written.new
+            report.updatedItems += written.updated
+            report.marksChanged += written.marks
+            report.skippedItems += page.skipped
+            progress(SyncProgress(.items(new: report.newItems)))
+            if next.stage != current.stage { return next }
+            current = next
+        }
+    }
+
+    private func fetchPage(
+        _ stream: String, count: Int, excluding: String?, since: Int64?, continuation: String?
+    ) async -> Result<StreamPage, SyncError> {
+        do {
+            return .success(
+                try await client.streamPage(
+                    stream, count: count, excluding: excluding, since: since, continuation: continuation))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func stage(after stage: PullProgress.Stage) -> PullProgress.Stage {
+        switch stage {
+        case .unread: .starred
+        case .starred, .recent, .done: .done
+        }
+    }
+
+    /// Every id of `stream` (without `excluding`), page by page, up to ``Options/idLimit``.
+    private func allIDs(_ stream: String, excluding: String?) async throws -> MarkList {
+        var ids: Set<ItemID> = []
+        var continuation: String?
+        var seen: Set<String> = []
+        while true {
+            let page = try await client.itemIDs(
+                stream, excluding: excluding, count: options.idPageSize, continuation: continuation)
+            ids.formUnion(page.ids)
+            guard let next = page.continuation, !page.ids.isEmpty else {
+                return MarkList(ids: ids, isComplete: true)
+            }
+            guard ids.count < options.idLimit else { return MarkList(ids: ids, isComplete: false) }
+            guard seen.insert(next).inserted else {
+                throw SyncError.malformed("its lists of ids lead back to a page already read")
+            }
+            continuation = next
+        }
+    }
+
+    /// Fetches the items among `ids` not stored (read elsewhere, then made unread; starred long
+    /// ago), at most ``Options/missingLimit`` a sync.
+    private func fetchMissing(_ ids: Set<ItemID>, report: inout SyncReport) async throws {
+        guard options.missingLimit > 0, !ids.isEmpty else { return }
+        let missing = try await storage.missing(among: Array(ids)).sorted().prefix(options.missingLimit)
+        let batch = Self.checkBatch
+        for start in stride(from: missing.startIndex, to: missing.endIndex, by: batch) {
+            let page = try await client.items(Array(missing[start..<min(start + batch, missing.endIndex)]))
+            let written = try await storage.write(page.items, progress: nil)
+            report.newItems += written.new
+            report.updatedItems += written.updated
+            report.marksChanged += written.marks
+            report.skippedItems += page.skipped
+        }
+    }
+}

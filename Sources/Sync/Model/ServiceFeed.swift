@@ -1,0 +1,25 @@
+import Foundation
+
+/// A subscription at the service, as `subscription/list` gives it.
+public struct ServiceFeed: Sendable, Hashable {
+    /// The service's stream id, `feed/42` (FreshRSS) or `feed/https://…` (others): how items name
+    /// their feed and how the feed is edited.
+    public var streamID: String
+    /// The feed's own address; when the service gives none, the stream's address at the service.
+    public var url: URL
+    /// The name the service shows, cleaned; nil when it gives none.
+    public var title: String?
+    /// The feed's web site.
+    public var siteURL: URL?
+    /// Its labels (folders), cleaned, in the service's order: they become its tags.
+    public var labels: [String]
+
+    public init(streamID: String, url: URL, title: String? = nil, siteURL: URL? = nil, labels: [String] = [])
+    {
+        self.streamID = streamID
+        self.url = url
+        self.title = title
+        self.siteURL = siteURL
+        self.labels = labels
+    }
+}

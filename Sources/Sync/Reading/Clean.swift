@@ -1,0 +1,20 @@
+import Foundation
+import TerminalText
+
+/// Text from the service made safe to keep: control characters, escape sequences and bidi
+/// overrides removed (``TextSanitizer``), white space made single spaces.
+enum Clean {
+    /// One line of text.
+    static func line(_ text: String) -> String {
+        TextSanitizer.clean(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// An absolute http or https address, or nil.
+    static func webAddress(_ text: String) -> URL? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Reads `stream/items/ids`: `{"itemRefs": [{"id": "1729"}], "continuation": "…"}`. An id that
+/// cannot be read is skipped.
+enum ItemIDsReader {
+    static func read(_ body: Data, limit: Int) throws(SyncError) -> IDPage {
+        let outcome: Result<IDPage, JSONReader.Failure> = body.withUnsafeBytes { bytes in
+            var reader = JSONReader(bytes)
+            var page = IDPage(ids: [], continuation: nil)
+            do throws(JSONReader.Failure) {
+                try reader.readObject { reader, key throws(JSONReader.Failure) in
+                    switch key {
+                    case "itemRefs":
+                        guard try reader.peek() == .array else { return try reader.skipValue() }
+                        try reader.readArray { reader throws(JSONReader.Failure) in
+                            guard page.ids.count < limit else {
+                                throw JSONReader.Failure(offset: reader.offset, reason: "too many ids")
+                            }
+                            guard try reader.peek() == .object else {
+                                try reader.skipValue()
+                                return true
+                            }
+                            try reader.readObject { reader, key throws(JSONReader.Failure) in
+                                guard key == "id" else { return try reader.skipValue() }
+                                if let id = try reader.readScalarText().flatMap(ItemID.init) {
+                                    page.ids.append(id)
+                                }
+                            }
+                            return true
+                        }
+                    case "continuation":
+                        page.continuation = try reader.readScalarText(limit: 1024).flatMap {
+                            $0.isEmpty ? nil : $0
+                        }
+                    default:
+                        try reader.skipValue()
+                    }
+                }
+                return .success(page)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let page): return page
+        case .failure(let failure):
+            throw .malformed("its list of item ids cannot be read (\(failure.reason))")
+        }
+    }
+}

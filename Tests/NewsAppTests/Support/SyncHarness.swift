@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import ReaderAPIStub
+import Store
+import Sync
+
+@testable import NewsApp
+
+/// A store and our Google Reader API server, synced in this process through the app's own
+/// ``SyncService`` (the engine over the real store).
+struct SyncHarness {
+    let server: ReaderAPIStubServer
+    let store: NewsStore
+    var timeout: TimeInterval = 30
+
+    /// The account the app would keep for `server`.
+    static func account(_ server: ReaderAPIStubServer) -> SyncAccount {
+        SyncAccount(
+            server: server.baseURL, user: server.options.user, token: server.options.auth, allowHTTP: false)
+    }
+
+    var service: SyncService {
+        SyncService(
+            account: Self.account(server), store: store, timeout: timeout,
+            logger: Logger(label: "sync") { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// One sync, as `newsapp sync` runs it.
+    func sync() async -> SyncReport {
+        await service.run()
+    }
+
+    /// An account of `feeds` feeds with `items` unread items each, labelled by turns.
+    static func account(feeds: Int, items: Int, labels: [String] = ["Space", "Local"]) -> ReaderAPIAccount {
+        var account = ReaderAPIAccount()
+        for index in 1...feeds {
+            let stream = account.addFeed(
+                title: "Feed \(index)", url: "https://feed\(index).example/rss",
+                siteURL: "https://feed\(index).example/",
+                labels: [labels[(index - 1) % labels.count]])
+            account.addItems(to: stream, count: items)
+        }
+        return account
+    }
+
+    /// The long id of the service's item `id`, which is the stored item's id.
+    static func itemID(_ id: Int64) -> String { ItemID(id).longForm }
+}
