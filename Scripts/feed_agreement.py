@@ -163,16 +163,20 @@ def main():
 
     agree = Counter()
     total = Counter()
+    sources = set()
     disagreements = []
     unread_feeds = []
     items = 0
     for path in feeds:
         relative = path.relative_to(arguments.corpus)
+        source = relative.parts[0]
+        sources.add(source)
         url = f"http://127.0.0.1:{server.server_port}/{relative.as_posix()}"
         data = path.read_bytes()
         theirs = [entry for entry in oracle(data, path) if shows_something(entry)]
         ours, error = newsapp_items(arguments.newsapp, env, url)
         total["count"] += 1
+        total[source, "count"] += 1
         if ours is None:
             unread_feeds.append((relative, error))
             disagreements.append(f"{relative}: NewsApp read no feed: {error}")
@@ -180,6 +184,7 @@ def main():
         # `feeds show` lists newest first; feedparser keeps document order.
         if len(ours) == len(theirs):
             agree["count"] += 1
+            agree[source, "count"] += 1
         else:
             disagreements.append(f"{relative}: count: NewsApp {len(ours)}, feedparser {len(theirs)}")
         for item, entry in pair(ours, theirs):
@@ -189,8 +194,10 @@ def main():
                 continue
             for field, agrees, mine, other in compare(item, entry):
                 total[field] += 1
+                total[source, field] += 1
                 if agrees:
                     agree[field] += 1
+                    agree[source, field] += 1
                 else:
                     disagreements.append(
                         f"{relative}: {item['id']!r}: {field}: NewsApp {mine!r} · feedparser {other!r}")
@@ -205,6 +212,15 @@ def main():
     for field in FIELDS:
         if total[field]:
             print(f"| {field} | {agree[field]} | {total[field]} | {100 * agree[field] / total[field]:.1f} % |")
+    print()
+    print("Per source distribution (agree/compared):")
+    print()
+    print("| Source | " + " | ".join(FIELDS) + " |")
+    print("|---|" + "--:|" * len(FIELDS))
+    for source in sorted(sources):
+        cells = [
+            f"{agree[source, field]}/{total[source, field]}" if total[source, field] else "–" for field in FIELDS]
+        print(f"| {source} | " + " | ".join(cells) + " |")
     print()
     print(f"{len(disagreements)} disagreements in {report}")
     for line in disagreements[:40]:

@@ -24,8 +24,6 @@ enum ExtractBenchmark {
         var pages: Int
         var perPage: Samples
         var meanF1: Double
-        /// Each page's name and word F1, in name order.
-        var scores: [(name: String, f1: Double)]
     }
 
     @MainActor
@@ -41,10 +39,10 @@ enum ExtractBenchmark {
     }
 
     /// Every `NAME.html` of `folder` with its expected text `NAME.txt`: the mean word F1 of what
-    /// is extracted (the title, when `scoresTitle`, and the text) against it, and the time per page
-    /// over `rounds` rounds.
+    /// is extracted (the title and the text) against it, and the time per page over `rounds` rounds.
+    /// (Real pages, whose expected texts have no title, are `RealPagesBenchmark`'s.)
     @MainActor
-    static func run(pages folder: URL, rounds: Int, scoresTitle: Bool = true) throws -> PagesResult {
+    static func run(pages folder: URL, rounds: Int) throws -> PagesResult {
         let names =
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".html") }.sorted()
@@ -59,11 +57,11 @@ enum ExtractBenchmark {
                 contentsOf: folder.appendingPathComponent(String(name.dropLast(5)) + ".txt"), encoding: .utf8)
             pages.append((String(name.dropLast(5)), html, expected))
         }
-        var scores: [(name: String, f1: Double)] = []
+        var scores: [Double] = []
         for page in pages {
             let article = try? ArticleExtractor.extract(html: page.html, url: url, contentType: "text/html")
-            let text = article.map { scoresTitle ? $0.title + "\n\n" + $0.text : $0.text } ?? ""
-            scores.append((page.name, ExtractionScore(extracted: text, expected: page.expected).f1))
+            let text = article.map { $0.title + "\n\n" + $0.text } ?? ""
+            scores.append(ExtractionScore(extracted: text, expected: page.expected).f1)
         }
         var perPage = Samples()
         let clock = ContinuousClock()
@@ -75,8 +73,8 @@ enum ExtractBenchmark {
                 if round >= 2 { perPage.append(duration) }
             }
         }
-        let mean = scores.map(\.f1).reduce(0, +) / Double(scores.count)
-        return PagesResult(pages: pages.count, perPage: perPage, meanF1: mean, scores: scores)
+        let mean = scores.reduce(0, +) / Double(scores.count)
+        return PagesResult(pages: pages.count, perPage: perPage, meanF1: mean)
     }
 
     /// A long-read of about `bytes`: navigation, a sidebar of links, hundreds of paragraphs with

@@ -39,6 +39,31 @@ import Testing
         #expect(!article.text.contains("Reviews"))
     }
 
+    @Test func aPostWhoseTopicsSoundLikeFurnitureIsStillTheArticle() throws {
+        // A blog's post classes name its category and tags; "community" and "social" are also the
+        // words of a comment section and a share bar. Beside it, a strip of promotions long enough
+        // (over 500 characters) to pass for an article once the post is taken for furniture.
+        let body = (1...4).map { "<p>\(Self.prose("camera \($0)")) The rest of the story follows.</p>" }
+            .joined()
+        let promotions = (1...4).map { index in
+            """
+            <div class="card"><h3>Launch \(index)</h3><p>Missed the main event? Learn more about everything \
+            that launched on day \(index), from the phone to the archive.</p><a href="/recap/\(index)">Read \
+            the recap</a></div>
+            """
+        }
+        let article = try Self.extract(
+            """
+            <main><article class="post hentry category-community tag-social"><h1>Leader spotlight</h1>
+            <div class="post__content">\(body)</div></article>
+            <div class="cta">\(promotions.joined())</div></main>
+            """)
+        #expect(article.text.contains("camera 4 was tested"))
+        #expect(!article.text.contains("Missed the main event"))
+        #expect(
+            ReaderAttributes.withoutTaxonomy("post category-community tag-social hentry") == "post hentry")
+    }
+
     @Test func aLongReadInSectionsOfEveryLengthKeepsEverySection() throws {
         let long = (1...4).map { "<p>\(Self.prose("engine \($0)")) Then the crew met again.</p>" }.joined()
         let sections = [

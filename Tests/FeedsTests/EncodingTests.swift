@@ -179,6 +179,23 @@ struct EncodingTests {
         #expect(decodeDocument(utf8, charset: nil, chunkSize: chunkSize) == "<p>Café \u{FFFD} naïve")
     }
 
+    @Test(arguments: [1, 5, 1 << 20])
+    func undeclaredJapaneseInShiftJISIsReadAsShiftJIS(chunkSize: Int) {
+        // "東京の天気は晴れです。明日は雨が降るでしょう。" in Shift_JIS, with nothing declared.
+        let japanese: [UInt8] = [
+            0x93, 0x8C, 0x8B, 0x9E, 0x82, 0xCC, 0x93, 0x56, 0x8B, 0x43, 0x82, 0xCD, 0x90, 0xB0, 0x82, 0xEA,
+            0x82, 0xC5, 0x82, 0xB7, 0x81, 0x42, 0x96, 0xBE, 0x93, 0xFA, 0x82, 0xCD, 0x89, 0x4A, 0x82, 0xAA,
+            0x8D, 0x7E, 0x82, 0xE9, 0x82, 0xC5, 0x82, 0xB5, 0x82, 0xE5, 0x82, 0xA4, 0x81, 0x42,
+        ]
+        let page = Array("<p>".utf8) + japanese + Array("</p>".utf8)
+        #expect(decodeDocument(page, charset: nil, chunkSize: chunkSize) == "<p>東京の天気は晴れです。明日は雨が降るでしょう。</p>")
+        // German in windows-1252 is well-formed Shift_JIS as far as "Grüße für" goes, but has no kana.
+        let german: [UInt8] =
+            Array("<p>Gr".utf8) + [0xFC, 0xDF] + Array("e f".utf8) + [0xFC] + Array("r J".utf8) + [0xFC]
+            + Array("rgen".utf8)
+        #expect(decodeDocument(german, charset: nil, chunkSize: chunkSize) == "<p>Grüße für Jürgen")
+    }
+
     @Test(arguments: [1, 2, 1 << 20])
     func aLegacyDeclarationGivesWayToBytesThatArePlainlyUTF8(chunkSize: Int) {
         let chinese = "<meta charset=\"gb2312\"><p>新华社北京电 国务院总理今天主持召开常务会议。</p>"

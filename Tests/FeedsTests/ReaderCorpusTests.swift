@@ -39,4 +39,19 @@ import Testing
         #expect(east.recall == 1)
         #expect(east.precision == 0.6)
     }
+
+    @Test func thePhraseScorerLooksForWordsInARow() {
+        let text = "Die GEMA dreht völlig [2] am\nZeiger! Mehr dazu.\n\nÄhnliche Beiträge"
+        let score = PhraseScore(
+            extracted: text,
+            present: ["Die GEMA dreht völlig am Zeiger!", "dreht am Zeiger", "Mehr dazu"],
+            absent: ["Ähnliche Beiträge", "Impressum"])
+        // "dreht am Zeiger" has its words, but not in a row.
+        #expect(score.found == 2 && score.present == 3)
+        #expect(score.kept == 1 && score.absent == 2)
+        #expect(abs(score.recall - 2.0 / 3.0) < 1e-9)
+        #expect(score.rejection == 0.5)
+        let none = PhraseScore(extracted: "", present: [], absent: [])
+        #expect(none.recall == 1 && none.rejection == 1)
+    }
 }

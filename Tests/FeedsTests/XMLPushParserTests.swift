@@ -96,6 +96,12 @@ struct XMLPushParserTests {
         #expect(recorder.text == "Q&A & AT&T & more & é &")
     }
 
+    @Test func aHexadecimalReferenceWithACapitalXIsRead() {
+        let recorder = XMLEventRecorder.record(#"<t a="&#X41;">&#X42;&#x43;&#X;</t>"#)
+        #expect(recorder.events.first == #"<t a="A">"#)
+        #expect(recorder.text.hasPrefix("BC"))
+    }
+
     @Test func cdataAndCommentsKeepTheirAmpersands() {
         let recorder = XMLEventRecorder.record("<t><![CDATA[a&b &amp; ]]]]><!-- x&y --> c&d</t>")
         #expect(recorder.text == "a&b &amp; ]] c&d")
@@ -103,7 +109,8 @@ struct XMLPushParserTests {
 
     @Test(arguments: 1...12)
     func ampersandRepairIsTheSameWhereverAChunkEnds(chunkSize: Int) {
-        let document = "<t>Q&A &eacute;&#233;<![CDATA[x&y]]><!-- --a&b-- -->&amp; a&b<!DOCTYPE-ish &c</t>"
+        let document =
+            "<t>Q&A &eacute;&#233;<![CDATA[x&y&#X41;]]><!-- --a&b-- -->&amp; a&b&#X41;<!DOCTYPE-ish &c</t>"
         var repair = AmpersandRepair()
         var output: [UInt8] = []
         let bytes = Array(document.utf8)
@@ -115,7 +122,7 @@ struct XMLPushParserTests {
         }
         repair.finish { output += $0 }
         let expected =
-            "<t>Q&amp;A &eacute;&#233;<![CDATA[x&y]]><!-- --a&b-- -->&amp; a&amp;b<!DOCTYPE-ish &amp;c</t>"
+            "<t>Q&amp;A &eacute;&#233;<![CDATA[x&y&#X41;]]><!-- --a&b-- -->&amp; a&amp;b&#x41;<!DOCTYPE-ish &amp;c</t>"
         #expect(String(decoding: output, as: UTF8.self) == expected)
     }
 

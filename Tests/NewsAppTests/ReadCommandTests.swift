@@ -14,6 +14,8 @@ struct ReadCommandTests {
                 "/2024/story": FeedServer.File(
                     body: Data(ExtractCommandTests.page.utf8), contentType: "text/html; charset=utf-8"),
                 "/feed.xml": FeedServer.atom("orbit", count: 2),
+                // Shift_JIS with no charset anywhere: the bytes say Japanese.
+                "/tokyo": FeedServer.File(body: Self.japanesePage, contentType: "text/html"),
             ],
             moves: ["/old": (status: 301, to: "/2024/story")])
     }
@@ -26,6 +28,48 @@ struct ReadCommandTests {
         let expected = ExtractCommandTests.expected.replacingOccurrences(
             of: "https://news.example.org/shelters", with: server.base + "/shelters")
         #expect(run.out == expected, "links resolve against the address the redirect led to")
+    }
+
+    /// "東京の天気は晴れです。明日は雨が降るでしょう。" in Shift_JIS, twice, in a page that declares nothing.
+    static let japanesePage: Data = {
+        let sentence: [UInt8] = [
+            0x93, 0x8C, 0x8B, 0x9E, 0x82, 0xCC, 0x93, 0x56, 0x8B, 0x43, 0x82, 0xCD, 0x90, 0xB0, 0x82, 0xEA,
+            0x82, 0xC5, 0x82, 0xB7, 0x81, 0x42, 0x96, 0xBE, 0x93, 0xFA, 0x82, 0xCD, 0x89, 0x4A, 0x82, 0xAA,
+            0x8D, 0x7E, 0x82, 0xE9, 0x82, 0xC5, 0x82, 0xB5, 0x82, 0xE5, 0x82, 0xA4, 0x81, 0x42,
+        ]
+        return Data(
+            Array("<html><head><title>Tenki</title></head><body><article><p>".utf8) + sentence + sentence
+                + Array("</p></article></body></html>".utf8))
+    }()
+
+    @Test func jsonAndNoLinksGiveTheFetchedArticle() async throws {
+        let json = try await sandbox.run(["read", "--json", server.base + "/old"])
+        let plain = try await sandbox.run(["read", "--no-links", server.base + "/2024/story"])
+        let japanese = try await sandbox.run(["read", "--json", server.base + "/tokyo"])
+        let missing = try await sandbox.run(["read", "--json", server.base + "/nothing"])
+        await server.stop()
+        #expect(json.status == 0)
+        #expect(json.err == "")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(
+            Set(object.keys) == ["title", "byline", "date", "site", "language", "text", "links", "pictures"])
+        #expect(object["title"] as? String == "Rivers rise")
+        #expect(object["byline"] as? String == "Jane Doe")
+        #expect(object["date"] as? String == "2024-03-05T08:30:00Z")
+        #expect((object["text"] as? String)?.contains("that shelters [1] were open") == true)
+        #expect(object["links"] as? [String] == [server.base + "/shelters"], "resolved after the redirect")
+        #expect(plain.status == 0)
+        #expect(plain.out.contains("that shelters were open"))
+        #expect(!plain.out.contains("[1]") && !plain.out.contains("/shelters"))
+        #expect(japanese.status == 0)
+        let tokyo = try #require(
+            try JSONSerialization.jsonObject(with: Data(japanese.out.utf8)) as? [String: Any])
+        #expect(tokyo["text"] as? String == String(repeating: "東京の天気は晴れです。明日は雨が降るでしょう。", count: 2))
+        // A failure is one line on standard error, and no JSON.
+        #expect(missing.status == 1)
+        #expect(missing.out == "")
+        #expect(missing.err == "newsapp: The page is not there any more (404 Not Found).\n")
     }
 
     @Test func failuresAreOneLineWithStatus1() async throws {

@@ -89,14 +89,15 @@ struct DocumentDecoder {
     }
 
     /// The decoder for what the sniffer found: undeclared bytes are UTF-8 unless their first
-    /// character that is not ASCII is not, and then windows-1252; a declared legacy encoding gives
+    /// character that is not ASCII is not, and then windows-1252 or, when they read as Japanese,
+    /// Shift_JIS (``UndeclaredLegacySniffer``); a declared legacy encoding gives
     /// way to UTF-8 when the bytes are plainly that (``UTF8Sniffer``).
     static func decoder(for finding: EncodingSniffer.Finding) -> any ByteDecoder {
         switch finding.basis {
         case .byteOrderMark:
             return decoder(for: finding.encoding)
         case .undeclared:
-            return UTF8Sniffer(otherwise: Windows1252Decoder(), evidence: 1)
+            return UTF8Sniffer(otherwise: UndeclaredLegacySniffer(), evidence: 1)
         case .declared where finding.encoding.isLegacy:
             return UTF8Sniffer(otherwise: decoder(for: finding.encoding), evidence: 4)
         case .declared:

@@ -26,11 +26,16 @@ public struct ExtractionScore: Sendable, Hashable {
 
     /// The words of `text` and how often each occurs.
     static func words(_ text: String) -> [String: Int] {
-        var counts: [String: Int] = [:]
+        wordSequence(text).reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    }
+
+    /// The words of `text`, lowercased, in order: what a phrase is looked for in.
+    public static func wordSequence(_ text: String) -> [String] {
+        var words: [String] = []
         var word = String.UnicodeScalarView()
         var inReference = false
         func flush() {
-            if !word.isEmpty { counts[String(word), default: 0] += 1 }
+            if !word.isEmpty { words.append(String(word)) }
             word.removeAll()
         }
         let scalars = Array(text.lowercased().unicodeScalars)
@@ -58,7 +63,7 @@ public struct ExtractionScore: Sendable, Hashable {
             }
         }
         flush()
-        return counts
+        return words
     }
 
     /// What a picture placeholder starts with after its `[`.

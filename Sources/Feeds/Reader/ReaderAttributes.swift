@@ -48,7 +48,8 @@ struct ReaderAttributes: Sendable {
             case .class, .id:
                 guard let value else { continue }
                 let lowered = Self.lowered(value, limit: Self.hintLimit)
-                found.hints += (found.hints.isEmpty ? "" : " ") + lowered
+                let hint = kind == .class ? Self.withoutTaxonomy(lowered) : lowered
+                found.hints += (found.hints.isEmpty ? "" : " ") + hint
                 any = true
                 if kind == .class && Self.hidesFromSight(classes: lowered) { reading.hidden = true }
             case .type:
@@ -107,6 +108,16 @@ struct ReaderAttributes: Sendable {
         "sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "screen-reader-only",
         "off-screen", "offscreen", "element-invisible", "element-hidden", "u-visually-hidden",
     ]
+
+    /// `classes` (lowercased) without the classes that name the post's topics rather than what the
+    /// element is: a blog's post classes (`category-community`, `tag-social`) would otherwise make
+    /// the article itself look like a comment section or a share bar.
+    static func withoutTaxonomy(_ classes: String) -> String {
+        guard classes.contains("category-") || classes.contains("tag-") else { return classes }
+        return classes.split(separator: " ")
+            .filter { !$0.hasPrefix("category-") && !$0.hasPrefix("tag-") }
+            .joined(separator: " ")
+    }
 
     /// Whether one of `classes` (lowercased) hides the element from sight.
     static func hidesFromSight(classes: String) -> Bool {

@@ -7,7 +7,8 @@
 /// Escapes the ampersands XML forbids bare (`Q&A`, `?a=1&b=2`), which hand-made feeds are full
 /// of, before libxml2 sees them: libxml2 would drop the `&` and the word after it. An `&` that
 /// starts a reference (`&amp;`, `&#8217;`, `&eacute;`) is left alone, and so is everything in a
-/// CDATA section or a comment.
+/// CDATA section or a comment. A hexadecimal reference written with a capital X (`&#X41;`), which
+/// XML does not allow and browsers read, is written with a small one.
 ///
 /// Input is handed on as is, in the runs between repairs, without a copy; the few bytes at the
 /// end of a chunk that cannot be judged yet (`&eac`, `<![CD`) wait for the next chunk.
@@ -17,6 +18,7 @@ struct AmpersandRepair: ChunkFilter {
     /// A reference is a name of at most this many bytes, then `;`.
     private static let longestReference = 64
     private static let escape: StaticString = "amp;"
+    private static let smallX: StaticString = "x"
     private static let cdataOpening = Array("<![CDATA[".utf8)
     private static let commentOpening = Array("<!--".utf8)
 
@@ -50,6 +52,13 @@ struct AmpersandRepair: ChunkFilter {
                     switch Self.judgeAmpersand(in: bytes, at: ampersand, isFinal: isFinal) {
                     case .reference:
                         index = ampersand + 1
+                        if bytes[index] == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: "X") {
+                            // `&#X41;`: XML allows only a small x, browsers and feedparser read both.
+                            emit(UnsafeBufferPointer(rebasing: bytes[handedOn...index]))
+                            emit(UnsafeBufferPointer(start: Self.smallX.utf8Start, count: 1))
+                            index += 2
+                            handedOn = index
+                        }
                     case .bare:
                         emit(UnsafeBufferPointer(rebasing: bytes[handedOn...ampersand]))
                         emit(
