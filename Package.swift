@@ -186,7 +186,6 @@ let package = Package(
             dependencies: [
                 "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
                 "SampleEdition", "Feeds", "TerminalText", "FilterLanguage", "ReaderAPIStub",
-                "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import NewsAPIStub
 
 /// The `hostile` section (issue 21): the release binary on what a hostile server or file sends, up
 /// to the size caps: peak memory through `PeakMemoryProbe` and time from spawn to exit.

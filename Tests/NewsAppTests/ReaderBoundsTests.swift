@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import NewsAPIStub
 import Testing
 
 /// Reader mode on hostile markup: any page up to the 8 MiB cap is extracted within 150 MB, measured
