@@ -116,6 +116,10 @@ public enum SyncError: Error, Sendable, Equatable {
             return "\(host) sent an answer NewsApp cannot read (\(reason))."
         case .cancelled:
             return "The sync was cancelled."
+        case .redirected(let address, let error):
+            // The host that failed, where a redirect led, not the one asked for.
+            let target = address.host.map { name in address.port.map { "\(name):\($0)" } ?? name } ?? host
+            return transportSentence(error, host: target, timeout: timeout)
         }
     }
 }
