@@ -3,7 +3,7 @@ import Feeds
 import Foundation
 import TerminalText
 
-/// `newsapp extract [--url URL] [FILE]`: reader mode for scripts and measurements.
+/// `newsapp extract [--url URL] [--json] [--no-links] [FILE]`: reader mode for scripts and measurements.
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",

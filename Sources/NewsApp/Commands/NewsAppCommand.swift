@@ -17,8 +17,8 @@ struct NewsAppCommand: AsyncParsableCommand {
             newsapp refresh [--json]
             newsapp sync [login|logout|status] …
             newsapp cache stats|clear|vacuum
-            newsapp extract [--url <url>] [<file>]
-            newsapp read <url>
+            newsapp extract [--url <url>] [--json] [--no-links] [<file>]
+            newsapp read <url> [--json] [--no-links]
             """,
         discussion: """
             With a NewsAPI key (NEWSAPI_KEY, or key_file in the config file) NewsApp reads live news \
