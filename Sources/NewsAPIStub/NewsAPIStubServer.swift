@@ -1,9 +1,6 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import NewsModels
 import SampleEdition
-import Synchronization
 
 /// A NewsAPI-compatible HTTP server on 127.0.0.1, serving any ``NewsService`` (normally the
 /// sample edition) with NewsAPI's paths, parameters, JSON bodies, key check, result cap and error
@@ -30,13 +27,7 @@ public final class NewsAPIStubServer: Sendable {
     public var options: Options { responder.options }
 
     private let responder: StubResponder
-    private let running = Locked<Running?>(nil)
-    private let lastPort = Atomic<Int>(0)
-
-    private struct Running: Sendable {
-        var server: HTTPServer
-        var task: Task<Void, any Error>
-    }
+    private let listener = StubListener()
 
     /// A server answering from `service`.
     public init(service: any NewsService, options: Options = Options()) {
@@ -56,32 +47,7 @@ public final class NewsAPIStubServer: Sendable {
     /// - Returns: The port the server listens on.
     @discardableResult
     public func start(port: UInt16 = 0) async throws -> Int {
-        let server = HTTPServer(
-            address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port),
-            timeout: 3_600, logger: .disabled, handler: StubHTTPHandler(responder: responder))
-        let task = Task { try await server.run() }
-        let claimed = running.withLock { running -> Bool in
-            guard running == nil else { return false }
-            running = Running(server: server, task: task)
-            return true
-        }
-        guard claimed else {
-            task.cancel()
-            throw StartError.alreadyRunning
-        }
-        do {
-            try await ReadySignal.wait(for: server, running: task)
-        } catch {
-            running.withLock { $0 = nil }
-            task.cancel()
-            throw error
-        }
-        guard case .ip4(_, let boundPort) = await server.listeningAddress else {
-            throw StartError.couldNotListen("the server has no IPv4 address")
-        }
-        NagleSwitch.disable(onListenerAtPort: Int(boundPort))
-        lastPort.store(Int(boundPort), ordering: .sequentiallyConsistent)
-        return Int(boundPort)
+        try await listener.start(port: port, handler: StubHTTPHandler(responder: responder))
     }
 
     /// Starts the server on a free port, runs `body` with it, and stops it when `body` returns or
@@ -102,14 +68,11 @@ public final class NewsAPIStubServer: Sendable {
 
     /// Stops listening, closes open connections and waits for the server to finish.
     public func stop() async {
-        guard let current = running.withLock({ $0.take() }) else { return }
-        await current.server.stop(timeout: 0)
-        current.task.cancel()
-        _ = await current.task.result
+        await listener.stop()
     }
 
     /// The port of the running server; that of the last one after ``stop()``, 0 before ``start(port:)``.
-    public var port: Int { lastPort.load(ordering: .sequentiallyConsistent) }
+    public var port: Int { listener.port }
 
     /// `http://127.0.0.1:PORT`, the base URL to give a client.
     public var baseURL: URL {

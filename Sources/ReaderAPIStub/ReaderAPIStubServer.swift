@@ -1,9 +1,6 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import NewsAPIStub
 import NewsModels
-import Synchronization
 
 /// A Google Reader API server on 127.0.0.1, in FreshRSS's dialect (`/api/greader.php`,
 /// ClientLogin, a write token, `subscription/list`, `stream/contents` with continuations,
@@ -60,8 +57,7 @@ public final class ReaderAPIStubServer: Sendable {
     public var options: Options { responder.options }
 
     private let responder: ReaderAPIResponder
-    private let running = Locked<(server: HTTPServer, task: Task<Void, any Error>)?>(nil)
-    private let lastPort = Atomic<Int>(0)
+    private let listener = StubListener()
 
     public init(account: ReaderAPIAccount = ReaderAPIAccount(), options: Options = Options()) {
         responder = ReaderAPIResponder(account: account, options: options)
@@ -73,32 +69,7 @@ public final class ReaderAPIStubServer: Sendable {
     @discardableResult
     public func start(port: UInt16 = 0) async throws -> Int {
         responder.withState { $0.stopped = false }
-        let server = HTTPServer(
-            address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), timeout: 3_600, logger: .disabled,
-            handler: ReaderAPIHTTPHandler(responder: responder))
-        let task = Task { try await server.run() }
-        let claimed = running.withLock { running -> Bool in
-            guard running == nil else { return false }
-            running = (server, task)
-            return true
-        }
-        guard claimed else {
-            task.cancel()
-            throw NewsAPIStubServer.StartError.alreadyRunning
-        }
-        do {
-            try await ReadySignal.wait(for: server, running: task)
-        } catch {
-            running.withLock { $0 = nil }
-            task.cancel()
-            throw error
-        }
-        guard case .ip4(_, let boundPort) = await server.listeningAddress else {
-            throw NewsAPIStubServer.StartError.couldNotListen("the server has no IPv4 address")
-        }
-        NagleSwitch.disable(onListenerAtPort: Int(boundPort))
-        lastPort.store(Int(boundPort), ordering: .sequentiallyConsistent)
-        return Int(boundPort)
+        return try await listener.start(port: port, handler: ReaderAPIHTTPHandler(responder: responder))
     }
 
     /// Starts on a free port, runs `body`, and stops when it returns or throws.
@@ -118,14 +89,10 @@ public final class ReaderAPIStubServer: Sendable {
 
     /// Stops listening, closes open connections (a silent answer among them) and waits.
     public func stop() async {
-        guard let current = running.withLock({ $0.take() }) else { return }
-        responder.stop()
-        await current.server.stop(timeout: 0)
-        current.task.cancel()
-        _ = await current.task.result
+        await listener.stop(beforeClosing: responder.stop)
     }
 
-    public var port: Int { lastPort.load(ordering: .sequentiallyConsistent) }
+    public var port: Int { listener.port }
 
     /// `http://127.0.0.1:PORT/api/greader.php`, the address to sign in at.
     public var baseURL: URL {
