@@ -10,9 +10,9 @@
 ///
 /// The C library's matcher is slow (about 15 µs for a headline in a UTF-8 locale), so most values
 /// never reach it: a pattern that is plain ASCII text (`"linux"`, the usual killfile rule) is
-/// looked for as text, ignoring ASCII case, and any other pattern first looks for the longest
-/// ASCII text every match must contain (`number 7` in `number 7[0-9]+$`); only a value holding it
-/// is given to `regexec`. Both shortcuts give `regexec`'s answer: a value holding one of the four
+/// looked for as text, ignoring ASCII case, and any other pattern first looks for ASCII texts of
+/// which every match must contain one (`number 7` in `number 7[0-9]+$`; `watch` or `listen` in
+/// `^(watch|listen):`); only a value holding one is given to `regexec`. Both shortcuts give `regexec`'s answer: a value holding one of the four
 /// letters whose case partner is ASCII (K KELVIN SIGN, ſ LONG S, İ and ı) always goes to `regexec`.
 ///
 /// Bounds, since patterns and values can be large: a pattern is at most ``maximumPatternBytes``,
@@ -36,8 +36,8 @@ public final class FilterPattern: @unchecked Sendable {
     public let text: String
     /// The whole pattern as lowercase ASCII text, when it is plain text.
     private let literal: [UInt8]?
-    /// Lowercase ASCII text every match contains, when there is some.
-    private let required: [UInt8]?
+    /// Lowercase ASCII texts of which every match contains one, when there are some.
+    private let required: [[UInt8]]?
     private let compiled: UnsafeMutablePointer<regex_t>
 
     public init(_ text: String) throws(Problem) {
@@ -89,7 +89,7 @@ public final class FilterPattern: @unchecked Sendable {
             if CaseInsensitiveSearch.contains(literal, in: value) { return true }
             return CaseInsensitiveSearch.hasASCIIPartners(value) ? execute(value) : false
         }
-        if let required, !CaseInsensitiveSearch.contains(required, in: value),
+        if let required, !required.contains(where: { CaseInsensitiveSearch.contains($0, in: value) }),
             !CaseInsensitiveSearch.hasASCIIPartners(value)
         {
             return false

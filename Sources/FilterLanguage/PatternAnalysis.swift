@@ -1,12 +1,14 @@
 /// What a POSIX extended regular expression says without being compiled: whether it is plain text,
-/// the longest ASCII text every match must hold, whether it uses back-references, and how much its
-/// repetition counts multiply it. Conservative: the text it finds is always in every match, though
-/// it may miss some.
+/// ASCII texts of which every match must hold one, whether it uses back-references, and how much
+/// its repetition counts multiply it. Conservative: every match holds one of the texts it finds,
+/// though it may miss some.
 struct PatternAnalysis {
     /// The pattern lowercased, when it is ASCII text without any operator.
     private(set) var literal: [UInt8]?
-    /// Lowercase ASCII text that every match holds; nil when none was found.
-    private(set) var required: [UInt8]?
+    /// Lowercase ASCII texts of which every match holds at least one (the longest run of text the
+    /// pattern requires, `number 7` in `number 7[0-9]+$`, or one text for each alternative, `watch`
+    /// and `listen` in `^(watch|listen):`); nil when none was found.
+    private(set) var required: [[UInt8]]?
     private(set) var hasBackReference = false
     /// The pattern's length times the largest count of each repetition `{m,n}`.
     private(set) var expansion = 0
@@ -18,7 +20,7 @@ struct PatternAnalysis {
             literal = bytes.map(CaseInsensitiveSearch.lowered)
         }
         scanOperators(bytes)
-        if literal == nil { required = Self.requiredText(bytes) }
+        if literal == nil { required = Self.requiredTexts(bytes, depth: 0) }
     }
 
     /// Back-references and repetition counts, outside bracket expressions.
@@ -61,13 +63,42 @@ struct PatternAnalysis {
         expansion = min(bytes.count * factor, Int(Int32.max))
     }
 
-    /// The longest run of ASCII characters, outside groups and brackets, that no operator makes
-    /// optional; nil when there is none or the pattern is an alternation at its top level.
-    private static func requiredText(_ bytes: [UInt8]) -> [UInt8]? {
-        var runs: [[UInt8]] = []
+    /// At most this many texts are looked for before a value goes to the library.
+    static let maximumRequiredTexts = 8
+    /// Groups deeper than this are not looked into.
+    private static let maximumDepth = 8
+
+    /// Texts of which every match of `bytes` holds one: for an alternation, one set for each of
+    /// its alternatives together; otherwise the better of the runs of ASCII characters that no
+    /// operator makes optional and the sets of the groups that are not optional (the better set
+    /// is the one whose shortest text is longest). Nil when there is none.
+    private static func requiredTexts(_ bytes: [UInt8], depth: Int) -> [[UInt8]]? {
+        guard depth <= maximumDepth else { return nil }
+        let alternatives = topLevelAlternatives(bytes)
+        if alternatives.count > 1 {
+            var texts: [[UInt8]] = []
+            for alternative in alternatives {
+                guard let found = requiredTexts(alternative, depth: depth + 1) else { return nil }
+                texts += found
+                guard texts.count <= maximumRequiredTexts else { return nil }
+            }
+            return texts
+        }
+        var best: [[UInt8]]?
+        func consider(_ texts: [[UInt8]]?) {
+            guard let texts, !texts.isEmpty else { return }
+            guard let current = best else {
+                best = texts
+                return
+            }
+            let (shortest, currentShortest) = (texts.map(\.count).min()!, current.map(\.count).min()!)
+            if shortest > currentShortest || (shortest == currentShortest && texts.count < current.count) {
+                best = texts
+            }
+        }
         var run: [UInt8] = []
         func flush() {
-            if !run.isEmpty { runs.append(run) }
+            if !run.isEmpty { consider([run]) }
             run = []
         }
         var index = 0
@@ -88,20 +119,21 @@ struct PatternAnalysis {
                 index = end(ofBracketAt: index, in: bytes)
             case UInt8(ascii: "("):
                 flush()
-                index = end(ofGroupAt: index, in: bytes)
-            case UInt8(ascii: "|"):
-                return nil
-            case UInt8(ascii: "*"), UInt8(ascii: "?"):
-                if !run.isEmpty { run.removeLast() }
+                let end = end(ofGroupAt: index, in: bytes)
+                // A group that may be absent (`?`, `*`, `{0,…}`) requires nothing; `+` keeps it.
+                if !quantifiers(from: end, in: bytes).optional, bytes[end - 1] == UInt8(ascii: ")") {
+                    consider(requiredTexts(Array(bytes[(index + 1)..<(end - 1)]), depth: depth + 1))
+                }
+                index = end
+            case UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "+"), UInt8(ascii: "{"):
+                // Quantifiers stack (`x+*`, `x+{0,1}`): the character before them is required
+                // only when none of them lets it be absent.
+                let (end, optional) = quantifiers(from: index, in: bytes)
+                if optional, !run.isEmpty { run.removeLast() }
                 flush()
-                index += 1
-            case UInt8(ascii: "{"):
-                if !run.isEmpty { run.removeLast() }
-                flush()
-                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { break scan }
-                index = close + 1
-            case UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"),
-                UInt8(ascii: ")"):
+                index = end
+            case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: ")"),
+                UInt8(ascii: "|"):
                 flush()
                 index += 1
             default:
@@ -114,7 +146,57 @@ struct PatternAnalysis {
             }
         }
         flush()
-        return runs.max { $0.count < $1.count }
+        return best
+    }
+
+    /// The index after the quantifiers (`*`, `+`, `?`, `{…}`) that start at `start`, and whether
+    /// one of them lets what they repeat be absent (`*`, `?`, and any count: `{0,1}` does).
+    private static func quantifiers(from start: Int, in bytes: [UInt8]) -> (end: Int, optional: Bool) {
+        var index = start
+        var optional = false
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "+"):
+                index += 1
+            case UInt8(ascii: "*"), UInt8(ascii: "?"):
+                optional = true
+                index += 1
+            case UInt8(ascii: "{"):
+                optional = true
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+                    return (bytes.count, true)
+                }
+                index = close + 1
+            default:
+                return (index, optional)
+            }
+        }
+        return (index, optional)
+    }
+
+    /// `bytes` cut at each `|` outside brackets and groups.
+    private static func topLevelAlternatives(_ bytes: [UInt8]) -> [[UInt8]] {
+        var alternatives: [[UInt8]] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                index += 2
+            case UInt8(ascii: "["):
+                index = end(ofBracketAt: index, in: bytes)
+            case UInt8(ascii: "("):
+                index = end(ofGroupAt: index, in: bytes)
+            case UInt8(ascii: "|"):
+                alternatives.append(Array(bytes[start..<index]))
+                index += 1
+                start = index
+            default:
+                index += 1
+            }
+        }
+        alternatives.append(Array(bytes[min(start, bytes.count)...]))
+        return alternatives
     }
 
     /// The index after the bracket expression starting at `start` (`[`), or the end.

@@ -1,5 +1,12 @@
-import FilterLanguage
 import Testing
+
+@testable import FilterLanguage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The regular expressions of `=~`: the shortcuts (plain text, required text) give the C
 /// library's answer, and the bounds hold.
@@ -14,9 +21,53 @@ struct FilterPatternTests {
         ("(foo|bar)baz", "quxbaz", false), ("foo|bar", "xBAR", true), ("foo\\|bar", "foo|bar", true),
         ("x*", "", true), ("\\bword\\b", "a word here", true), ("[[:alpha:]]+ing", "running", true),
         ("a{0,2}b", "b", true), ("[]x]y", "]y", true), ("é", "É", true), ("straße", "STRASSE", false),
+        ("^(watch|listen):", "Listen: the show", true), ("^(watch|listen):", "look: here", false),
+        ("^(watch|listen):", "to watch: later", false), ("^(PR|Press) ", "press office", true),
+        ("^(PR|Press) ", "Author 7", false), ("(ab|cd)+x", "CDx", true), ("(ab|cd)?x", "x", true),
+        ("(ab|cd)*x", "zx", true), ("(ab|cd){0,1}x", "x", true), ("(a(b|c)d|e)f", "ACDF", true),
+        ("(a(b|c)d|e)f", "ef", true), ("(a(b|c)d|e)f", "adf", false), ("(|ab)c", "c", true),
+        ("x(ab|cd)", "xcd", true), ("(ab|c*)d", "d", true),
     ])
     func shortcutsAgreeWithTheLibrary(_ pattern: String, _ value: String, _ expected: Bool) throws {
         #expect(try FilterPattern(pattern).matches(value) == expected, "\(pattern) on \(value)")
+    }
+
+    /// Generated patterns (text, groups, alternatives, repetitions, anchors, brackets) over
+    /// generated values: the shortcuts never answer otherwise than the library alone.
+    @Test func theShortcutsAgreeWithTheLibraryOnGeneratedPatterns() throws {
+        let pieces = ["ab", "cd", "x", "(", ")", "|", "?", "*", "+", "^", "$", "[a-c]", ".", "{0,1}", "\\."]
+        let letters = ["ab", "CD", "x", "y", "a", "c", " ", "."]
+        var random = SplitMix(seed: 20_261_128)
+        var checked = 0
+        var shortcutTaken = 0
+        for _ in 0..<3_000 {
+            let pattern = (0..<random.below(9) + 1).map { _ in pieces[random.below(pieces.count)] }.joined()
+            guard let compiled = try? FilterPattern(pattern), let library = LibraryPattern(pattern) else {
+                continue
+            }
+            if PatternAnalysis(Array(pattern.utf8)).required != nil { shortcutTaken += 1 }
+            for _ in 0..<12 {
+                let value = (0..<random.below(7)).map { _ in letters[random.below(letters.count)] }.joined()
+                #expect(compiled.matches(value) == library.matches(value), "\(pattern) on \"\(value)\"")
+                checked += 1
+            }
+        }
+        #expect(checked > 10_000)
+        #expect(shortcutTaken > 300)
+    }
+
+    @Test func alternativesGiveOneRequiredTextEach() {
+        func required(_ pattern: String) -> [String]? {
+            PatternAnalysis(Array(pattern.utf8)).required?.map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(required("^(watch|listen):") == ["watch", "listen"])
+        #expect(required("^(PR|Press) ") == ["pr", "press"])
+        #expect(required("number 7[0-9]+$") == ["number 7"])
+        #expect(required("foo|bar") == ["foo", "bar"])
+        #expect(required("(ab|cd)?x") == ["x"])
+        #expect(required("(ab|c*)d") == ["d"])
+        #expect(required("(|ab)c") == ["c"])
+        #expect(required("a|b*") == nil)
     }
 
     @Test func boundsHold() {
@@ -35,4 +86,34 @@ struct FilterPatternTests {
         #expect(try !FilterPattern("need.e").matches(long))
         #expect(try FilterPattern("^x+$").matches(long))
     }
+}
+
+/// The C library's matcher alone, compiled as ``FilterPattern`` compiles it.
+private final class LibraryPattern {
+    private var compiled = regex_t()
+
+    init?(_ pattern: String) {
+        guard regcomp(&compiled, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB) == 0 else { return nil }
+    }
+
+    deinit { regfree(&compiled) }
+
+    func matches(_ value: String) -> Bool { regexec(&compiled, value, 0, nil, 0) == 0 }
+}
+
+/// A small seeded generator, so a failure is the same on every run.
+private struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
