@@ -11,18 +11,35 @@ extension NewsStore {
         /// The feed it applies to, by its subscription's address; nil for every feed.
         public var feed: URL?
         public var expression: FilterExpression
+        /// True when it hides only the items a feed service syncs: in the killfile's download
+        /// mode the urls file's feeds leave ignored items out, but a synced item is stored hidden
+        /// (the service keeps it and its marks whatever this store does).
+        public var onlySynced: Bool
 
-        public init(feed: URL?, expression: FilterExpression) {
+        public init(feed: URL?, expression: FilterExpression, onlySynced: Bool = false) {
             self.feed = feed
             self.expression = expression
+            self.onlySynced = onlySynced
+        }
+    }
+
+    /// The killfile as a sync applies it to the items it stores: its rules, and what they can say
+    /// of each feed, by its address.
+    public struct Hiding: Sendable {
+        public var rules: [HidingRule]
+        public var feeds: [URL: FilterFeed]
+
+        public init(rules: [HidingRule], feeds: [URL: FilterFeed]) {
+            self.rules = rules
+            self.feeds = feeds
         }
     }
 
     /// Seconds the rules may take over every stored item.
     static let hidingTimeout = 120.0
 
-    /// Hides exactly the stored items of `feeds` that `rules` name (none when `rules` is empty, as in
-    /// the killfile's download mode), unless they were last judged by the same rules
+    /// Hides exactly the stored items of `feeds` that `rules` name (in the killfile's download
+    /// mode, rules that hide only synced items), unless they were last judged by the same rules
     /// (`fingerprint`, any text that changes with them). Returns true when items were judged again.
     @discardableResult
     public func applyHidingRules(
@@ -35,30 +52,7 @@ extension NewsStore {
                     db, sql: "SELECT value FROM storeSetting WHERE key = 'killfile'")
                 if stored == fingerprint { return false }
                 try db.execute(sql: "UPDATE article SET hidden = 0 WHERE hidden <> 0")
-                var ids: [String: Int64] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT id, url FROM feed WHERE removedAt IS NULL") {
-                    ids[row["url"]] = row["id"]
-                }
-                var byID: [Int64: FilterFeed] = [:]
-                for (url, feed) in feeds {
-                    if let id = ids[url.absoluteString] { byID[id] = feed }
-                }
-                for rule in rules {
-                    var scope = "a.feedID IS NOT NULL"
-                    if let feed = rule.feed {
-                        guard let id = ids[feed.absoluteString] else { continue }
-                        scope = "a.feedID = \(id)"
-                    }
-                    let compiled = FilterSQL(
-                        rule.expression, feeds: byID, now: now,
-                        deadline: Date().timeIntervalSince1970 + Self.hidingTimeout)
-                    try db.execute(
-                        sql: """
-                            UPDATE article SET hidden = 1 WHERE id IN (
-                                SELECT a.id FROM article a WHERE \(scope) AND a.hidden = 0 AND \(compiled.sql))
-                            """,
-                        arguments: compiled.arguments)
-                }
+                try Self.hide(rules, feeds: feeds, among: nil, now: now, in: db)
                 try Self.recountFeeds("true", in: db)
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO storeSetting (key, value) VALUES ('killfile', ?)",
@@ -67,6 +61,50 @@ extension NewsStore {
             }
         } catch .failed(let reason) where reason.contains(FilterFunctions.timeoutMessage) {
             throw .filterTimedOut(seconds: Int(Self.hidingTimeout))
+        }
+    }
+
+    /// Hides the items that `rules` name among those with the ids `among` (every stored feed
+    /// item when nil), in `db`'s transaction; the feeds' counts are the caller's to redo.
+    static func hide(
+        _ rules: [HidingRule], feeds: [URL: FilterFeed], among articleIDs: [Int64]?, now: Double,
+        in db: Database
+    ) throws {
+        guard !rules.isEmpty, articleIDs?.isEmpty != true else { return }
+        var ids: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, url FROM feed WHERE removedAt IS NULL") {
+            ids[row["url"]] = row["id"]
+        }
+        var byID: [Int64: FilterFeed] = [:]
+        for (url, feed) in feeds {
+            if let id = ids[url.absoluteString] { byID[id] = feed }
+        }
+        let deadline = Date().timeIntervalSince1970 + Self.hidingTimeout
+        for rule in rules {
+            var scope = "a.feedID IS NOT NULL"
+            if let feed = rule.feed {
+                guard let id = ids[feed.absoluteString] else { continue }
+                scope = "a.feedID = \(id)"
+            }
+            if rule.onlySynced { scope += " AND a.feedID IN (SELECT feedID FROM syncFeed)" }
+            let compiled = FilterSQL(rule.expression, feeds: byID, now: now, deadline: deadline)
+            func hide(_ restriction: String, _ arguments: StatementArguments) throws {
+                try db.execute(
+                    sql: """
+                        UPDATE article SET hidden = 1 WHERE id IN (
+                            SELECT a.id FROM article a
+                            WHERE \(scope) AND a.hidden = 0 AND \(restriction) AND \(compiled.sql))
+                        """,
+                    arguments: arguments + compiled.arguments)
+            }
+            guard let articleIDs else {
+                try hide("1", [])
+                continue
+            }
+            for start in stride(from: 0, to: articleIDs.count, by: 500) {
+                let chunk = Array(articleIDs[start..<min(start + 500, articleIDs.count)])
+                try hide("a.id IN (\(databaseQuestionMarks(count: chunk.count)))", StatementArguments(chunk))
+            }
         }
     }
 

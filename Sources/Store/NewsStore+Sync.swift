@@ -127,8 +127,11 @@ extension NewsStore {
     /// from the service is skipped. A new or changed item is written as a feed's item is (and
     /// indexed); its read and starred (saved) marks follow the service's, except a mark with a
     /// change waiting in the queue.
+    /// New items that `hiding`'s rules name are stored hidden, as the killfile hides a feed's.
     @discardableResult
-    public func writeSyncItems(_ items: [SyncItemRecord], state: [String: String?] = [:])
+    public func writeSyncItems(
+        _ items: [SyncItemRecord], state: [String: String?] = [:], hiding: Hiding? = nil
+    )
         async throws(StoreError)
         -> (new: Int, updated: Int, marks: Int)
     {
@@ -144,6 +147,9 @@ extension NewsStore {
                 case .updated: counts.updated += 1
                 case .unchanged, .skipped: break
                 }
+            }
+            if let hiding {
+                try Self.hide(hiding.rules, feeds: hiding.feeds, among: writer.inserted, now: now, in: db)
             }
             try writer.finish()
             try Self.setSyncValues(state, in: db)

@@ -36,6 +36,8 @@ struct SyncItemWriter {
     private var touched: Set<Int64> = []
     /// Marks of stored items that changed to follow the service's.
     private(set) var marksChanged = 0
+    /// The articles of the new items.
+    private(set) var inserted: [Int64] = []
 
     init(_ db: Database, at now: Double) throws {
         self.db = db
@@ -102,6 +104,7 @@ struct SyncItemWriter {
             try writer.insert(
                 columns, feedID: feed.id, sourceName: feed.sourceName, at: now, hidden: false, tokens: nil)
             id = db.lastInsertedRowID
+            inserted.append(id)
             try link.execute(arguments: [id, record.serviceID])
             outcome = .new
         }

@@ -124,7 +124,7 @@ enum AppLauncher {
             retentionDays: settings.retentionDays, logger: log.logger("feeds"))
         let sync = syncAccount.map {
             SyncService(
-                account: $0, store: store, timeout: TimeInterval(settings.feeds.timeout),
+                account: $0, store: store, settings: settings.feeds, subscriptions: subscriptions,
                 logger: log.logger("sync"))
         }
         return StoreFeedLibrary(

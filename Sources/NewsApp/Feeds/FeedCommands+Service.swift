@@ -8,8 +8,8 @@ extension FeedCommands {
     /// The account's service, when sync is on.
     var sync: SyncService? {
         SyncService.standard(
-            environment: context.environment, store: context.store,
-            timeout: TimeInterval(context.settings.feeds.timeout), logger: context.logger)
+            environment: context.environment, store: context.store, settings: context.settings.feeds,
+            subscriptions: context.subscriptions, logger: context.logger)
     }
 
     /// The service's feeds that the urls file does not list, in the order `newsapp feeds` numbers

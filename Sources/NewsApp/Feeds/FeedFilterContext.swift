@@ -11,21 +11,60 @@ struct FeedFilterContext: Sendable {
     /// What the filter says of each subscription, by its address.
     let feeds: [URL: FilterFeed]
 
-    /// The context of `file`'s feeds, with what `store` knows of them.
+    /// The context of `file`'s feeds and, after them, of the feeds a feed service syncs (a feed
+    /// in both is the service's, with its labels as tags), with what `store` knows of them.
     static func load(_ file: UrlsFile, store: NewsStore) async throws(StoreError) -> FeedFilterContext {
-        let stored = try await store.feedSummaries(for: file.subscriptions.map(\.url))
+        let listed = ListedFeed.merging(file.subscriptions, try await store.syncedFeeds())
+        let stored = try await store.feedSummaries(for: listed.map(\.subscription.url))
         let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-        var feeds: [URL: FilterFeed] = [:]
+        // A feed's index is its line in the urls file; the service's others follow, as
+        // `newsapp feeds` numbers them.
+        var lines: [URL: Int] = [:]
         for (index, entry) in file.entries.enumerated() {
-            guard case .subscription(let subscription) = entry else { continue }
+            if case .subscription(let subscription) = entry, lines[subscription.url] == nil {
+                lines[subscription.url] = index + 1
+            }
+        }
+        var next = file.entries.count
+        var feeds: [URL: FilterFeed] = [:]
+        for feed in listed {
+            let subscription = feed.subscription
+            let index: Int
+            if let line = lines[subscription.url] {
+                index = line
+            } else {
+                next += 1
+                index = next
+            }
             let summary = byURL[subscription.url]
             feeds[subscription.url] = FilterFeed(
                 url: subscription.address,
                 title: FeedsListing.Entry(subscription: subscription, stored: summary).title,
                 link: summary?.siteURL?.absoluteString ?? "", tags: subscription.tags,
-                unreadCount: summary?.unreadCount ?? 0, totalCount: summary?.itemCount ?? 0, index: index + 1)
+                unreadCount: summary?.unreadCount ?? 0, totalCount: summary?.itemCount ?? 0, index: index)
         }
         return FeedFilterContext(file: file, feeds: feeds)
+    }
+
+    /// The killfile as the store applies it over these feeds, nil when it has no rules: in
+    /// display mode every rule; in download mode (where the urls file's feeds leave ignored items
+    /// out as they arrive) each rule over the synced items only, which are stored hidden because
+    /// the service keeps them and their marks. A rule for a feed that is not among these is left
+    /// out.
+    func hiding(_ killfile: [KillRule], mode: IgnoreMode) -> NewsStore.Hiding? {
+        guard !killfile.isEmpty else { return nil }
+        let byAddress = Dictionary(
+            feeds.map { ($0.value.url, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let onlySynced = mode == .download
+        let rules = killfile.compactMap { rule -> NewsStore.HidingRule? in
+            guard let feed = rule.feed else {
+                return NewsStore.HidingRule(feed: nil, expression: rule.expression, onlySynced: onlySynced)
+            }
+            return byAddress[feed].map {
+                NewsStore.HidingRule(feed: $0, expression: rule.expression, onlySynced: onlySynced)
+            }
+        }
+        return NewsStore.Hiding(rules: rules, feeds: feeds)
     }
 
     /// The store's filter: the items of the feeds at `urls` (every feed when nil) that

@@ -95,28 +95,22 @@ struct FeedRefreshService: Sendable {
             killfile: killfile)
     }
 
-    /// Hides the stored items the killfile names in display mode (none in download mode), judging
-    /// every item again when the rules changed since the last time. Failing leaves the marks as
-    /// they were, and says why in the log.
+    /// Hides the stored items the killfile names (in download mode, the synced ones: see
+    /// ``FeedFilterContext/hiding(_:mode:)``), judging every item again when the rules changed
+    /// since the last time. Failing leaves the marks as they were, and says why in the log.
     func applyHidingRules(_ file: UrlsFile) async {
-        let display = settings.ignoreMode == .display
         let fingerprint =
-            (display ? "display" : "download") + "\n"
-            + (display
-                ? settings.killfile.map { ($0.feed ?? "*") + "\t" + $0.text }.joined(separator: "\n") : "")
-        let byAddress = Dictionary(
-            file.subscriptions.map { ($0.address, $0.url) }, uniquingKeysWith: { first, _ in first })
-        let rules: [NewsStore.HidingRule] =
-            display
-            ? settings.killfile.compactMap { rule in
-                guard let feed = rule.feed else {
-                    return NewsStore.HidingRule(feed: nil, expression: rule.expression)
-                }
-                return byAddress[feed].map { NewsStore.HidingRule(feed: $0, expression: rule.expression) }
-            } : []
+            settings.ignoreMode.rawValue + "\n"
+            + settings.killfile.map { ($0.feed ?? "*") + "\t" + $0.text }.joined(separator: "\n")
         do {
-            let feeds = display ? try await FeedFilterContext.load(file, store: store).feeds : [:]
-            if try await store.applyHidingRules(rules, feeds: feeds, fingerprint: fingerprint) {
+            var hiding = NewsStore.Hiding(rules: [], feeds: [:])
+            if !settings.killfile.isEmpty,
+                let rules = try await FeedFilterContext.load(file, store: store).hiding(
+                    settings.killfile, mode: settings.ignoreMode)
+            {
+                hiding = rules
+            }
+            if try await store.applyHidingRules(hiding.rules, feeds: hiding.feeds, fingerprint: fingerprint) {
                 logger.info(
                     "killfile applied again to the stored items", metadata: ["mode": "\(settings.ignoreMode)"]
                 )

@@ -8,6 +8,16 @@ import Sync
 /// mark changes is written with the marks themselves.
 struct StoreSyncStorage: SyncStorage {
     let store: NewsStore
+    /// The killfile over the feeds as stored, which hides the new items it names; nil for none.
+    /// It is read again once the service's feeds are stored, so that a rule can name a feed the
+    /// service has just added.
+    private let killfile: (@Sendable () async -> NewsStore.Hiding?)?
+    private let hiding = Locked<NewsStore.Hiding?>(nil)
+
+    init(store: NewsStore, killfile: (@Sendable () async -> NewsStore.Hiding?)? = nil) {
+        self.store = store
+        self.killfile = killfile
+    }
 
     /// The keys of the sync's values in the store.
     enum Key {
@@ -41,7 +51,12 @@ struct StoreSyncStorage: SyncStorage {
             SyncFeedRecord(
                 streamID: $0.streamID, url: $0.url, title: $0.title, siteURL: $0.siteURL, labels: $0.labels)
         }
-        return try await run { try await store.applySyncFeeds(records) }
+        let changed = try await run { try await store.applySyncFeeds(records) }
+        if let killfile {
+            let rules = await killfile()
+            hiding.withLock { $0 = rules }
+        }
+        return changed
     }
 
     func write(_ items: [ServiceItem], progress: PullProgress?) async throws -> (
@@ -51,8 +66,13 @@ struct StoreSyncStorage: SyncStorage {
             SyncItemRecord(
                 serviceID: $0.id.value, streamID: $0.feed, item: $0.item, read: $0.read, starred: $0.starred)
         }
-        return try await run {
-            try await store.writeSyncItems(records, state: progress.map(Self.values) ?? [:])
+        var rules = hiding.withLock { $0 }
+        if rules == nil, let killfile {
+            rules = await killfile()
+            hiding.withLock { $0 = rules }
+        }
+        return try await run { [rules] in
+            try await store.writeSyncItems(records, state: progress.map(Self.values) ?? [:], hiding: rules)
         }
     }
 

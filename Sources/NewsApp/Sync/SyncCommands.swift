@@ -185,8 +185,8 @@ struct SyncCommands {
             return 1
         }
         let service = SyncService(
-            account: account, store: context.store, timeout: TimeInterval(context.settings.feeds.timeout),
-            logger: context.logger)
+            account: account, store: context.store, settings: context.settings.feeds,
+            subscriptions: context.subscriptions, logger: context.logger)
         let progress = ProgressLine(
             enabled: !json && TerminalProbe.isTerminal(STDOUT_FILENO), environment: context.environment)
         let report = await service.run { step in

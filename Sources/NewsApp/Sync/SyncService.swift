@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 import Logging
 import Networking
@@ -10,9 +11,14 @@ import Sync
 struct SyncService: Sendable {
     let account: SyncAccount
     let store: NewsStore
-    /// Seconds a request to the service may take in all.
-    let timeout: TimeInterval
+    /// The feeds' settings: `refresh_timeout` (seconds a request to the service may take in
+    /// all) and the killfile, which hides the synced items it names.
+    let settings: FeedSettings
+    /// The urls file, whose feeds the killfile's rules may name beside the service's; nil for none.
+    var subscriptions: SubscriptionsFile?
     let logger: Logger
+
+    var timeout: TimeInterval { TimeInterval(settings.timeout) }
 
     /// The client of the account's service.
     var client: ReaderAPIClient {
@@ -43,8 +49,31 @@ struct SyncService: Sendable {
             }
         }
         defer { lock?.release() }
-        let engine = SyncEngine(client: client, storage: StoreSyncStorage(store: store), logger: logger)
+        var killfile: (@Sendable () async -> NewsStore.Hiding?)?
+        if !settings.killfile.isEmpty {
+            let service = self
+            killfile = { await service.hiding() }
+        }
+        let storage = StoreSyncStorage(store: store, killfile: killfile)
+        let engine = SyncEngine(client: client, storage: storage, logger: logger)
         return await engine.sync(progress: progress)
+    }
+
+    /// The killfile over the urls file's and the service's feeds as stored, nil when it has no
+    /// rules. When the feeds cannot be read, the items arrive unjudged and the log says why; the
+    /// next refresh judges them when the rules change.
+    private func hiding() async -> NewsStore.Hiding? {
+        guard !settings.killfile.isEmpty else { return nil }
+        let file = subscriptions.flatMap { try? $0.load() } ?? UrlsFile(text: "")
+        do {
+            return try await FeedFilterContext.load(file, store: store).hiding(
+                settings.killfile, mode: settings.ignoreMode)
+        } catch {
+            logger.warning(
+                "the killfile could not be read for the synced items",
+                metadata: ["reason": "\(error.sentence)"])
+            return nil
+        }
     }
 
     /// When the last sync ended well, from the store.
@@ -55,12 +84,15 @@ struct SyncService: Sendable {
     /// The service of the account kept in `environment`'s state folder, on `store`; nil when
     /// there is none. A file that cannot be read is said on standard error.
     static func standard(
-        environment: [String: String], store: NewsStore, timeout: TimeInterval, logger: Logger
+        environment: [String: String], store: NewsStore, settings: FeedSettings,
+        subscriptions: SubscriptionsFile?, logger: Logger
     ) -> SyncService? {
         guard let file = SyncAccountFile.standard(environment: environment) else { return nil }
         do {
             guard let account = try file.load() else { return nil }
-            return SyncService(account: account, store: store, timeout: timeout, logger: logger)
+            return SyncService(
+                account: account, store: store, settings: settings, subscriptions: subscriptions,
+                logger: logger)
         } catch {
             StandardError.write("newsapp: " + error.description)
             return nil
