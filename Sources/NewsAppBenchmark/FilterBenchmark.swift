@@ -79,11 +79,13 @@ enum FilterBenchmark {
         let (store, _) = try NewsStore.open(at: home.storeFile)
         defer { try? store.close() }
         let feeds = try await filterFeeds(urls: urls, store: store)
+        var firstPages: [String: Samples] = [:]
         for query in queries {
             let filter = NewsStore.FeedFilter(
                 expression: try FilterParser.parse(query.expression), feeds: feeds)
             var page = Samples()
             var matches = 0
+            defer { firstPages[query.expression] = page }
             for index in 0..<(runs + 3) {
                 let clock = ContinuousClock()
                 let start = clock.now
@@ -138,10 +140,14 @@ enum FilterBenchmark {
             report.add(
                 "`newsboat -x print-unread` with the query feed `\(query.expression)` (3 runs)", samples,
                 target: nil)
+            // newsboat builds every feed's list, query feeds included, before it prints: its
+            // time with the query feed is its time to show it.
+            let ours = firstPages[query.expression] ?? Samples()
             report.sideBySide.append(
-                "| Query feed `\(query.expression)` over 99,500 items | first page "
-                    + "(see the table) | print-unread \(Report.number(samples.p50)) ms, "
-                    + "\(Report.number(samples.p50 - bare.p50)) ms more than without it | – | p99 ≤ 20 ms |")
+                "| Query feed `\(query.expression)` over 99,500 items: NewsApp's first page and count "
+                    + "(p99), newsboat's `-x print-unread` with it (p50; \(Report.number(bare.p50)) ms "
+                    + "without it) | \(Report.number(ours.p99)) ms | \(Report.number(samples.p50)) ms | "
+                    + "\(Report.number(samples.p50 / ours.p99))× | p99 ≤ 20 ms |")
         }
     }
 
