@@ -56,6 +56,33 @@ struct FilterPatternTests {
         #expect(shortcutTaken > 300)
     }
 
+    /// The word-at-a-time search and the partner check against plain loops, on generated text of
+    /// every length around a word's eight bytes, with the needle at every place and in either case.
+    @Test func theTextSearchAgreesWithAPlainSearch() {
+        var random = SplitMix(seed: 7)
+        let alphabet = Array("aAbBxX -İıſ\u{212A}é".utf8)
+        for _ in 0..<20_000 {
+            let haystack = (0..<random.below(40)).map { _ in alphabet[random.below(alphabet.count)] }
+            let needle = (0..<(random.below(3) + 1)).map { _ in
+                [UInt8(ascii: "a"), UInt8(ascii: "b"), 0x20][random.below(3)]
+            }
+            let lowered = haystack.map(CaseInsensitiveSearch.lowered)
+            let plain =
+                lowered.count >= needle.count
+                && (0...(lowered.count - needle.count)).contains {
+                    Array(lowered[$0..<($0 + needle.count)]) == needle
+                }
+            let partners = String(decoding: haystack, as: UTF8.self).unicodeScalars.contains {
+                ["\u{130}", "\u{131}", "\u{17F}", "\u{212A}"].contains($0)
+            }
+            haystack.withUnsafeBufferPointer { buffer in
+                #expect(
+                    CaseInsensitiveSearch.contains(needle, in: buffer) == plain, "\(needle) in \(haystack)")
+                #expect(CaseInsensitiveSearch.hasASCIIPartners(buffer) == partners, "\(haystack)")
+            }
+        }
+    }
+
     @Test func alternativesGiveOneRequiredTextEach() {
         func required(_ pattern: String) -> [String]? {
             PatternAnalysis(Array(pattern.utf8)).required?.map { String(decoding: $0, as: UTF8.self) }
