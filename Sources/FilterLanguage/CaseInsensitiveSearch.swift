@@ -1,17 +1,27 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Looking for ASCII text in UTF-8 text, ignoring ASCII case.
 enum CaseInsensitiveSearch {
     /// True when `needle` (lowercase ASCII) occurs in `haystack`, ASCII letters of either case
     /// matching. An empty needle occurs everywhere.
     ///
-    /// Positions are passed over eight at a time while none of them holds the needle's first
-    /// letter in either case (a killfile asks this of every item's title once a rule).
+    /// Positions are passed over eight at a time while none of them starts with the needle's
+    /// first two letters in either case (a killfile asks this of every item's title and text once
+    /// a rule, and English text has some needle's first letter in almost every eight bytes).
     static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
         let last = haystack.count - needle.count
         let firstUpper = isLowercaseLetter(first) ? first - 0x20 : first
-        let lowerWord = UInt64(first) &* 0x0101_0101_0101_0101
-        let upperWord = UInt64(firstUpper) &* 0x0101_0101_0101_0101
+        // `| 0x20` lowercases an ASCII letter and maps a byte equal to the needle's to the same
+        // value as the needle's, so a position it rules out cannot match; one it keeps is checked.
+        let folded = UInt64(0x2020_2020_2020_2020)
+        let firstWord = UInt64(first | 0x20) &* 0x0101_0101_0101_0101
+        let secondWord = UInt64((needle.count > 1 ? needle[1] : first) | 0x20) &* 0x0101_0101_0101_0101
         return needle.withUnsafeBufferPointer { needle in
             func matches(at index: Int) -> Bool {
                 let byte = base[index]
@@ -22,10 +32,16 @@ enum CaseInsensitiveSearch {
                 }
                 return offset == needle.count
             }
+            let raw = UnsafeRawPointer(base)
             var index = 0
-            while index + 8 <= haystack.count, index <= last {
-                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if hasZeroByte(word ^ lowerWord) || hasZeroByte(word ^ upperWord) {
+            while index + 9 <= haystack.count, index <= last {
+                var candidates = zeroBytes(
+                    (raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | folded) ^ firstWord)
+                if needle.count > 1 {
+                    candidates &= zeroBytes(
+                        (raw.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self) | folded) ^ secondWord)
+                }
+                if candidates != 0 {
                     for candidate in index..<min(index + 8, last + 1) where matches(at: candidate) {
                         return true
                     }
@@ -40,35 +56,36 @@ enum CaseInsensitiveSearch {
         }
     }
 
-    /// True when one of the eight bytes of `word` is zero.
-    private static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+    /// The high bit of each byte of `word` that is zero, and no other bit.
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
     }
 
     /// True when `text` holds a letter outside ASCII whose other case is an ASCII letter (K KELVIN
     /// SIGN, ſ LONG S, İ, ı), which a case-ignoring regular expression can match with ASCII.
     ///
     /// It is asked of every value a pattern's text is not in, for every pattern (a killfile of
-    /// fifty rules asks it fifty times an item), so ASCII is passed over eight bytes at a time: no
-    /// such letter starts before the first byte with its high bit set.
+    /// fifty rules asks it fifty times an item), so the lead bytes of those letters (C4, C5, E2)
+    /// are found with `memchr`, which passes over the rest many bytes at a time.
     static func hasASCIIPartners(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard text.count >= 2, let base = text.baseAddress else { return false }
-        var start = 0
-        while start + 8 <= text.count,
-            UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)
-                & 0x8080_8080_8080_8080 == 0
-        {
-            start += 8
-        }
-        guard start < text.count - 1 else { return false }
-        for index in start..<(text.count - 1) where text[index] >= 0xC4 {
-            switch (text[index], text[index + 1]) {
-            case (0xC4, 0xB0), (0xC4, 0xB1), (0xC5, 0xBF): return true
-            case (0xE2, 0x84) where index + 2 < text.count && text[index + 2] == 0xAA: return true
-            default: continue
+        /// True when a `lead` byte is followed by one of `seconds` (and, for E2, by AA after it).
+        func any(_ lead: UInt8, _ seconds: [UInt8]) -> Bool {
+            var offset = 0
+            while offset < text.count - 1,
+                let found = memchr(base + offset, Int32(lead), text.count - 1 - offset)
+            {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if seconds.contains(base[index + 1]),
+                    lead != 0xE2 || (index + 2 < text.count && base[index + 2] == 0xAA)
+                {
+                    return true
+                }
+                offset = index + 1
             }
+            return false
         }
-        return false
+        return any(0xC4, [0xB0, 0xB1]) || any(0xC5, [0xBF]) || any(0xE2, [0x84])
     }
 
     static func lowered(_ byte: UInt8) -> UInt8 {
