@@ -38,6 +38,10 @@ public final class FilterPattern: @unchecked Sendable {
     private let literal: [UInt8]?
     /// Lowercase ASCII texts of which every match contains one, when there are some.
     private let required: [[UInt8]]?
+    /// True when those texts hold `i`, `k` or `s`, the only letters a letter outside ASCII can
+    /// match ignoring case (İ and ı, K KELVIN SIGN, ſ LONG S): only then can a value without the
+    /// texts in ASCII still match.
+    private let partnersMatter: Bool
     private let compiled: UnsafeMutablePointer<regex_t>
 
     public init(_ text: String) throws(Problem) {
@@ -68,6 +72,8 @@ public final class FilterPattern: @unchecked Sendable {
         self.text = text
         literal = analysis.literal
         required = analysis.required
+        let texts = analysis.literal.map { [$0] } ?? analysis.required ?? []
+        partnersMatter = texts.contains { $0.contains { [0x69, 0x6B, 0x73].contains($0) } }
     }
 
     deinit {
@@ -87,10 +93,10 @@ public final class FilterPattern: @unchecked Sendable {
         let value = Self.bounded(value)
         if let literal {
             if CaseInsensitiveSearch.contains(literal, in: value) { return true }
-            return CaseInsensitiveSearch.hasASCIIPartners(value) ? execute(value) : false
+            return partnersMatter && CaseInsensitiveSearch.hasASCIIPartners(value) ? execute(value) : false
         }
         if let required, !required.contains(where: { CaseInsensitiveSearch.contains($0, in: value) }),
-            !CaseInsensitiveSearch.hasASCIIPartners(value)
+            !partnersMatter || !CaseInsensitiveSearch.hasASCIIPartners(value)
         {
             return false
         }
