@@ -79,12 +79,19 @@ extension NewsStore {
     }
 
     /// How many items `filter` chooses, and how many of them are unread.
+    ///
+    /// A filter that says nothing of an item but its read mark and its feed (`unread = "yes"`,
+    /// the commonest query feed, or `tags # "news" and unread = "yes"`) is counted from the
+    /// feeds' own counters, which every write keeps: its expression is decided once per feed for
+    /// an unread item and once for a read one, so no item is visited. Any other filter counts
+    /// the items it chooses.
     public func filteredFeedCounts(_ filter: FeedFilter) async throws(StoreError) -> (items: Int, unread: Int)
     {
         guard !filter.feeds.isEmpty else { return (0, 0) }
         let now = clock().timeIntervalSince1970
         return try await filtered {
             guard let condition = try Self.condition(filter, now: now, in: $0) else { return (0, 0) }
+            if let counts = try Self.countsFromFeeds(filter, condition, in: $0) { return counts }
             let row = try Row.fetchOne(
                 $0,
                 sql:
@@ -149,7 +156,41 @@ extension NewsStore {
         var sql: String
         var arguments: StatementArguments
         var feedIDs: [Int64]
+        /// What the filter says of each of those feeds, by id.
+        var feeds: [Int64: FilterFeed]
         var index: String
+    }
+
+    /// The counts of `filter` from its feeds' `itemCount` and `unreadCount` (which leave hidden
+    /// items out, as the filter does), when its expression speaks only of feeds and read marks;
+    /// nil otherwise.
+    private static func countsFromFeeds(_ filter: FeedFilter, _ condition: Condition, in db: Database) throws
+        -> (items: Int, unread: Int)?
+    {
+        let expression = filter.expression
+        guard
+            expression?.conditions.allSatisfy({ $0.attribute.isFeedLevel || $0.attribute == .unread }) ?? true
+        else { return nil }
+        var (items, unread) = (0, 0)
+        for start in stride(from: 0, to: condition.feedIDs.count, by: 500) {
+            let chunk = Array(condition.feedIDs[start..<min(start + 500, condition.feedIDs.count)])
+            let rows = try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT id, itemCount, unreadCount FROM feed WHERE id IN (\(databaseQuestionMarks(count: chunk.count)))",
+                arguments: StatementArguments(chunk))
+            for row in rows {
+                guard let feed = condition.feeds[row[0]] else { continue }
+                let (total, unreadHere): (Int, Int) = (row[1], row[2])
+                func chosen(unread: Bool) -> Bool {
+                    expression?.matches(FilterItem(title: "", date: 0, unread: unread, feed: feed), now: 0)
+                        ?? true
+                }
+                if chosen(unread: true) { unread += unreadHere }
+                if !filter.unreadOnly, chosen(unread: false) { items += total - unreadHere }
+            }
+        }
+        return (items + unread, unread)
     }
 
     private static func condition(_ filter: FeedFilter, now: Double, in db: Database) throws -> Condition? {
@@ -184,7 +225,7 @@ extension NewsStore {
         }
         // One feed: its own index (feed, date); several: the date index, newest first.
         let index = ids.count == 1 ? "" : "INDEXED BY article_publishedAt"
-        return Condition(sql: sql, arguments: arguments, feedIDs: ids, index: index)
+        return Condition(sql: sql, arguments: arguments, feedIDs: ids, feeds: feeds, index: index)
     }
 
     /// Runs a filtered read or write, turning a regular expression's timeout into its sentence.

@@ -62,6 +62,36 @@ struct FilterStoreTests {
         #expect(after?.feedItem?.item == "urn:item:b-3")
     }
 
+    /// A filter of feeds and read marks only is counted from the feeds' counters; the same filter
+    /// with a condition on items that every item meets is counted item by item: both agree, after
+    /// marks and with hidden items.
+    @Test func countsFromTheFeedsCountersAgreeWithCountingTheItems() async throws {
+        let store = try await store()
+        _ = try await store.markFilteredFeedItemsRead(try filter(#"title =~ "-[013]$""#))
+        try await store.applyHidingRules(
+            [
+                NewsStore.HidingRule(
+                    feed: FeedFixture.feedURL("b"), expression: try FilterParser.parse(#"title =~ "b-[45]$""#)
+                )
+            ],
+            feeds: feeds, fingerprint: "test")
+        let everyItem = #" and title !~ "never such a title""#
+        for text in [
+            #"unread = "yes""#, #"unread = "no""#, #"unread != "yes""#, #"tags # "linux" and unread = "yes""#,
+            #"tags # "news" or unread = "no""#, #"feedtitle = "Feed b" and (unread = "yes" or tags # "x")"#,
+            #"unread_count > 3"#, #"total_count < 6 and unread = "yes""#,
+        ] {
+            for unreadOnly in [false, true] {
+                let fast = try await store.filteredFeedCounts(try filter(text, unreadOnly: unreadOnly))
+                let slow = try await store.filteredFeedCounts(
+                    try filter("(\(text))" + everyItem, unreadOnly: unreadOnly))
+                #expect(fast == slow, "\(text), unread only \(unreadOnly)")
+            }
+        }
+        let unread = try await store.filteredFeedCounts(try filter(#"unread = "yes""#))
+        #expect(unread.items == 4 && unread.unread == 4)
+    }
+
     @Test func aRegularExpressionPastItsDeadlineIsASentence() async throws {
         let store = try await store()
         // A deadline already passed: the first row stops the query.
