@@ -36,6 +36,9 @@ public final class FilterPattern: @unchecked Sendable {
     public let text: String
     /// The whole pattern as lowercase ASCII text, when it is plain text.
     private let literal: [UInt8]?
+    /// The whole pattern as lowercase ASCII text, when it is plain text (``FilterRuleSet`` looks
+    /// for many such patterns in one pass).
+    var plainText: [UInt8]? { literal }
     /// Lowercase ASCII texts of which every match contains one, when there are some.
     private let required: [[UInt8]]?
     /// True when those texts hold `i`, `k` or `s`, the only letters a letter outside ASCII can
@@ -119,7 +122,7 @@ public final class FilterPattern: @unchecked Sendable {
     }
 
     /// The first ``maximumValueBytes`` of `value`, cut before a character, not inside one.
-    private static func bounded(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    static func bounded(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard value.count > maximumValueBytes else { return value }
         var end = maximumValueBytes
         while end > 0, value[end] & 0xC0 == 0x80 { end -= 1 }

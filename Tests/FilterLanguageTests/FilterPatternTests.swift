@@ -140,7 +140,7 @@ private final class LibraryPattern {
 }
 
 /// A small seeded generator, so a failure is the same on every run.
-private struct SplitMix {
+struct SplitMix {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }

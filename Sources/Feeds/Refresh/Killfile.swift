@@ -11,7 +11,7 @@ import NewsModels
 ///
 /// The feed's own attributes (`tags`, `feedtitle`, `rssurl`…) come from ``feeds``, so a rule can
 /// name a tag (newsboat's killfile cannot). Most rules are plain words (`title =~ "sport"`), which
-/// ``FilterPattern`` looks for as text, so fifty rules cost a few microseconds an item.
+/// ``FilterRuleSet`` looks for together in one pass over each value.
 public struct Killfile: Sendable {
     public struct Rule: Sendable {
         /// The feed's address as the urls file writes it; nil for every feed (`*`).
@@ -51,15 +51,14 @@ public struct Killfile: Sendable {
         let feed =
             feeds[subscription.url]
             ?? FilterFeed(url: subscription.address, title: outcome.sourceName ?? "", tags: subscription.tags)
-        let applicable = rules.filter { $0.feed == nil || $0.feed == feed.url }
+        let applicable = FilterRuleSet(
+            rules.filter { $0.feed == nil || $0.feed == feed.url }.map(\.expression))
         guard !applicable.isEmpty else { return 0 }
         let now = outcome.attemptedAt.timeIntervalSince1970
         var ignored: Set<String> = []
-        for item in document.items {
-            let values = Self.filterItem(item, feed: feed, arrivedAt: now)
-            if applicable.contains(where: { $0.expression.matches(values, now: now) }) {
-                ignored.insert(item.id)
-            }
+        for item in document.items
+        where applicable.anyMatches(Self.filterItem(item, feed: feed, arrivedAt: now), now: now) {
+            ignored.insert(item.id)
         }
         guard !ignored.isEmpty else { return 0 }
         switch mode {
