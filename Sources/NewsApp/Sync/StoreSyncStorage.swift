@@ -12,7 +12,8 @@ struct StoreSyncStorage: SyncStorage {
     /// It is read again once the service's feeds are stored, so that a rule can name a feed the
     /// service has just added.
     private let killfile: (@Sendable () async -> NewsStore.Hiding?)?
-    private let hiding = Locked<NewsStore.Hiding?>(nil)
+    /// The killfile as last read (nil inside when it could not be read), nil before the first read.
+    private let hiding = Locked<NewsStore.Hiding??>(nil)
 
     init(store: NewsStore, killfile: (@Sendable () async -> NewsStore.Hiding?)? = nil) {
         self.store = store
@@ -54,7 +55,7 @@ struct StoreSyncStorage: SyncStorage {
         let changed = try await run { try await store.applySyncFeeds(records) }
         if let killfile {
             let rules = await killfile()
-            hiding.withLock { $0 = rules }
+            hiding.withLock { $0 = .some(rules) }
         }
         return changed
     }
@@ -66,10 +67,10 @@ struct StoreSyncStorage: SyncStorage {
             SyncItemRecord(
                 serviceID: $0.id.value, streamID: $0.feed, item: $0.item, read: $0.read, starred: $0.starred)
         }
-        var rules = hiding.withLock { $0 }
-        if rules == nil, let killfile {
+        var rules = hiding.withLock { $0 } ?? nil
+        if hiding.withLock({ $0 == nil }), let killfile {
             rules = await killfile()
-            hiding.withLock { $0 = rules }
+            hiding.withLock { $0 = .some(rules) }
         }
         return try await run { [rules] in
             try await store.writeSyncItems(records, state: progress.map(Self.values) ?? [:], hiding: rules)
