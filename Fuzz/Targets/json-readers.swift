@@ -23,7 +23,8 @@ public func fuzzJSONReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         (deep.error == nil) == JSONReaderChecks.decoderAccepts(input.data),
         "the reader and JSONDecoder disagree (reader: \(deep.error.map(String.init(describing:)) ?? "takes it"))"
     )
-    for piece in whole.pieces {
+    // An oversized piece is only its name: the reader hands over no JSON for it.
+    for piece in whole.pieces where piece.kind != "oversized" {
         Invariant.check(
             (try? JSONDecoder().decode(JSONReaderChecks.AnyValue.self, from: Data(piece.json))) != nil,
             "a piece that is not JSON: \(String(decoding: piece.json, as: UTF8.self).prefix(80))")

@@ -95,16 +95,20 @@ struct SampleSearch: Sendable {
         }
     }
 
-    /// Occurrences of `term` in `text` as a whole word, a plural of it, or anywhere for CJK.
+    /// Occurrences of `term` in `text` as a whole word, a plural of it, or anywhere for CJK. An
+    /// occurrence inside a word is passed over by one character only: `t t` is in `tt t t` as
+    /// its last three characters, after the one that starts inside `tt`.
     static func count(_ term: String, in text: String) -> Int {
         var hits = 0
         var searchRange = text.startIndex..<text.endIndex
         while let found = text.range(of: term, range: searchRange) {
-            searchRange = found.upperBound..<text.endIndex
             if isBoundary(before: found.lowerBound, in: text, edge: term.first)
                 && isBoundary(afterWordEndingAt: found.upperBound, in: text, edge: term.last)
             {
                 hits += 1
+                searchRange = found.upperBound..<text.endIndex
+            } else {
+                searchRange = text.index(after: found.lowerBound)..<text.endIndex
             }
         }
         return hits

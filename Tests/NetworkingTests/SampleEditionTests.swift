@@ -125,6 +125,17 @@ struct SampleEditionTests {
         #expect(SampleSearch("mars\0rover").score([("Mars rover", 1)]) == 2)
     }
 
+    /// Found by Scripts/fuzz (search-query): a text did not match a query of its own words. The
+    /// phrase `t t` occurs in `tt t t` inside `tt` first, and the search went on after that
+    /// occurrence instead of one character into it, so it missed the whole-word one that overlaps it.
+    @Test("A phrase is found where it overlaps an occurrence inside a word")
+    func overlappingPhrase() {
+        let text = "\0\0tt\u{0C}\0\0\"\0t \0\0t\0"
+        #expect(SampleSearch(text).score([(text, 1)]) != nil)
+        #expect(SampleSearch(#""a a""#).score([("aa a a", 1)]) == 1)
+        #expect(SampleSearch("rover").score([("rovers rover overrover rover", 1)]) == 3)
+    }
+
     @Test("A query means what Networking's SearchQuery reads, whatever the sample edition's matching")
     func sharedGrammar() async throws {
         func urls(_ query: String) async throws -> [URL] {
