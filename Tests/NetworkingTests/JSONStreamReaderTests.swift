@@ -162,6 +162,9 @@ struct JSONStreamReaderTests {
             "{\"a\":\"open}", "{}{}", "{} x", "{\"a\":[1]}\u{0}", "{'a':1}", "{a:1}", "{\"a\":1]",
             "{\"a\":[1}",
             "{\"a\":NaN}", "{\"a\":Infinity}", "\u{FEFF}\u{FEFF}{}",
+            // Found by Scripts/fuzz (json-readers): a control character in a top-level key that is
+            // neither kept nor streamed, which JSONDecoder refuses as it reads the object's keys.
+            "{\"a\":[1],\"i\u{0}\u{7F}tems\":[{\"id\":1}],}", "{\"x\u{1F}\":1}",
         ])
     func invalid(json: String) {
         #expect(throws: JSONStreamError.self) { try Self.read(json, keeping: ["a"], streaming: ["a"]) }
@@ -178,6 +181,7 @@ struct JSONStreamReaderTests {
             // JSONDecoder takes them, and refuses such a value only when it decodes it.
             "{\"a\":1,}", "{\"a\":[1,]}", "{\"a\":{\"b\":[],},}", "{\"a\":01}", "{\"a\":1.2.3}", "{\"a\":-}",
             "{\"a\":1e+}", "{\"a\":\"\u{1}\"}", "{\"a\":\"\\q\"}", "{\"a\":\"\\u12G4\"}",
+            "{\"i\u{7F}tems\":1}", "{\"b\":\"\u{0}\u{1F}\"}", "{\"b\":{\"x\u{1F}\":1}}",
         ])
     func valid(json: String) throws {
         _ = try Self.read(json, keeping: ["a"], streaming: ["a"])

@@ -7,7 +7,8 @@
 /// decoded: 8 MiB of `[{},{},…]` becomes millions of values and a gigabyte of memory. Here memory is
 /// what the caller keeps, plus the one member or element being read. The document's structure is
 /// checked on every byte as `JSONDecoder` checks it (objects, arrays, strings, literals, a trailing
-/// comma allowed; the inside of strings and numbers is checked where a value is decoded), so a
+/// comma allowed, no control character in a top-level key unless escaped; the inside of other
+/// strings and of numbers is checked where a value is decoded), so a
 /// document this reader takes is one `JSONDecoder` takes, and the other way round; the caller
 /// decodes each handed-over piece with `JSONDecoder`, which checks the values it reads.
 ///
@@ -175,13 +176,17 @@ public struct JSONStreamReader: Sendable {
                 var scan = index
                 while scan < count {
                     let next = bytes[scan]
-                    if next == 0x22 || next == 0x5C { break }
+                    if next == 0x22 || next == 0x5C || (next < 0x20 && kind == .topKey) { break }
                     scan += 1
                 }
                 if kind == .topKey { captureKey(bytes, index..<scan) }
                 index = scan
                 guard index < count else { continue }
                 let next = bytes[index]
+                // The top level's keys are decoded with the document, and JSONDecoder refuses a
+                // control character in one that is not escaped (elsewhere, only where the value
+                // holding it is decoded).
+                if next < 0x20 { throw fail("a control character inside a key", at: index) }
                 if next == 0x22 {
                     switch kind {
                     case .topKey:
