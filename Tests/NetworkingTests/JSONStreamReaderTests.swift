@@ -188,6 +188,51 @@ struct JSONStreamReaderTests {
         #expect(AnyObject.accepts(json))
     }
 
+    /// Found by Scripts/fuzz (json-readers): a top-level key is read by `JSONDecoder` with the
+    /// object, so its UTF-8, escapes and surrogates decide whether the document is taken, while
+    /// the same bytes in a nested key or a value wait for their decoding. The reader agrees, fed
+    /// whole and a byte at a time.
+    @Test func aTopLevelKeyIsCheckedAsJSONDecoderReadsIt() throws {
+        func document(key: [UInt8]) -> [UInt8] { Array(#"{"a":1,""#.utf8) + key + Array(#"":2}"#.utf8) }
+        func nested(key: [UInt8]) -> [UInt8] {
+            Array(#"{"b":{""#.utf8) + key + Array(#"":1},"c":[""#.utf8) + key + Array(#""]}"#.utf8)
+        }
+        let keys: [[UInt8]] = [
+            [0xFC], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80], [0x80],
+            Array(#"\uD800"#.utf8), Array(#"\uDC00"#.utf8), Array(#"\uD800x"#.utf8), Array(#"\uD800\n"#.utf8),
+            Array(#"\q"#.utf8), Array(#"\u12G4"#.utf8), Array(#"\u12"#.utf8),
+            Array("é€😀".utf8), Array(#"\uD83D\uDE00"#.utf8), Array(#"\u00e9\/\"\\\b\f\n\r\t"#.utf8),
+            [0x7F], [0xF0, 0x9F, 0x98, 0x80],
+        ]
+        var refused = 0
+        for key in keys {
+            for bytes in [document(key: key), nested(key: key)] {
+                let decoder = (try? JSONDecoder().decode(AnyObject.self, from: Data(bytes))) != nil
+                for chunk in [bytes.count, 1] {
+                    var reader = JSONStreamReader(keeping: ["a"], streaming: [])
+                    var taken = true
+                    for start in stride(from: 0, to: bytes.count, by: chunk) where taken {
+                        bytes[start..<min(start + chunk, bytes.count)].withUnsafeBufferPointer { part in
+                            do throws(JSONStreamError) {
+                                try reader.read(part) { _ in true }
+                            } catch {
+                                taken = false
+                            }
+                        }
+                    }
+                    if taken {
+                        do throws(JSONStreamError) { try reader.finish() } catch { taken = false }
+                    }
+                    #expect(taken == decoder, "\(bytes) in chunks of \(chunk)")
+                }
+                if !decoder { refused += 1 }
+            }
+        }
+        // Every damaged top-level key is refused (13); of the nested ones only `\u12`, whose escape
+        // takes the closing quote and what follows as digits, so that the structure breaks.
+        #expect(refused == 14)
+    }
+
     /// Random documents, and random damage to them: the reader takes exactly those
     /// `JSONDecoder` takes as an object, cut anywhere.
     @Test func agreesWithJSONSerializationOnRandomDocuments() throws {

@@ -7,8 +7,9 @@
 /// decoded: 8 MiB of `[{},{},…]` becomes millions of values and a gigabyte of memory. Here memory is
 /// what the caller keeps, plus the one member or element being read. The document's structure is
 /// checked on every byte as `JSONDecoder` checks it (objects, arrays, strings, literals, a trailing
-/// comma allowed, no control character in a top-level key unless escaped; the inside of other
-/// strings and of numbers is checked where a value is decoded), so a
+/// comma allowed; a top-level key checked as `JSONDecoder` reads the object's keys, its UTF-8, its
+/// escapes and no control character unless escaped (``JSONKeyCheck``); the inside of other strings
+/// and of numbers is checked where a value is decoded), so a
 /// document this reader takes is one `JSONDecoder` takes, and the other way round; the caller
 /// decodes each handed-over piece with `JSONDecoder`, which checks the values it reads.
 ///
@@ -133,6 +134,8 @@ public struct JSONStreamReader: Sendable {
     private var keyBytes: [UInt8] = []
     private var keyIsLong = false
     private var keyHasEscape = false
+    /// What `JSONDecoder` checks of the current top-level key.
+    private var keyCheck = JSONKeyCheck()
     private var member = ""
     private var role = Role.skip
     /// The arrays whose handler said it had enough: their later elements are skipped unread.
@@ -190,6 +193,7 @@ public struct JSONStreamReader: Sendable {
                 if next == 0x22 {
                     switch kind {
                     case .topKey:
+                        if let problem = keyCheck.end() { throw fail(problem, at: index) }
                         endKey()
                         lexeme = .colon
                     case .key:
@@ -280,6 +284,7 @@ public struct JSONStreamReader: Sendable {
                 keyBytes.removeAll(keepingCapacity: true)
                 keyIsLong = false
                 keyHasEscape = false
+                keyCheck = JSONKeyCheck()
             }
             lexeme = .string(containers.count == 1 ? .topKey : .key)
         case .colon:
@@ -394,6 +399,7 @@ public struct JSONStreamReader: Sendable {
     // MARK: Keys
 
     private mutating func captureKey(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        keyCheck.feed(UnsafeBufferPointer(rebasing: bytes[range]))
         guard !keyIsLong else { return }
         guard keyBytes.count + range.count <= Self.longestKey else {
             keyIsLong = true
