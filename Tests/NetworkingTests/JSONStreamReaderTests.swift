@@ -165,6 +165,8 @@ struct JSONStreamReaderTests {
             // Found by Scripts/fuzz (json-readers): a control character in a top-level key that is
             // neither kept nor streamed, which JSONDecoder refuses as it reads the object's keys.
             "{\"a\":[1],\"i\u{0}\u{7F}tems\":[{\"id\":1}],}", "{\"x\u{1F}\":1}",
+            "{\"a\":[1,{\"x\":\"\\u0\"e9\"}],\"b\":[]}", "{\"\\u0\":1}", "{\"a\":\"\\u0\"}",
+            "{\"b\":{\"\\u0\\\"x\":1}}", "{\"a\":\"\\u0\"\"}",
         ])
     func invalid(json: String) {
         #expect(throws: JSONStreamError.self) { try Self.read(json, keeping: ["a"], streaming: ["a"]) }
@@ -182,6 +184,7 @@ struct JSONStreamReaderTests {
             "{\"a\":1,}", "{\"a\":[1,]}", "{\"a\":{\"b\":[],},}", "{\"a\":01}", "{\"a\":1.2.3}", "{\"a\":-}",
             "{\"a\":1e+}", "{\"a\":\"\u{1}\"}", "{\"a\":\"\\q\"}", "{\"a\":\"\\u12G4\"}",
             "{\"i\u{7F}tems\":1}", "{\"b\":\"\u{0}\u{1F}\"}", "{\"b\":{\"x\u{1F}\":1}}",
+            "{\"a\":\"\\uGGGG\"}",
         ])
     func valid(json: String) throws {
         _ = try Self.read(json, keeping: ["a"], streaming: ["a"])

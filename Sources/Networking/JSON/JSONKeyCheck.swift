@@ -28,8 +28,13 @@ struct JSONKeyCheck {
     /// Why the key is refused, at its closing quote; nil when it is one `JSONDecoder` reads.
     mutating func end() -> String? {
         if problem == nil, continuations > 0 { problem = "a key that is not UTF-8" }
+        if problem == nil, !isOutsideEscape { problem = "an escape cut short in a key" }
         if problem == nil, highSurrogate { problem = "half a surrogate pair in a key" }
         return problem
+    }
+
+    private var isOutsideEscape: Bool {
+        if case .none = escape { true } else { false }
     }
 
     private mutating func feed(_ byte: UInt8) {
