@@ -184,7 +184,7 @@ struct JSONStreamReaderTests {
             "{\"a\":1,}", "{\"a\":[1,]}", "{\"a\":{\"b\":[],},}", "{\"a\":01}", "{\"a\":1.2.3}", "{\"a\":-}",
             "{\"a\":1e+}", "{\"a\":\"\u{1}\"}", "{\"a\":\"\\q\"}", "{\"a\":\"\\u12G4\"}",
             "{\"i\u{7F}tems\":1}", "{\"b\":\"\u{0}\u{1F}\"}", "{\"b\":{\"x\u{1F}\":1}}",
-            "{\"a\":\"\\uGGGG\"}",
+            "{\"a\":\"\\uGGGG\"}", "{\"a\":\"\\u0\\\\x\"}",
         ])
     func valid(json: String) throws {
         _ = try Self.read(json, keeping: ["a"], streaming: ["a"])
