@@ -50,7 +50,7 @@ struct JSONKeyCheck {
             }
             return
         case .hex(let remaining, let value):
-            guard let digit = Self.hexValue(byte) else {
+            guard let digit = JSONStreamReader.hexDigit(byte).map(UInt32.init) else {
                 problem = "a \\u escape that is not four hexadecimal digits in a key"
                 return
             }
@@ -101,13 +101,4 @@ struct JSONKeyCheck {
     }
 
     private static let simpleEscapes: Set<UInt8> = Set("\"\\/bfnrt".utf8)
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case 0x30...0x39: UInt32(byte - 0x30)
-        case 0x41...0x46: UInt32(byte - 0x41 + 10)
-        case 0x61...0x66: UInt32(byte - 0x61 + 10)
-        default: nil
-        }
-    }
 }

@@ -453,7 +453,7 @@ public struct JSONStreamReader: Sendable {
                 continue
             }
             guard index + 4 <= raw.count else { break }
-            let value = raw[index..<index + 4].reduce(UInt32(0)) { $0 << 4 | UInt32(hexValue($1)) }
+            let value = raw[index..<index + 4].reduce(UInt32(0)) { $0 << 4 | UInt32(hexDigit($1) ?? 0) }
             index += 4
             flush()
             if (0xD800..<0xDC00).contains(value) {
@@ -495,12 +495,13 @@ public struct JSONStreamReader: Sendable {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8 {
+    /// The value of a hexadecimal digit, nil for another byte.
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte - 0x30
         case 0x41...0x46: byte - 0x41 + 10
         case 0x61...0x66: byte - 0x61 + 10
-        default: 0
+        default: nil
         }
     }
 
