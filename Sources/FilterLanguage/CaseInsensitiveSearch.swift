@@ -88,6 +88,13 @@ enum CaseInsensitiveSearch {
         return any(0xC4, [0xB0, 0xB1]) || any(0xC5, [0xBF]) || any(0xE2, [0x84])
     }
 
+    /// True when `text` (lowercase ASCII) holds `i`, `k` or `s`, the only letters that a letter
+    /// outside ASCII matches ignoring case (``hasASCIIPartners(_:)``): only then can a value
+    /// without `text` in ASCII still match it.
+    static func hasPartnerLetters(_ text: [UInt8]) -> Bool {
+        text.contains { $0 == UInt8(ascii: "i") || $0 == UInt8(ascii: "k") || $0 == UInt8(ascii: "s") }
+    }
+
     static func lowered(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }

@@ -12,8 +12,9 @@
 /// never reach it: a pattern that is plain ASCII text (`"linux"`, the usual killfile rule) is
 /// looked for as text, ignoring ASCII case, and any other pattern first looks for ASCII texts of
 /// which every match must contain one (`number 7` in `number 7[0-9]+$`; `watch` or `listen` in
-/// `^(watch|listen):`); only a value holding one is given to `regexec`. Both shortcuts give `regexec`'s answer: a value holding one of the four
-/// letters whose case partner is ASCII (K KELVIN SIGN, ſ LONG S, İ and ı) always goes to `regexec`.
+/// `^(watch|listen):`); only a value holding one is given to `regexec`. Both shortcuts give
+/// `regexec`'s answer: when a pattern's texts hold `i`, `k` or `s`, a value holding one of the
+/// four letters whose case partner is ASCII (K KELVIN SIGN, ſ LONG S, İ and ı) goes to `regexec`.
 ///
 /// Bounds, since patterns and values can be large: a pattern is at most ``maximumPatternBytes``,
 /// without back-references (`\1`: the only construct that makes POSIX matching exponential), and
@@ -76,7 +77,7 @@ public final class FilterPattern: @unchecked Sendable {
         literal = analysis.literal
         required = analysis.required
         let texts = analysis.literal.map { [$0] } ?? analysis.required ?? []
-        partnersMatter = texts.contains { $0.contains { [0x69, 0x6B, 0x73].contains($0) } }
+        partnersMatter = texts.contains(where: CaseInsensitiveSearch.hasPartnerLetters)
     }
 
     deinit {

@@ -35,7 +35,7 @@ public struct FilterRuleSet: Sendable {
         words = byAttribute.sorted { $0.key.name < $1.key.name }.map { attribute, entries in
             Words(
                 attribute: attribute, texts: PlainTextSet(entries.map(\.text)), rules: entries.map(\.rule),
-                partnersMatter: entries.contains { $0.text.contains { [0x69, 0x6B, 0x73].contains($0) } })
+                partnersMatter: entries.contains { CaseInsensitiveSearch.hasPartnerLetters($0.text) })
         }
         self.others = others
     }

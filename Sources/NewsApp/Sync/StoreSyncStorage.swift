@@ -53,10 +53,7 @@ struct StoreSyncStorage: SyncStorage {
                 streamID: $0.streamID, url: $0.url, title: $0.title, siteURL: $0.siteURL, labels: $0.labels)
         }
         let changed = try await run { try await store.applySyncFeeds(records) }
-        if let killfile {
-            let rules = await killfile()
-            hiding.withLock { $0 = .some(rules) }
-        }
+        _ = await readKillfile()
         return changed
     }
 
@@ -67,14 +64,23 @@ struct StoreSyncStorage: SyncStorage {
             SyncItemRecord(
                 serviceID: $0.id.value, streamID: $0.feed, item: $0.item, read: $0.read, starred: $0.starred)
         }
-        var rules = hiding.withLock { $0 } ?? nil
-        if hiding.withLock({ $0 == nil }), let killfile {
-            rules = await killfile()
-            hiding.withLock { $0 = .some(rules) }
+        var rules: NewsStore.Hiding?
+        if let cached = hiding.withLock({ $0 }) {
+            rules = cached
+        } else {
+            rules = await readKillfile()
         }
         return try await run { [rules] in
             try await store.writeSyncItems(records, state: progress.map(Self.values) ?? [:], hiding: rules)
         }
+    }
+
+    /// Reads the killfile over the feeds as stored now, and keeps it for the pages to come.
+    private func readKillfile() async -> NewsStore.Hiding? {
+        guard let killfile else { return nil }
+        let rules = await killfile()
+        hiding.withLock { $0 = .some(rules) }
+        return rules
     }
 
     func missing(among ids: [ItemID]) async throws -> [ItemID] {
