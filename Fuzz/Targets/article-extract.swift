@@ -6,6 +6,10 @@ import Foundation
 /// thousands of elements deep. Extraction ends (libFuzzer's timeout catches a loop), and what it
 /// gives is safe for a terminal: no escape or other control character, no bidi override, a
 /// one-line title and byline, links that are web or mail addresses, at most 1,000.
+///
+/// The nested page costs about 120 ms under AddressSanitizer against 3 ms for most inputs, so it is
+/// built for one input in 256 (both first bytes 0xF0 or over): at one in 16 it took 70 % of the run and
+/// held the target to 95 executions a second.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArticleExtract(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
@@ -16,10 +20,11 @@ public func fuzzArticleExtract(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let selector = Int(input.bytes.first ?? 0)
     let url = URL(string: "https://news.example.org/2024/03/05/story.html")
     extract(input.data, url: url, contentType: contentTypes[selector % contentTypes.count])
-    if selector % 16 == 15 {
+    let second = input.bytes.count > 1 ? Int(input.bytes[1]) : 0
+    if selector >= 0xF0 && second >= 0xF0 {
         // Deep nesting: the passes over the page are loops, and parsing stops at a depth limit.
         let tags = ["div", "span", "li", "table", "blockquote"]
-        let tag = tags[(selector / 16) % tags.count]
+        let tag = tags[second % tags.count]
         let depth = 5_000
         var nested = Data(String(repeating: "<\(tag)>", count: depth).utf8)
         nested.append(input.data)

@@ -1,7 +1,8 @@
 import Feeds
 import Foundation
 
-/// newsboat's urls file: read, written back byte for byte, and edited. The input is the file, then
+/// newsboat's urls file: read, written back byte for byte, and edited; every feed is a web address
+/// or an `exec:`/`filter:` command known by an address of its own. The input is the file, then
 /// optionally a NUL and tags separated by SOH (the first one the title) for a subscription to add:
 /// the added line must read back as that subscription, and every other line stay as it was.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -15,7 +16,16 @@ public func fuzzUrlsFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         Set(file.subscriptions.map(\.url)).count == file.subscriptions.count, "a feed is listed twice")
     for subscription in file.subscriptions {
         let scheme = subscription.url.scheme?.lowercased()
-        Invariant.check(scheme == "http" || scheme == "https", "a feed at \(subscription.url)")
+        switch subscription.source {
+        case .web:
+            Invariant.check(scheme == "http" || scheme == "https", "a feed at \(subscription.url)")
+        case .command:
+            Invariant.check(scheme == "exec", "an exec: feed known by \(subscription.url)")
+        case .filter(_, let target):
+            Invariant.check(scheme == "filter", "a filter: feed known by \(subscription.url)")
+            let fetched = target.scheme?.lowercased()
+            Invariant.check(fetched == "http" || fetched == "https", "a filter: feed fetching \(target)")
+        }
     }
     guard parts.count == 2 else { return 0 }
     let fields = parts[1].split(separator: 1, omittingEmptySubsequences: false).map {
