@@ -212,21 +212,7 @@ struct JSONStreamReaderTests {
             for bytes in [document(key: key), nested(key: key)] {
                 let decoder = (try? JSONDecoder().decode(AnyObject.self, from: Data(bytes))) != nil
                 for chunk in [bytes.count, 1] {
-                    var reader = JSONStreamReader(keeping: ["a"], streaming: [])
-                    var taken = true
-                    for start in stride(from: 0, to: bytes.count, by: chunk) where taken {
-                        bytes[start..<min(start + chunk, bytes.count)].withUnsafeBufferPointer { part in
-                            do throws(JSONStreamError) {
-                                try reader.read(part) { _ in true }
-                            } catch {
-                                taken = false
-                            }
-                        }
-                    }
-                    if taken {
-                        do throws(JSONStreamError) { try reader.finish() } catch { taken = false }
-                    }
-                    #expect(taken == decoder, "\(bytes) in chunks of \(chunk)")
+                    #expect(Self.takes(bytes, chunk: chunk) == decoder, "\(bytes) in chunks of \(chunk)")
                 }
                 if !decoder { refused += 1 }
             }
@@ -234,6 +220,46 @@ struct JSONStreamReaderTests {
         // Every damaged top-level key is refused (13); of the nested ones only `\u12`, whose escape
         // takes the closing quote and what follows as digits, so that the structure breaks.
         #expect(refused == 14)
+    }
+
+    /// Found by Scripts/fuzz (json-readers): the first bytes of a UTF-8 byte order mark, without
+    /// the rest, before the object (`\xEF{…}`), were skipped as if the mark were whole.
+    @Test func onlyAWholeByteOrderMarkMayComeFirst() {
+        let object = Array(#"{"a":[1]}"#.utf8)
+        let starts: [(bytes: [UInt8], taken: Bool)] = [
+            ([0xEF, 0xBB, 0xBF], true), ([0xEF, 0xBB, 0xBF, 0x20], true), ([0xEF], false),
+            ([0xEF, 0xBB], false),
+            ([0xEF, 0x20], false), ([0xEF, 0xBB, 0x20], false), ([0xBB, 0xBF], false),
+            ([0x20, 0xEF, 0xBB, 0xBF], false),
+            ([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF], false),
+        ]
+        for start in starts {
+            let bytes = start.bytes + object
+            #expect(((try? JSONDecoder().decode(AnyObject.self, from: Data(bytes))) != nil) == start.taken)
+            for chunk in [bytes.count, 1] {
+                #expect(
+                    Self.takes(bytes, chunk: chunk) == start.taken, "\(start.bytes) in chunks of \(chunk)")
+            }
+        }
+    }
+
+    /// Whether a reader keeping `a` takes `bytes` handed over in chunks of `chunk` bytes.
+    static func takes(_ bytes: [UInt8], chunk: Int) -> Bool {
+        var reader = JSONStreamReader(keeping: ["a"], streaming: [])
+        var taken = true
+        for start in stride(from: 0, to: bytes.count, by: chunk) where taken {
+            bytes[start..<min(start + chunk, bytes.count)].withUnsafeBufferPointer { part in
+                do throws(JSONStreamError) {
+                    try reader.read(part) { _ in true }
+                } catch {
+                    taken = false
+                }
+            }
+        }
+        if taken {
+            do throws(JSONStreamError) { try reader.finish() } catch { taken = false }
+        }
+        return taken
     }
 
     /// Random documents, and random damage to them: the reader takes exactly those

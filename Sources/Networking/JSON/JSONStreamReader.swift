@@ -274,6 +274,10 @@ public struct JSONStreamReader: Sendable {
                 bomRead += 1
                 return
             }
+            // Part of one is not text (found by the json-readers fuzz target: `\xEF{…}` was read).
+            guard bomRead == 0 || bomRead == 3 else {
+                throw fail("it starts with part of a byte order mark", at: index)
+            }
             guard byte == UInt8(ascii: "{") else { throw fail("it does not start with an object", at: index) }
             containers.append(.object)
             lexeme = .key
