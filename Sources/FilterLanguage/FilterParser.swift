@@ -123,7 +123,7 @@ public struct FilterParser {
                     column: start.column,
                     problem: "\(name) is a newsboat attribute NewsApp cannot offer: \(reason)")
             }
-            var problem = "“\(name)” is not an attribute"
+            var problem = "“\(Self.shortened(name))” is not an attribute"
             if let close = Self.closest(to: name.lowercased()) { problem += " (did you mean \(close)?)" }
             throw FilterSyntaxError(column: start.column, problem: problem)
         }
@@ -207,14 +207,29 @@ public struct FilterParser {
         case .number(let text), .range(let text, _, _): return text
         case .open: return "("
         case .close: return ")"
-        case .stray(let character): return "“\(character)”"
+        case .stray(let character): return "“\(shortened(String(character)))”"
         case .unclosedText: return "a \" that is never closed"
         case .end: return "the end"
         }
     }
 
+    /// `text` as a sentence quotes it: at most 40 characters, on one line, a control character
+    /// written as its escape (`\n`, `\u{1B}`), so that an error is one line whatever the input
+    /// (found by Scripts/fuzz, filter-language: a line break inside a regular expression).
     private static func shortened(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(39)) + "…" : text
+        let short = text.count > 40 ? String(text.prefix(39)) + "…" : text
+        var shown = ""
+        for scalar in short.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\t": shown += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     /// The attribute name closest to `name`, within two edits.

@@ -110,6 +110,10 @@ struct FilterParserTests {
             ("age between 3", 13, "between needs a range such as 1:10"),
             (#"title = "x" and ()"#, 18, "a condition should come before this )"),
             (#"title ! "x""#, 7, "an operator"),
+            // Found by Scripts/fuzz (filter-language): what the input holds is quoted on one line.
+            ("title =~ \"(!ax\n)[n\"", 10, #""(!ax\n)[n" is not a usable regular expression"#),
+            ("\u{1B}[2J title = \"x\"", 1, #"such as title, not “\u{1B}”"#),
+            ("title = \"x\" and \u{7}", 17, #"not “\u{7}”"#),
         ]
         for (text, column, problem) in cases {
             let error = failure(text)
