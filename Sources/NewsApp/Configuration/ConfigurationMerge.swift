@@ -70,12 +70,20 @@ struct ConfigurationMerge {
         }
         var blocks: [String] = []
         var count = 0
-        for rule in config.ignoreRules where !existing.contains([rule.feed ?? "*", rule.expression]) {
-            existing.insert([rule.feed ?? "*", rule.expression])
-            blocks.append(
-                "[[ignore_article]]\nfeed = \(Self.string(rule.feed ?? "*"))\nfilter = \(Self.string(rule.expression))\n"
-            )
-            count += 1
+        var carriedRules: Set<[String]> = []
+        var (alreadyThere, repeated) = (0, 0)
+        for rule in config.ignoreRules {
+            let key = [rule.feed ?? "*", rule.expression]
+            if existing.contains(key) {
+                alreadyThere += 1
+            } else if !carriedRules.insert(key).inserted {
+                repeated += 1
+            } else {
+                blocks.append(
+                    "[[ignore_article]]\nfeed = \(Self.string(rule.feed ?? "*"))\nfilter = \(Self.string(rule.expression))\n"
+                )
+                count += 1
+            }
         }
         if count > 0 {
             if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
@@ -83,8 +91,17 @@ struct ConfigurationMerge {
             text += "# Carried over from newsboat's ignore-article lines\n" + blocks.joined(separator: "\n")
             carried.append("ignore-article → \(count) [[ignore_article]] rule\(count == 1 ? "" : "s")")
         }
-        if count < config.ignoreRules.count {
-            kept.append("ignore-article: \(config.ignoreRules.count - count) rules were there already")
+        if alreadyThere > 0 {
+            kept.append(
+                "ignore-article: \(alreadyThere) rule\(alreadyThere == 1 ? " was" : "s were") in config.toml already"
+            )
+        }
+        if repeated > 0 {
+            // Found by Scripts/fuzz (newsboat-config): a rule written twice in newsboat's file was
+            // carried once, and said to be "there already".
+            kept.append(
+                "ignore-article: \(repeated) line\(repeated == 1 ? "" : "s") repeated a rule of an earlier line"
+            )
         }
     }
 
