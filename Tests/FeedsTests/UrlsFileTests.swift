@@ -116,6 +116,18 @@ struct UrlsFileTests {
             ])
     }
 
+    /// Found by Scripts/fuzz (urls-file): a tag of `#` and a combining mark was written bare, and
+    /// read back as a comment that took every tag after it and the title. So was a tag starting
+    /// with `"` and a mark, read back as a quoted token.
+    @Test func aTagStartingWithAHashOrQuoteAndACombiningMarkIsQuoted() throws {
+        var file = UrlsFile(text: "")
+        let added = Subscription(
+            url: try url("https://b.org/f"), tags: ["#\u{0301}T", "\"\u{0301}x", "after"], title: "Title")
+        file.add(added)
+        #expect(file.text == "https://b.org/f \"#\u{0301}T\" \"\\\"\u{0301}x\" after ~Title\n")
+        #expect(UrlsFile(text: file.text).subscriptions == [added])
+    }
+
     // MARK: Editing
 
     @Test func addingAppendsALineQuotedOnlyWhereNeeded() throws {

@@ -59,8 +59,12 @@ struct UrlsLine {
     /// `token` as it is written in a line: plain when newsboat reads it back unchanged, else quoted
     /// with escapes.
     static func written(_ token: String) -> String {
+        // The first scalar, as the reader sees it: `"#\u{301}"` does not have the prefix "#" as
+        // Swift compares characters (found by Scripts/fuzz, urls-file: such a tag was written
+        // bare and read back as a comment, taking the tags after it).
+        let first = token.unicodeScalars.first
         let needsQuotes =
-            token.isEmpty || token.hasPrefix("\"") || token.hasPrefix("#")
+            first == nil || first == "\"" || first == "#"
             || token.unicodeScalars.contains(where: { isSeparator($0) || $0 == "\n" })
         guard needsQuotes else { return token }
         var quoted = "\""
