@@ -6,7 +6,7 @@ import GRDB
 ///
 /// - A condition on the feed (`tags`, `feedtitle`, `rssurl`, `feedlink`, the counts, `feedindex`)
 ///   is decided once per feed, in Swift, by the same code as the in-memory evaluation: it becomes
-///   `a.feedID IN (…)`, which the indexes answer.
+///   a condition on `a.feedID` (``FeedIDCondition``), which the date index holds.
 /// - A condition on the item compares the value of its column(s) (an absent value is empty text,
 ///   as in newsboat): `=` as bytes, `=~` through `filter_regexp`, `#` as a word between spaces,
 ///   `<`, `>` and `between` on `filter_number` of text or on the number of `age`; the negations
@@ -16,6 +16,20 @@ import GRDB
 struct FilterSQL {
     var sql: String
     var arguments: StatementArguments
+
+    /// True when every value `expression` compiles to is in the date index, `article_publishedAt`
+    /// (see ``StoreSchema/filterIndex``): its feed, marks, title, author and date, and the saved
+    /// mark, found by the item's id. SQLite then answers from the index and reads the rows of the
+    /// chosen items only.
+    static func readsOnlyTheDateIndex(_ expression: FilterExpression?) -> Bool {
+        expression?.conditions.allSatisfy { condition in
+            switch condition.attribute {
+            case .title, .author, .unread, .age, .date, .flags: true
+            case .link, .content, .guid, .enclosureURL, .enclosureType: false
+            case .feedTitle, .feedURL, .feedLink, .tags, .unreadCount, .totalCount, .feedIndex: true
+            }
+        } ?? true
+    }
 
     /// `feeds` are the feeds the items come from, by their id in `feed`; `now` is for `age`;
     /// past `deadline` a regular expression stops the query.
@@ -61,7 +75,7 @@ struct FilterSQL {
             if condition.attribute.isFeedLevel {
                 let ids = feeds.filter { condition.matches($0.value) }.keys.sorted()
                 if ids.count == feeds.count { return "1" }
-                return ids.isEmpty ? "0" : "a.feedID IN (\(ids.map(String.init).joined(separator: ",")))"
+                return FeedIDCondition.sql("a.feedID", in: ids)
             }
             if let negated = condition.op.negated {
                 var positive = condition

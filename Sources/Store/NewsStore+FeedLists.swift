@@ -32,10 +32,10 @@ extension NewsStore {
                     db,
                     sql: """
                         SELECT a.* FROM article a INDEXED BY article_publishedAt
-                        WHERE a.feedID IN (\(databaseQuestionMarks(count: ids.count))) \(unread)
+                        WHERE \(FeedIDCondition.sql("a.feedID", in: ids)) \(unread)
                         ORDER BY a.publishedAt DESC, a.id DESC LIMIT ? OFFSET ?
                         """,
-                    arguments: StatementArguments(ids) + [limit, offset])
+                    arguments: [limit, offset])
             }
             return try Self.articles(rows, in: db)
         }
@@ -53,17 +53,16 @@ extension NewsStore {
             let ids = try Self.feedIDs(addresses, in: db)
             guard !ids.isEmpty else { return nil }
             let (after, afterArguments) = try Self.listed(after: item, in: db)
-            let arguments = StatementArguments(ids) + afterArguments
             let index = ids.count == 1 ? "" : "INDEXED BY article_publishedAt"
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT a.* FROM article a \(index)
-                    WHERE a.feedID IN (\(databaseQuestionMarks(count: ids.count))) AND a.readAt IS NULL
+                    WHERE \(FeedIDCondition.sql("a.feedID", in: ids)) AND a.readAt IS NULL
                         AND a.hidden = 0 \(after)
                     ORDER BY a.publishedAt DESC, a.id DESC LIMIT 1
                     """,
-                arguments: arguments)
+                arguments: afterArguments)
             return try Self.articles(rows, in: db).first
         }
     }

@@ -95,7 +95,7 @@ extension NewsStore {
             let row = try Row.fetchOne(
                 $0,
                 sql:
-                    "SELECT count(*), coalesce(sum(a.readAt IS NULL), 0) FROM article a WHERE \(condition.sql)",
+                    "SELECT count(*), coalesce(sum(a.readAt IS NULL), 0) FROM article a \(condition.countIndex) WHERE \(condition.sql)",
                 arguments: condition.arguments)
             return (row?[0] ?? 0, row?[1] ?? 0)
         }
@@ -158,7 +158,12 @@ extension NewsStore {
         var feedIDs: [Int64]
         /// What the filter says of each of those feeds, by id.
         var feeds: [Int64: FilterFeed]
+        /// The index a list walks: for several feeds the date index, newest first.
         var index: String
+        /// The index a count reads: the date index when it holds every value the filter reads
+        /// (a pass over 99,500 entries of about 100 bytes instead of their rows), else SQLite's
+        /// choice, which reads the rows in their order rather than the date index's.
+        var countIndex: String
     }
 
     /// The counts of `filter` from its feeds' `itemCount` and `unreadCount` (which leave hidden
@@ -213,7 +218,7 @@ extension NewsStore {
         }
         guard !feeds.isEmpty else { return nil }
         let ids = feeds.keys.sorted()
-        var sql = "a.feedID IN (\(ids.map(String.init).joined(separator: ","))) AND a.hidden = 0"
+        var sql = FeedIDCondition.sql("a.feedID", in: ids) + " AND a.hidden = 0"
         if filter.unreadOnly { sql += " AND a.readAt IS NULL" }
         var arguments = StatementArguments()
         if let expression = filter.expression {
@@ -225,7 +230,9 @@ extension NewsStore {
         }
         // One feed: its own index (feed, date); several: the date index, newest first.
         let index = ids.count == 1 ? "" : "INDEXED BY article_publishedAt"
-        return Condition(sql: sql, arguments: arguments, feedIDs: ids, feeds: feeds, index: index)
+        let countIndex = FilterSQL.readsOnlyTheDateIndex(filter.expression) ? index : ""
+        return Condition(
+            sql: sql, arguments: arguments, feedIDs: ids, feeds: feeds, index: index, countIndex: countIndex)
     }
 
     /// Runs a filtered read or write, turning a regular expression's timeout into its sentence.

@@ -117,7 +117,7 @@ struct CorruptFileTests {
         try await expectSetAside(reason: "column article.") { url in
             let pool = try DatabasePool(path: url.path)
             try StoreSchema.migrator.migrate(pool)
-            try pool.write { try $0.execute(sql: "ALTER TABLE article DROP COLUMN author") }
+            try pool.write { try $0.execute(sql: "ALTER TABLE article DROP COLUMN imageURL") }
             try pool.close()
         }
     }

@@ -43,7 +43,7 @@ struct MigrationTests {
             }
                 == [
                     "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                    "v8-killfile-hidden", "v9-download-queue", "v10-sync",
+                    "v8-killfile-hidden", "v9-download-queue", "v10-sync", "v11-filter-index",
                 ])
         let page = try #require(await store.storedPage(for: Fixture.science, page: 1, pageSize: 20))
         #expect(page.urls.map(\.absoluteString) == ["https://example.org/b", "https://example.org/a"])
@@ -72,12 +72,13 @@ struct MigrationTests {
         #expect(
             applied == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                "v8-killfile-hidden", "v9-download-queue", "v10-sync",
+                "v8-killfile-hidden", "v9-download-queue", "v10-sync", "v11-filter-index",
             ])
     }
 
     /// `v7-feed-write-speed` drops the index of feed items' addresses, which no query reads, so
-    /// that a new feed item costs one B-tree insert fewer, and adds the one retention starts from.
+    /// that a new feed item costs one B-tree insert fewer, and adds the one retention starts from;
+    /// `v11-filter-index` widens the date index.
     @Test func articleKeepsOnlyTheIndexesItsQueriesRead() async throws {
         let store = try NewsStore.testing()
         let indexes = try await store.writer.read { db in
@@ -93,6 +94,13 @@ struct MigrationTests {
                 "article_feedItem", "article_feedItemLeft", "article_feedNewest", "article_lastFetchedAt",
                 "article_publishedAt", "article_url",
             ])
+        // `v11-filter-index`: the date index holds what filters read most, so that a query feed
+        // reads the index's entries, not the items' rows.
+        let dateIndex = try await store.writer.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT name FROM pragma_index_info('article_publishedAt') ORDER BY seqno")
+        }
+        #expect(dateIndex == ["publishedAt", "feedID", "hidden", "readAt", "title", "author"])
     }
 
     /// `Fixtures/store-4c81265.sqlite` was made by the release of commit 4c81265 (schema v2):
@@ -111,7 +119,7 @@ struct MigrationTests {
         #expect(
             after.migrations == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                "v8-killfile-hidden", "v9-download-queue", "v10-sync",
+                "v8-killfile-hidden", "v9-download-queue", "v10-sync", "v11-filter-index",
             ])
         #expect(after.articles == before.articles)
         #expect(after.readMarks == before.readMarks)

@@ -33,7 +33,7 @@ struct NewsStoreTests {
         #expect(
             migrations == [
                 "v1", "v2", "v3", "v4", "v5-request-counts", "v6-feed-warning", "v7-feed-write-speed",
-                "v8-killfile-hidden", "v9-download-queue", "v10-sync",
+                "v8-killfile-hidden", "v9-download-queue", "v10-sync", "v11-filter-index",
             ])
         #expect(journal == "wal")
         #expect(synchronous == 1)  // NORMAL
