@@ -27,8 +27,7 @@ extension NewsStore {
             var found: Set<FeedItemReference> = []
             for (feed, references) in byFeed {
                 let ids = Array(Set(references.map(\.item)))
-                for start in stride(from: 0, to: ids.count, by: 500) {
-                    let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                for chunk in ids.statementChunks {
                     let matching = try String.fetchAll(
                         db,
                         sql: """

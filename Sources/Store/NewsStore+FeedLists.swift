@@ -70,8 +70,7 @@ extension NewsStore {
     /// The ids of the subscribed feeds at `addresses`.
     private static func feedIDs(_ addresses: [String], in db: Database) throws -> [Int64] {
         var ids: [Int64] = []
-        for start in stride(from: 0, to: addresses.count, by: 500) {
-            let chunk = Array(addresses[start..<min(start + 500, addresses.count)])
+        for chunk in addresses.statementChunks {
             ids += try Int64.fetchAll(
                 db,
                 sql: """

@@ -177,8 +177,7 @@ extension NewsStore {
             expression?.conditions.allSatisfy({ $0.attribute.isFeedLevel || $0.attribute == .unread }) ?? true
         else { return nil }
         var (items, unread) = (0, 0)
-        for start in stride(from: 0, to: condition.feedIDs.count, by: 500) {
-            let chunk = Array(condition.feedIDs[start..<min(start + 500, condition.feedIDs.count)])
+        for chunk in condition.feedIDs.statementChunks {
             let rows = try Row.fetchAll(
                 db,
                 sql:
@@ -203,8 +202,7 @@ extension NewsStore {
         let byAddress = Dictionary(
             filter.feeds.map { ($0.key.absoluteString, $0.value) }, uniquingKeysWith: { first, _ in first })
         let addresses = Array(byAddress.keys)
-        for start in stride(from: 0, to: addresses.count, by: 500) {
-            let chunk = Array(addresses[start..<min(start + 500, addresses.count)])
+        for chunk in addresses.statementChunks {
             let rows = try Row.fetchAll(
                 db,
                 sql: """

@@ -101,8 +101,7 @@ extension NewsStore {
                 try hide("1", [])
                 continue
             }
-            for start in stride(from: 0, to: articleIDs.count, by: 500) {
-                let chunk = Array(articleIDs[start..<min(start + 500, articleIDs.count)])
+            for chunk in articleIDs.statementChunks {
                 try hide("a.id IN (\(databaseQuestionMarks(count: chunk.count)))", StatementArguments(chunk))
             }
         }

@@ -25,8 +25,7 @@ extension NewsStore {
         let links = Array(Set(urls.map(\.absoluteString)))
         let read = try await read { db in
             var read: Set<String> = []
-            for start in stride(from: 0, to: links.count, by: 500) {
-                let chunk = Array(links[start..<min(start + 500, links.count)])
+            for chunk in links.statementChunks {
                 let marks = databaseQuestionMarks(count: chunk.count)
                 read.formUnion(
                     try String.fetchAll(

@@ -153,8 +153,7 @@ extension NewsStore {
         var feeds: [Int64: URL] = [:]
         if !feedIDs.isEmpty {
             let ids = Array(feedIDs)
-            for chunk in stride(from: 0, to: ids.count, by: 500) {
-                let part = Array(ids[chunk..<min(chunk + 500, ids.count)])
+            for part in ids.statementChunks {
                 let found = try Row.fetchAll(
                     db,
                     sql: "SELECT id, url FROM feed WHERE id IN (\(databaseQuestionMarks(count: part.count)))",

@@ -164,8 +164,7 @@ extension NewsStore {
         let unique = Array(Set(ids))
         return try await read { db in
             var stored: Set<Int64> = []
-            for start in stride(from: 0, to: unique.count, by: 500) {
-                let chunk = Array(unique[start..<min(start + 500, unique.count)])
+            for chunk in unique.statementChunks {
                 stored.formUnion(
                     try Int64.fetchAll(
                         db,

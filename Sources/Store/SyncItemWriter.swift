@@ -127,8 +127,7 @@ struct SyncItemWriter {
     /// Counts again the items and unread items of the feeds written to.
     func finish() throws {
         let ids = Array(touched)
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+        for chunk in ids.statementChunks {
             try NewsStore.recountFeeds(
                 "id IN (\(databaseQuestionMarks(count: chunk.count)))", arguments: StatementArguments(chunk),
                 in: db)
