@@ -42,6 +42,17 @@ struct BrowserLauncherTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("pwned").path))
     }
 
+    @Test("config.toml's browser comes before $BROWSER; a blank one is no setting")
+    func configuredBrowser() throws {
+        let configured = BrowserLauncher(
+            environment: ["BROWSER": "/bin/false", "PATH": "/usr/bin:/bin"],
+            configured: "\(recorder.path) -n %s")
+        #expect(configured.open(Self.address) == .opened(with: "recorder"))
+        #expect(try received() == ["-n", Self.address.absoluteString])
+        let blank = BrowserLauncher(environment: ["BROWSER": recorder.path], configured: "  ")
+        #expect(try #require(blank.invocation(for: Self.address)).executable.path == recorder.path)
+    }
+
     @Test("%s is replaced, extra words are kept, %% is a percent sign")
     func substitution() throws {
         let launcher = BrowserLauncher(environment: ["BROWSER": "\(recorder.path) --new-tab %s 100%%"])

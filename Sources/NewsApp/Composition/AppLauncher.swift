@@ -198,7 +198,8 @@ enum AppLauncher {
             options: NewsSession.Options(
                 layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
                 language: context.source.isSample ? nil : settings.language,
-                actions: LiveSystemActions(environment: environment, clipboard: clipboard, pager: pager),
+                actions: LiveSystemActions(
+                    environment: environment, browser: settings.browser, clipboard: clipboard, pager: pager),
                 banner: context.source.banner, readingList: context.readingList, images: images,
                 feeds: context.feeds ?? NoFeedLibrary(),
                 // A page fetched ahead is a NewsAPI request the reader may never use: within the

@@ -4,11 +4,11 @@ import Modules
 /// Opens addresses in the user's browser, never through a shell: the address is passed to the
 /// browser as one argument.
 ///
-/// `$BROWSER` follows its old convention: a colon-separated list of commands tried in order,
-/// each split on spaces, with `%s` replaced by the address (or the address appended), `%%`
-/// for a literal `%`. A `$BROWSER` command runs attached to the terminal and is waited for, so
-/// terminal browsers such as w3m and lynx work. Without `$BROWSER`, `xdg-open` (or `open` on
-/// macOS) is used, quietly.
+/// The `browser` of config.toml, else `$BROWSER`, follows `$BROWSER`'s old convention: a
+/// colon-separated list of commands tried in order, each split on spaces, with `%s` replaced by
+/// the address (or the address appended), `%%` for a literal `%`. Such a command runs attached to
+/// the terminal and is waited for, so terminal browsers such as w3m and lynx work. Without
+/// either, `xdg-open` (or `open` on macOS) is used, quietly.
 struct BrowserLauncher {
     /// A program to run and how.
     struct Invocation: Equatable {
@@ -21,11 +21,22 @@ struct BrowserLauncher {
     }
 
     let environment: [String: String]
+    /// The `browser` setting of config.toml (a newsboat config's `browser` line carried over), which
+    /// comes before `$BROWSER`.
+    let configured: String?
+
+    init(environment: [String: String], configured: String? = nil) {
+        self.environment = environment
+        self.configured = configured
+    }
 
     /// The first runnable browser command for `url`, or nil when there is none.
     func invocation(for url: URL) -> Invocation? {
         let address = url.absoluteString
-        if let browsers = environment["BROWSER"], !browsers.trimmingCharacters(in: .whitespaces).isEmpty {
+        let chosen = [configured, environment["BROWSER"]].lazy.compactMap { $0 }.first {
+            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        if let browsers = chosen {
             for candidate in browsers.split(separator: ":") {
                 let words = candidate.split(whereSeparator: \.isWhitespace).map(String.init)
                 guard let program = words.first, let executable = resolve(program) else { continue }

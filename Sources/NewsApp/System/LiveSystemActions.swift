@@ -18,10 +18,14 @@ final class LiveSystemActions: SystemActions {
     private let pager: Pager?
 
     /// - Parameters:
+    ///   - browser: The `browser` setting, which comes before `$BROWSER`.
     ///   - clipboard: Copies text, or nil when output is not a terminal.
     ///   - pager: Shows text, or nil when output is not a terminal.
-    init(environment: [String: String], clipboard: (@MainActor (String) -> Bool)?, pager: Pager? = nil) {
-        browser = BrowserLauncher(environment: environment)
+    init(
+        environment: [String: String], browser configured: String? = nil,
+        clipboard: (@MainActor (String) -> Bool)?, pager: Pager? = nil
+    ) {
+        browser = BrowserLauncher(environment: environment, configured: configured)
         self.clipboard = clipboard
         self.pager = pager
     }
