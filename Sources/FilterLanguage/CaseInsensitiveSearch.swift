@@ -95,6 +95,13 @@ enum CaseInsensitiveSearch {
         text.contains { $0 == UInt8(ascii: "i") || $0 == UInt8(ascii: "k") || $0 == UInt8(ascii: "s") }
     }
 
+    /// True when `text` starts with `prefix` (lowercase ASCII), ignoring ASCII case.
+    static func hasPrefix(_ prefix: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count >= prefix.count else { return false }
+        for index in prefix.indices where lowered(text[index]) != prefix[index] { return false }
+        return true
+    }
+
     static func lowered(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }

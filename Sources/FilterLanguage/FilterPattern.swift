@@ -12,7 +12,8 @@
 /// never reach it: a pattern that is plain ASCII text (`"linux"`, the usual killfile rule) is
 /// looked for as text, ignoring ASCII case, and any other pattern first looks for ASCII texts of
 /// which every match must contain one (`number 7` in `number 7[0-9]+$`; `watch` or `listen` in
-/// `^(watch|listen):`); only a value holding one is given to `regexec`. Both shortcuts give
+/// `^(watch|listen):`); only a value holding one is given to `regexec`. A pattern of `^` and plain
+/// text (`^A`) compares the value's first bytes. The shortcuts give
 /// `regexec`'s answer: when a pattern's texts hold `i`, `k` or `s`, a value holding one of the
 /// four letters whose case partner is ASCII (K KELVIN SIGN, ſ LONG S, İ and ı) goes to `regexec`.
 ///
@@ -40,6 +41,8 @@ public final class FilterPattern: @unchecked Sendable {
     /// The whole pattern as lowercase ASCII text, when it is plain text (``FilterRuleSet`` looks
     /// for many such patterns in one pass).
     var plainText: [UInt8]? { literal }
+    /// The lowercase ASCII text a match starts the value with, when the pattern is `^` and text.
+    private let prefix: [UInt8]?
     /// Lowercase ASCII texts of which every match contains one, when there are some.
     private let required: [[UInt8]]?
     /// True when those texts hold `i`, `k` or `s`, the only letters a letter outside ASCII can
@@ -75,8 +78,9 @@ public final class FilterPattern: @unchecked Sendable {
         self.compiled = compiled
         self.text = text
         literal = analysis.literal
+        prefix = analysis.prefix
         required = analysis.required
-        let texts = analysis.literal.map { [$0] } ?? analysis.required ?? []
+        let texts = (analysis.literal ?? analysis.prefix).map { [$0] } ?? analysis.required ?? []
         partnersMatter = texts.contains(where: CaseInsensitiveSearch.hasPartnerLetters)
     }
 
@@ -97,6 +101,10 @@ public final class FilterPattern: @unchecked Sendable {
         let value = Self.bounded(value)
         if let literal {
             if CaseInsensitiveSearch.contains(literal, in: value) { return true }
+            return partnersMatter && CaseInsensitiveSearch.hasASCIIPartners(value) ? execute(value) : false
+        }
+        if let prefix {
+            if CaseInsensitiveSearch.hasPrefix(prefix, in: value) { return true }
             return partnersMatter && CaseInsensitiveSearch.hasASCIIPartners(value) ? execute(value) : false
         }
         if let required, !required.contains(where: { CaseInsensitiveSearch.contains($0, in: value) }),

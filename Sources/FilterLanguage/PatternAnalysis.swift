@@ -5,6 +5,9 @@
 struct PatternAnalysis {
     /// The pattern lowercased, when it is ASCII text without any operator.
     private(set) var literal: [UInt8]?
+    /// The text after `^`, lowercased, when the pattern is `^` and ASCII text without any other
+    /// operator (`^A`, `^re:`): a match is a value starting with it.
+    private(set) var prefix: [UInt8]?
     /// Lowercase ASCII texts of which every match holds at least one (the longest run of text the
     /// pattern requires, `number 7` in `number 7[0-9]+$`, or one text for each alternative, `watch`
     /// and `listen` in `^(watch|listen):`); nil when none was found.
@@ -18,6 +21,10 @@ struct PatternAnalysis {
     init(_ bytes: [UInt8]) {
         if bytes.allSatisfy({ $0 < 0x80 && !Self.operators.contains($0) }) {
             literal = bytes.map(CaseInsensitiveSearch.lowered)
+        } else if bytes.first == UInt8(ascii: "^"),
+            bytes.dropFirst().allSatisfy({ $0 < 0x80 && !Self.operators.contains($0) })
+        {
+            prefix = bytes.dropFirst().map(CaseInsensitiveSearch.lowered)
         }
         scanOperators(bytes)
         if literal == nil { required = Self.requiredTexts(bytes, depth: 0) }

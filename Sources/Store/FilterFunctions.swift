@@ -34,21 +34,25 @@ enum FilterFunctions {
                     sqlite3_result_error(context, FilterFunctions.timeoutMessage, -1)
                     return
                 }
-                let pattern: FilterPattern
                 if let cached = sqlite3_get_auxdata(context, 0) {
-                    pattern = Unmanaged<FilterPattern>.fromOpaque(cached).takeUnretainedValue()
-                } else {
-                    let text = FilterFunctions.text(values[0])
-                    do throws(FilterPattern.Problem) {
-                        pattern = try FilterPattern(text)
-                    } catch {
-                        sqlite3_result_error(context, "not a regular expression: \(error.reason)", -1)
-                        return
+                    // The statement holds the pattern: it is used without a retain and release a row.
+                    let matched = Unmanaged<FilterPattern>.fromOpaque(cached)._withUnsafeGuaranteedRef {
+                        pattern in
+                        FilterFunctions.withBytes(values[1]) { pattern.matches(utf8: $0) }
                     }
-                    sqlite3_set_auxdata(context, 0, Unmanaged.passRetained(pattern).toOpaque()) { pointer in
-                        guard let pointer else { return }
-                        Unmanaged<FilterPattern>.fromOpaque(pointer).release()
-                    }
+                    sqlite3_result_int(context, matched ? 1 : 0)
+                    return
+                }
+                let pattern: FilterPattern
+                do throws(FilterPattern.Problem) {
+                    pattern = try FilterPattern(FilterFunctions.text(values[0]))
+                } catch {
+                    sqlite3_result_error(context, "not a regular expression: \(error.reason)", -1)
+                    return
+                }
+                sqlite3_set_auxdata(context, 0, Unmanaged.passRetained(pattern).toOpaque()) { pointer in
+                    guard let pointer else { return }
+                    Unmanaged<FilterPattern>.fromOpaque(pointer).release()
                 }
                 let matched = FilterFunctions.withBytes(values[1]) { pattern.matches(utf8: $0) }
                 sqlite3_result_int(context, matched ? 1 : 0)

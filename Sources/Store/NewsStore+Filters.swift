@@ -238,7 +238,11 @@ extension NewsStore {
         writing: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         do {
-            return writing ? try await write(body) : try await read(body)
+            if writing { return try await write(body) }
+            return try await read { db in
+                try Self.mapForScans(db)
+                return try body(db)
+            }
         } catch .failed(let reason) where reason.contains(FilterFunctions.timeoutMessage) {
             throw .filterTimedOut(seconds: Self.filterTimeout)
         }

@@ -27,6 +27,10 @@ struct FilterPatternTests {
         ("(ab|cd)*x", "zx", true), ("(ab|cd){0,1}x", "x", true), ("(a(b|c)d|e)f", "ACDF", true),
         ("(a(b|c)d|e)f", "ef", true), ("(a(b|c)d|e)f", "adf", false), ("(|ab)c", "c", true),
         ("x(ab|cd)", "xcd", true), ("(ab|c*)d", "d", true),
+        // `^` and text compares the first bytes; a letter outside ASCII still goes to regexec.
+        ("^A", "Anna", true), ("^A", "Bob A", false), ("^re: ", "RE: minutes", true),
+        ("^re: ", "re:x", false),
+        ("^", "", true), ("^kelvin", "KELVIN scale", true), ("^kelvin", "a Kelvin", false), ("^ab", "a", false),
     ])
     func shortcutsAgreeWithTheLibrary(_ pattern: String, _ value: String, _ expected: Bool) throws {
         #expect(try FilterPattern(pattern).matches(value) == expected, "\(pattern) on \(value)")
