@@ -94,7 +94,10 @@ enum ConfigurationKeys {
         defaultValue: nil, example: nil, help: "settings for some feeds")
     static let browser = ConfigurationKey(
         name: "browser", kind: .command { $0.browser = $1 }, defaultValue: nil,
-        example: .string("firefox %s"), help: "the command that opens addresses, in $BROWSER's form")
+        example: .string("firefox %s"),
+        help:
+            "the command that opens addresses (`o` in an article), in $BROWSER's form; it comes before $BROWSER"
+    )
     static let downloadDirectory = ConfigurationKey(
         name: "download_dir",
         kind: .path(noun: "a folder", refusal: "using the default") { $0.downloadDirectory = $1 },
