@@ -17,11 +17,11 @@ struct FilterSQL {
     var sql: String
     var arguments: StatementArguments
 
-    /// True when every value `expression` compiles to is in the date index, `article_publishedAt`
-    /// (see ``StoreSchema/filterIndex``): its feed, marks, title, author and date, and the saved
-    /// mark, found by the item's id. SQLite then answers from the index and reads the rows of the
-    /// chosen items only.
-    static func readsOnlyTheDateIndex(_ expression: FilterExpression?) -> Bool {
+    /// True when every value `expression` compiles to is in the index of each feed's items,
+    /// `article_feedNewest` (see ``StoreSchema/filterIndex``): its feed, marks, title, author and
+    /// date, and the saved mark, found by the item's id. SQLite then answers from the index and
+    /// reads the rows of the items it needs only.
+    static func readsOnlyTheFeedIndex(_ expression: FilterExpression?) -> Bool {
         expression?.conditions.allSatisfy { condition in
             switch condition.attribute {
             case .title, .author, .unread, .age, .date, .flags: true

@@ -35,15 +35,60 @@ extension NewsStore {
         let now = clock().timeIntervalSince1970
         return try await filtered {
             guard let condition = try Self.condition(filter, now: now, in: $0) else { return [] }
-            let rows = try Row.fetchAll(
-                $0,
-                sql: """
-                    SELECT a.* FROM article a \(condition.index)
-                    WHERE \(condition.sql)
-                    ORDER BY a.publishedAt DESC, a.id DESC LIMIT ? OFFSET ?
-                    """,
-                arguments: condition.arguments + [limit, max(offset, 0)])
-            return try Self.articles(rows, in: $0)
+            return try Self.walkedPage(condition, limit: limit, offset: max(offset, 0), in: $0)
+        }
+    }
+
+    /// A page of what a query feed's screen shows: the items `filter` chooses, newest first, and
+    /// how many it chooses in all.
+    public struct FilteredPage: Sendable, Equatable {
+        public var articles: [Article]
+        public var items: Int
+        public var unread: Int
+
+        public init(articles: [Article], items: Int, unread: Int) {
+            self.articles = articles
+            self.items = items
+            self.unread = unread
+        }
+    }
+
+    /// The items `filter` chooses from `offset` on, at most `limit` of them, newest first (as
+    /// ``filteredFeedArticles(_:limit:offset:)``), with the counts of
+    /// ``filteredFeedCounts(_:)``.
+    ///
+    /// A filter the feeds' counters answer walks the date index for its page. A filter on what
+    /// the index of each feed's items holds (title, author, marks, date, feed) is one pass over
+    /// that index (``FilterMatchScan``): its count needs every item anyway, so the pass keeps the
+    /// page's ids and only their rows are read. Any other filter walks the date index through
+    /// the rows for its page, and counts in a second pass.
+    public func filteredFeedPage(_ filter: FeedFilter, limit: Int, offset: Int = 0) async throws(StoreError)
+        -> FilteredPage
+    {
+        guard !filter.feeds.isEmpty else { return FilteredPage(articles: [], items: 0, unread: 0) }
+        let now = clock().timeIntervalSince1970
+        let (limit, offset) = (max(limit, 0), max(offset, 0))
+        return try await filtered { db in
+            guard let condition = try Self.condition(filter, now: now, in: db) else {
+                return FilteredPage(articles: [], items: 0, unread: 0)
+            }
+            if let counts = try Self.countsFromFeeds(filter, condition, in: db) {
+                let articles = try Self.walkedPage(condition, limit: limit, offset: offset, in: db)
+                return FilteredPage(articles: articles, items: counts.items, unread: counts.unread)
+            }
+            if condition.readsOnlyTheFeedIndex {
+                let scan = try FilterMatchScan(
+                    sql: """
+                        SELECT a.id, a.publishedAt, a.readAt IS NULL \(condition.pass)
+                        """,
+                    arguments: condition.arguments, keep: offset + limit, in: db)
+                let ids = scan.newest.dropFirst(offset).map(\.id)
+                return FilteredPage(
+                    articles: try Self.articles(withIDs: ids, in: db), items: scan.items, unread: scan.unread)
+            }
+            let articles = try Self.walkedPage(condition, limit: limit, offset: offset, in: db)
+            let counts = try Self.countedPass(condition, in: db)
+            return FilteredPage(articles: articles, items: counts.items, unread: counts.unread)
         }
     }
 
@@ -91,13 +136,7 @@ extension NewsStore {
         let now = clock().timeIntervalSince1970
         return try await filtered {
             guard let condition = try Self.condition(filter, now: now, in: $0) else { return (0, 0) }
-            if let counts = try Self.countsFromFeeds(filter, condition, in: $0) { return counts }
-            let row = try Row.fetchOne(
-                $0,
-                sql:
-                    "SELECT count(*), coalesce(sum(a.readAt IS NULL), 0) FROM article a \(condition.countIndex) WHERE \(condition.sql)",
-                arguments: condition.arguments)
-            return (row?[0] ?? 0, row?[1] ?? 0)
+            return try Self.counts(filter, condition, in: $0)
         }
     }
 
@@ -152,7 +191,7 @@ extension NewsStore {
 
     /// A filter's WHERE clause over `article a`, with the index to walk; nil when none of its
     /// feeds is stored.
-    private struct Condition {
+    struct Condition {
         var sql: String
         var arguments: StatementArguments
         var feedIDs: [Int64]
@@ -160,10 +199,69 @@ extension NewsStore {
         var feeds: [Int64: FilterFeed]
         /// The index a list walks: for several feeds the date index, newest first.
         var index: String
-        /// The index a count reads: the date index when it holds every value the filter reads
-        /// (a pass over 99,500 entries of about 100 bytes instead of their rows), else SQLite's
-        /// choice, which reads the rows in their order rather than the date index's.
-        var countIndex: String
+        /// True when the index of each feed's items holds every value the filter reads
+        /// (``FilterSQL/readsOnlyTheFeedIndex(_:)``): a pass over the items reads its entries,
+        /// about 100 bytes each, instead of the rows.
+        var readsOnlyTheFeedIndex: Bool
+
+        /// `FROM` and `WHERE` of a pass over every chosen item. SQLite reads the index of each
+        /// feed's items, feed by feed, when it holds every value the filter reads (it prefers an
+        /// index that answers alone); that index leaves out NewsAPI's articles, so the condition
+        /// says it of the items too, which SQLite does not infer from ranges of feed ids.
+        /// (`INDEXED BY` would make a filter SQLite finds always false an error.)
+        var pass: String { "FROM article a WHERE a.feedID IS NOT NULL AND \(sql)" }
+    }
+
+    /// The page of `condition` from `offset`, walking the date index newest first (several
+    /// feeds) or the feed's own index (one), and stopping once the page is full.
+    private static func walkedPage(_ condition: Condition, limit: Int, offset: Int, in db: Database) throws
+        -> [Article]
+    {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT a.* FROM article a \(condition.index)
+                WHERE \(condition.sql)
+                ORDER BY a.publishedAt DESC, a.id DESC LIMIT ? OFFSET ?
+                """,
+            arguments: condition.arguments + [limit, offset])
+        return try articles(rows, in: db)
+    }
+
+    /// How many items `condition` chooses and how many of them are unread: from the feeds'
+    /// counters when they answer, else in a pass over the items.
+    private static func counts(_ filter: FeedFilter, _ condition: Condition, in db: Database) throws
+        -> (items: Int, unread: Int)
+    {
+        try countsFromFeeds(filter, condition, in: db) ?? countedPass(condition, in: db)
+    }
+
+    /// How many items `condition` chooses and how many of them are unread, in a pass over them.
+    private static func countedPass(_ condition: Condition, in db: Database) throws -> (
+        items: Int, unread: Int
+    ) {
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT count(*), coalesce(sum(a.readAt IS NULL), 0) \(condition.pass)
+                """,
+            arguments: condition.arguments)
+        return (row?[0] ?? 0, row?[1] ?? 0)
+    }
+
+    /// The articles of the feed items `ids`, in that order.
+    private static func articles(withIDs ids: [Int64], in db: Database) throws -> [Article] {
+        guard !ids.isEmpty else { return [] }
+        let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var rows: [Row] = []
+        for chunk in ids.statementChunks {
+            rows += try Row.fetchAll(
+                db,
+                sql: "SELECT a.* FROM article a WHERE a.id IN (\(databaseQuestionMarks(count: chunk.count)))",
+                arguments: StatementArguments(chunk))
+        }
+        rows.sort { (position[$0["id"]] ?? 0) < (position[$1["id"]] ?? 0) }
+        return try articles(rows, in: db)
     }
 
     /// The counts of `filter` from its feeds' `itemCount` and `unreadCount` (which leave hidden
@@ -197,7 +295,7 @@ extension NewsStore {
         return (items + unread, unread)
     }
 
-    private static func condition(_ filter: FeedFilter, now: Double, in db: Database) throws -> Condition? {
+    static func condition(_ filter: FeedFilter, now: Double, in db: Database) throws -> Condition? {
         var feeds: [Int64: FilterFeed] = [:]
         let byAddress = Dictionary(
             filter.feeds.map { ($0.key.absoluteString, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -228,9 +326,9 @@ extension NewsStore {
         }
         // One feed: its own index (feed, date); several: the date index, newest first.
         let index = ids.count == 1 ? "" : "INDEXED BY article_publishedAt"
-        let countIndex = FilterSQL.readsOnlyTheDateIndex(filter.expression) ? index : ""
         return Condition(
-            sql: sql, arguments: arguments, feedIDs: ids, feeds: feeds, index: index, countIndex: countIndex)
+            sql: sql, arguments: arguments, feedIDs: ids, feeds: feeds, index: index,
+            readsOnlyTheFeedIndex: FilterSQL.readsOnlyTheFeedIndex(filter.expression))
     }
 
     /// Runs a filtered read or write, turning a regular expression's timeout into its sentence.

@@ -44,8 +44,8 @@ enum StoreSchema {
     /// retention cheaper (see ``feedWriteSpeed``); `v8-killfile-hidden` hides the items the
     /// killfile's display mode ignores (see ``killfileHidden``); `v9-download-queue` keeps the
     /// podcast downloads' queue (see ``downloadQueue``); `v10-sync` adds sync with a
-    /// feed service (see ``syncTables``); `v11-filter-index` lets filters read the date index
-    /// instead of the rows (see ``filterIndex``).
+    /// feed service (see ``syncTables``); `v11-filter-index` lets filters read an index instead
+    /// of the rows (see ``filterIndex``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }

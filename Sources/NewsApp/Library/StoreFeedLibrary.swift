@@ -88,11 +88,11 @@ struct StoreFeedLibrary: FeedLibrary {
             let context = try await filterContext(file)
             for query in file.queries {
                 let filter = context.filter(for: query)
-                let items = try await run { try await store.filteredFeedArticles(filter, limit: limit) }
-                let counts = try await run { try await store.filteredFeedCounts(filter) }
+                let page = try await run { try await store.filteredFeedPage(filter, limit: limit) }
                 sections.append(
                     FeedSection(
-                        title: query.name, scope: .feed(query.url), unreadCount: counts.unread, items: items))
+                        title: query.name, scope: .feed(query.url), unreadCount: page.unread,
+                        items: page.articles))
             }
         }
         if listed.contains(where: \.tags.isEmpty) {
@@ -123,19 +123,11 @@ struct StoreFeedLibrary: FeedLibrary {
         case .filtered(var filter):
             filter.unreadOnly = unreadOnly
             let chosen = filter
-            let articles = try await run {
-                try await store.filteredFeedArticles(chosen, limit: pageSize, offset: offset)
+            let found = try await run {
+                try await store.filteredFeedPage(chosen, limit: pageSize, offset: offset)
             }
-            // Counting every match costs a pass over the items: a page that is not full says it
-            // is the last, and page 1 of a short list needs no count.
-            let total: Int
-            if articles.count < pageSize {
-                total = offset + articles.count
-            } else {
-                let counts = try await run { try await store.filteredFeedCounts(chosen) }
-                total = unreadOnly ? counts.unread : counts.items
-            }
-            return ArticlePage(articles: articles, totalResults: total, page: page, pageSize: pageSize)
+            return ArticlePage(
+                articles: found.articles, totalResults: found.items, page: page, pageSize: pageSize)
         }
     }
 

@@ -1,0 +1,65 @@
+import GRDB
+internal import GRDBSQLite
+
+/// One pass over the items a filter chooses: how many there are, how many of them are unread,
+/// and the ids of the first `keep` in a list's order (newest first, undated last, then the last
+/// stored first), for a query feed's count and page at once.
+///
+/// The statement selects each chosen item's `id`, `publishedAt` and `readAt IS NULL`, in any
+/// order (the index of each feed's items gives them feed by feed). Its rows are stepped through
+/// SQLite's own calls: a query feed of 95,000 items decoded through GRDB's rows took longer than
+/// the pass that chose them. The newest ids are kept in a sorted array of at most `keep`; most
+/// items are older than its last and cost one comparison.
+struct FilterMatchScan {
+    private(set) var items = 0
+    private(set) var unread = 0
+    /// The first `keep` chosen items in the list's order.
+    private(set) var newest: [(publishedAt: Double?, id: Int64)] = []
+
+    init(sql: String, arguments: StatementArguments, keep: Int, in db: Database) throws {
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        newest.reserveCapacity(keep + 1)
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: sqlite3_errmsg(db.sqliteConnection).map { String(cString: $0) }, sql: sql)
+            }
+            items += 1
+            if sqlite3_column_int64(handle, 2) != 0 { unread += 1 }
+            guard keep > 0 else { continue }
+            let item = (
+                publishedAt: sqlite3_column_type(handle, 1) == SQLITE_NULL
+                    ? nil : Optional(sqlite3_column_double(handle, 1)),
+                id: sqlite3_column_int64(handle, 0)
+            )
+            if newest.count == keep, let last = newest.last, !Self.comesFirst(item, last) { continue }
+            var low = 0
+            var high = newest.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.comesFirst(newest[middle], item) { low = middle + 1 } else { high = middle }
+            }
+            newest.insert(item, at: low)
+            if newest.count > keep { newest.removeLast() }
+        }
+    }
+
+    /// True when `a` comes before `b` in a list: `ORDER BY publishedAt DESC, id DESC`, in which
+    /// SQLite puts an undated item last.
+    static func comesFirst(_ a: (publishedAt: Double?, id: Int64), _ b: (publishedAt: Double?, id: Int64))
+        -> Bool
+    {
+        switch (a.publishedAt, b.publishedAt) {
+        case (let x?, let y?) where x != y: x > y
+        case (.some, nil): true
+        case (nil, .some): false
+        default: a.id > b.id
+        }
+    }
+}
