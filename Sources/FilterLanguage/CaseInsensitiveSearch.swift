@@ -36,15 +36,15 @@ enum CaseInsensitiveSearch {
             var index = 0
             while index + 9 <= haystack.count, index <= last {
                 var candidates = zeroBytes(
-                    (raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | folded) ^ firstWord)
+                    (word(raw, at: index) | folded) ^ firstWord)
                 if needle.count > 1 {
-                    candidates &= zeroBytes(
-                        (raw.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self) | folded) ^ secondWord)
+                    candidates &= zeroBytes((word(raw, at: index + 1) | folded) ^ secondWord)
                 }
-                if candidates != 0 {
-                    for candidate in index..<min(index + 8, last + 1) where matches(at: candidate) {
-                        return true
-                    }
+                // Only the positions flagged (the high bit of their byte) can start the needle.
+                while candidates != 0 {
+                    let candidate = index + candidates.trailingZeroBitCount / 8
+                    if candidate <= last && matches(at: candidate) { return true }
+                    candidates &= candidates - 1
                 }
                 index += 8
             }
@@ -54,6 +54,11 @@ enum CaseInsensitiveSearch {
             }
             return false
         }
+    }
+
+    /// The eight bytes at `offset`, the first in the lowest bits whatever the machine's order.
+    private static func word(_ raw: UnsafeRawPointer, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// The high bit of each byte of `word` that is zero, and no other bit.
@@ -67,16 +72,18 @@ enum CaseInsensitiveSearch {
     /// It is asked of every value a pattern's text is not in, for every pattern (a killfile of
     /// fifty rules asks it fifty times an item), so the lead bytes of those letters (C4, C5, E2)
     /// are found with `memchr`, which passes over the rest many bytes at a time.
+    /// Most values are ASCII: they are passed over first, eight bytes at a time.
     static func hasASCIIPartners(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard text.count >= 2, let base = text.baseAddress else { return false }
-        /// True when a `lead` byte is followed by one of `seconds` (and, for E2, by AA after it).
-        func any(_ lead: UInt8, _ seconds: [UInt8]) -> Bool {
+        guard text.count >= 2, let base = text.baseAddress, !isASCII(text) else { return false }
+        /// True when a `lead` byte is followed by `second` or `other` (and, for E2, by AA after it).
+        func any(_ lead: UInt8, _ second: UInt8, _ other: UInt8) -> Bool {
             var offset = 0
             while offset < text.count - 1,
                 let found = memchr(base + offset, Int32(lead), text.count - 1 - offset)
             {
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if seconds.contains(base[index + 1]),
+                let next = base[index + 1]
+                if next == second || next == other,
                     lead != 0xE2 || (index + 2 < text.count && base[index + 2] == 0xAA)
                 {
                     return true
@@ -85,7 +92,23 @@ enum CaseInsensitiveSearch {
             }
             return false
         }
-        return any(0xC4, [0xB0, 0xB1]) || any(0xC5, [0xBF]) || any(0xE2, [0x84])
+        return any(0xC4, 0xB0, 0xB1) || any(0xC5, 0xBF, 0xBF) || any(0xE2, 0x84, 0x84)
+    }
+
+    /// True when every byte of `text` is ASCII.
+    static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= text.count {
+            if word(raw, at: index) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < text.count {
+            if base[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 
     /// True when `text` (lowercase ASCII) holds `i`, `k` or `s`, the only letters that a letter
