@@ -114,6 +114,8 @@ struct FilterParserTests {
             ("title =~ \"(!ax\n)[n\"", 10, #""(!ax\n)[n" is not a usable regular expression"#),
             ("\u{1B}[2J title = \"x\"", 1, #"such as title, not “\u{1B}”"#),
             ("title = \"x\" and \u{7}", 17, #"not “\u{7}”"#),
+            ("title = \"\u{0}Nv\"", 9, "text cannot hold a NUL character"),
+            ("author # \"a\u{0}\"", 10, "text cannot hold a NUL character"),
         ]
         for (text, column, problem) in cases {
             let error = failure(text)

@@ -142,6 +142,13 @@ import Testing
         #expect(
             config.notRead[1].reason
                 == "ignore-article takes a feed's address (or \"*\") and a filter expression.")
+        // Found by Scripts/fuzz (newsboat-config): a command quoted with an escaped line break
+        // (`"\n"inore-mode`, whose command is the quoted line break) is named on one line.
+        let odd = NewsboatConfig(text: #""\n"inore-mode "download""# + "\n\"\u{1B}[2J\" x\n")
+        #expect(
+            odd.notRead.map(\.reason) == [
+                #"NewsApp does not read \n."#, #"NewsApp does not read \u{1B}[2J."#,
+            ])
         #expect(NewsboatConfig.looksLikeConfig("reload-time 5\n"))
         #expect(!NewsboatConfig.looksLikeConfig("https://a.org/f\nreload-time 5\n"))
         #expect(!NewsboatConfig.looksLikeConfig("# nothing\n"))

@@ -1,4 +1,5 @@
 import FilterLanguage
+import NewsModels
 
 /// What NewsApp carries over from newsboat's config file (`~/.newsboat/config`): its killfile
 /// (`ignore-article`, `ignore-mode`), how often feeds are reloaded (`reload-time`), how many items
@@ -111,7 +112,7 @@ public struct NewsboatConfig: Sendable, Equatable {
         {
             return "NewsApp reads its own urls file, and no sync service through newsboat's settings."
         }
-        return "NewsApp does not read \(command)."
+        return "NewsApp does not read \(QuotedText.oneLine(command))."
     }
 
     /// True when `text` reads as a newsboat config file rather than a urls file: no line names a

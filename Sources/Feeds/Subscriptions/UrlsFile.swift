@@ -1,5 +1,6 @@
 import FilterLanguage
 import Foundation
+import NewsModels
 
 /// newsboat's urls file, the subscription list NewsApp keeps in `$XDG_CONFIG_HOME/newsapp/urls`, so
 /// a newsboat user can copy theirs over.
@@ -266,7 +267,9 @@ public struct UrlsFile: Sendable, Hashable {
                     Subscription(source: .filter(command: command, url: target), tags: kept, title: title)))
         }
         guard let url = url(first) else {
-            return .failure(LineFailure(reason: "“\(first)” is not an http or https address."))
+            return .failure(
+                LineFailure(
+                    reason: "“\(QuotedText.oneLine(first, limit: 200))” is not an http or https address."))
         }
         return .success(.subscription(Subscription(url: url, tags: kept, title: title)))
     }
