@@ -18,7 +18,9 @@
 /// four letters whose case partner is ASCII (K KELVIN SIGN, ſ LONG S, İ and ı) goes to `regexec`.
 ///
 /// Bounds, since patterns and values can be large: a pattern is at most ``maximumPatternBytes``,
-/// without back-references (`\1`: the only construct that makes POSIX matching exponential), and
+/// without back-references (`\1`, which make POSIX matching exponential), without repetition
+/// symbols one after another (`a+*`, which POSIX leaves undefined and the library compiles in
+/// exponential time), with repetitions nested at most ``maximumRepetitionDepth`` deep, and
 /// with repetition counts that cannot blow the compiled automaton up (``maximumExpansion``); a
 /// value is matched on its first ``maximumValueBytes``.
 ///
@@ -28,6 +30,8 @@ public final class FilterPattern: @unchecked Sendable {
     public static let maximumValueBytes = 256 << 10
     /// The pattern's length times the largest counts of its repetitions (`{m,n}`), at most.
     public static let maximumExpansion = 100_000
+    /// How deep repetitions may nest (`((a+)+)*` is 3), at most.
+    public static let maximumRepetitionDepth = 4
 
     /// Why a pattern cannot be used, one phrase: `brackets are not balanced`.
     public struct Problem: Error, Sendable, Equatable {
@@ -63,6 +67,12 @@ public final class FilterPattern: @unchecked Sendable {
         }
         if analysis.expansion > Self.maximumExpansion {
             throw Problem(reason: "its repetition counts are too large")
+        }
+        if analysis.stacksRepetitions {
+            throw Problem(reason: "two repetition symbols follow one another (as in a+* or .*?): write one")
+        }
+        if analysis.repetitionDepth > Self.maximumRepetitionDepth {
+            throw Problem(reason: "its repetitions nest more than \(Self.maximumRepetitionDepth) deep")
         }
         // Compiled before any property is set: a throw then leaves nothing for deinit to free.
         let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)

@@ -115,6 +115,12 @@ struct FilterParserTests {
             ("\u{1B}[2J title = \"x\"", 1, #"such as title, not “\u{1B}”"#),
             ("title = \"x\" and \u{7}", 17, #"not “\u{7}”"#),
             ("title = \"\u{0}Nv\"", 9, "text cannot hold a NUL character"),
+            // Found by Scripts/fuzz (newsboat-config, filter-language): shapes the C library
+            // compiles in exponential time are refused before it sees them.
+            (#"title =~ "spo+++++++++++++++++++++rt""#, 10, "two repetition symbols follow one another"),
+            (#"title =~ "x.*?y""#, 10, "two repetition symbols follow one another"),
+            (#"title =~ "a{1,2}{1,2}""#, 10, "two repetition symbols follow one another"),
+            (#"title =~ "(((((a+)+)+)+)+)""#, 10, "its repetitions nest more than 4 deep"),
             ("author # \"a\u{0}\"", 10, "text cannot hold a NUL character"),
         ]
         for (text, column, problem) in cases {
