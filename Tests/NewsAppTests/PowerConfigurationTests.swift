@@ -144,11 +144,15 @@ import Testing
                 == "ignore-article takes a feed's address (or \"*\") and a filter expression.")
         // Found by Scripts/fuzz (newsboat-config): a command quoted with an escaped line break
         // (`"\n"inore-mode`, whose command is the quoted line break) is named on one line.
-        let odd = NewsboatConfig(text: #""\n"inore-mode "download""# + "\n\"\u{1B}[2J\" x\n")
+        let odd = NewsboatConfig(
+            text: #""\n"inore-mode "download""# + "\n\"\u{1B}[2J\" x\n"
+                + #"ignore-article "" "title =~ \"x\"""#)
         #expect(
             odd.notRead.map(\.reason) == [
                 #"NewsApp does not read \n."#, #"NewsApp does not read \u{1B}[2J."#,
+                #"ignore-article takes a feed's address (or "*") and a filter expression."#,
             ])
+        #expect(odd.ignoreRules.isEmpty)
         #expect(NewsboatConfig.looksLikeConfig("reload-time 5\n"))
         #expect(!NewsboatConfig.looksLikeConfig("https://a.org/f\nreload-time 5\n"))
         #expect(!NewsboatConfig.looksLikeConfig("# nothing\n"))

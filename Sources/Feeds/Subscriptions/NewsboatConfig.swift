@@ -52,7 +52,9 @@ public struct NewsboatConfig: Sendable, Equatable {
     private mutating func read(_ command: String, _ arguments: [String], line: Int) -> String? {
         switch command {
         case "ignore-article":
-            guard arguments.count == 2 else {
+            // An empty address names no feed (found by Scripts/fuzz, newsboat-config: it was
+            // carried over as a rule that config.toml then refused).
+            guard arguments.count == 2, !arguments[0].isEmpty else {
                 return "ignore-article takes a feed's address (or \"*\") and a filter expression."
             }
             do {
