@@ -72,22 +72,19 @@ extension NewsStore {
             guard let condition = try Self.condition(filter, now: now, in: db) else {
                 return FilteredPage(articles: [], items: 0, unread: 0)
             }
-            if let counts = try Self.countsFromFeeds(filter, condition, in: db) {
-                let articles = try Self.walkedPage(condition, limit: limit, offset: offset, in: db)
-                return FilteredPage(articles: articles, items: counts.items, unread: counts.unread)
-            }
-            if condition.readsOnlyTheFeedIndex {
+            let fromFeeds = try Self.countsFromFeeds(filter, condition, in: db)
+            if fromFeeds == nil, condition.readsOnlyTheFeedIndex {
                 let scan = try FilterMatchScan(
                     sql: """
                         SELECT a.id, a.publishedAt, a.readAt IS NULL \(condition.pass)
                         """,
                     arguments: condition.arguments, keep: offset + limit, in: db)
-                let ids = scan.newest.dropFirst(offset).map(\.id)
+                let rows = try Self.articleRows(withIDs: scan.newest.dropFirst(offset).map(\.id), in: db)
                 return FilteredPage(
-                    articles: try Self.articles(withIDs: ids, in: db), items: scan.items, unread: scan.unread)
+                    articles: try Self.articles(rows, in: db), items: scan.items, unread: scan.unread)
             }
             let articles = try Self.walkedPage(condition, limit: limit, offset: offset, in: db)
-            let counts = try Self.countedPass(condition, in: db)
+            let counts = try fromFeeds ?? Self.countedPass(condition, in: db)
             return FilteredPage(articles: articles, items: counts.items, unread: counts.unread)
         }
     }
@@ -247,21 +244,6 @@ extension NewsStore {
                 """,
             arguments: condition.arguments)
         return (row?[0] ?? 0, row?[1] ?? 0)
-    }
-
-    /// The articles of the feed items `ids`, in that order.
-    private static func articles(withIDs ids: [Int64], in db: Database) throws -> [Article] {
-        guard !ids.isEmpty else { return [] }
-        let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var rows: [Row] = []
-        for chunk in ids.statementChunks {
-            rows += try Row.fetchAll(
-                db,
-                sql: "SELECT a.* FROM article a WHERE a.id IN (\(databaseQuestionMarks(count: chunk.count)))",
-                arguments: StatementArguments(chunk))
-        }
-        rows.sort { (position[$0["id"]] ?? 0) < (position[$1["id"]] ?? 0) }
-        return try articles(rows, in: db)
     }
 
     /// The counts of `filter` from its feeds' `itemCount` and `unreadCount` (which leave hidden

@@ -171,6 +171,21 @@ extension NewsStore {
         .uniquedByID()
     }
 
+    /// The rows of the articles `ids`, in that order (an id not stored is left out).
+    static func articleRows(withIDs ids: [Int64], in db: Database) throws -> [Row] {
+        var byID: [Int64: Row] = [:]
+        for chunk in ids.statementChunks {
+            for row in try Row.fetchAll(
+                db,
+                sql: "SELECT a.* FROM article a WHERE a.id IN (\(databaseQuestionMarks(count: chunk.count)))",
+                arguments: StatementArguments(chunk))
+            {
+                byID[row["id"]] = row
+            }
+        }
+        return ids.compactMap { byID[$0] }
+    }
+
     /// A page of search-like results; `savedAt` is the latest fetch among them.
     static func page(_ rows: [Row], total: Int, page: Int, pageSize: Int, at now: Date, in db: Database)
         throws

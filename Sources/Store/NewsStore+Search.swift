@@ -115,12 +115,7 @@ extension NewsStore {
                 arguments: [expression, window.limit, window.offset])
         }
         if let ids = try newestByChunks(matching: expression, total: total, window, scope: scope, in: db) {
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT a.* FROM article a WHERE a.id IN (\(databaseQuestionMarks(count: ids.count)))",
-                arguments: StatementArguments(ids))
-            let byID = Dictionary(rows.map { ($0["id"] as Int64, $0) }) { first, _ in first }
-            return ids.compactMap { byID[$0] }
+            return try articleRows(withIDs: ids, in: db)
         }
         return try Row.fetchAll(
             db,
