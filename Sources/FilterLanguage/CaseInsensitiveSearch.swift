@@ -6,22 +6,44 @@
 
 /// Looking for ASCII text in UTF-8 text, ignoring ASCII case.
 enum CaseInsensitiveSearch {
+    /// What ``find(_:in:)`` found.
+    enum Found: Equatable {
+        /// The needle is there.
+        case found
+        /// The needle is not there, and no letter whose case partner is ASCII either.
+        case absent
+        /// The needle is not there in ASCII, and the value holds a lead byte of a letter whose
+        /// case partner is ASCII (C4, C5 or E2): ``hasASCIIPartners(_:)`` tells.
+        case absentBesidePartnerLeads
+    }
+
     /// True when `needle` (lowercase ASCII) occurs in `haystack`, ASCII letters of either case
     /// matching. An empty needle occurs everywhere.
-    ///
-    /// Positions are passed over eight at a time while none of them starts with the needle's
-    /// first two letters in either case (a killfile asks this of every item's title and text once
-    /// a rule, and English text has some needle's first letter in almost every eight bytes).
     static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
-        let last = haystack.count - needle.count
+        find(needle, in: haystack) == .found
+    }
+
+    /// Whether `needle` (lowercase ASCII) occurs in `haystack`, ASCII letters of either case
+    /// matching, and when it does not, whether the value may hold a letter outside ASCII whose
+    /// case partner is ASCII, in the same pass over it (a pattern with `i`, `k` or `s` asks both
+    /// of every value, and most values hold none of those lead bytes).
+    ///
+    /// Positions are looked at sixteen at a time (SIMD): a position is a candidate when it and the
+    /// next byte are the needle's first two letters in either case, and only candidates are
+    /// compared with the whole needle. The last positions are the last sixteen, overlapping those
+    /// already looked at, rather than one at a time: a title is 60 bytes.
+    static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Found {
+        guard let first = needle.first else { return .found }
+        guard let base = haystack.baseAddress else { return .absent }
+        let count = haystack.count
+        let last = count - needle.count
         let firstUpper = isLowercaseLetter(first) ? first - 0x20 : first
+        let single = needle.count == 1
         // `| 0x20` lowercases an ASCII letter and maps a byte equal to the needle's to the same
         // value as the needle's, so a position it rules out cannot match; one it keeps is checked.
-        let folded = UInt64(0x2020_2020_2020_2020)
-        let firstWord = UInt64(first | 0x20) &* 0x0101_0101_0101_0101
-        let secondWord = UInt64((needle.count > 1 ? needle[1] : first) | 0x20) &* 0x0101_0101_0101_0101
+        let folded = Bytes(repeating: 0x20)
+        let firstBytes = Bytes(repeating: first | 0x20)
+        let secondBytes = Bytes(repeating: (single ? first : needle[1]) | 0x20)
         return needle.withUnsafeBufferPointer { needle in
             func matches(at index: Int) -> Bool {
                 let byte = base[index]
@@ -33,37 +55,69 @@ enum CaseInsensitiveSearch {
                 return offset == needle.count
             }
             let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index + 9 <= haystack.count, index <= last {
-                var candidates = zeroBytes(
-                    (word(raw, at: index) | folded) ^ firstWord)
-                if needle.count > 1 {
-                    candidates &= zeroBytes((word(raw, at: index + 1) | folded) ^ secondWord)
-                }
-                // Only the positions flagged (the high bit of their byte) can start the needle.
+            var leads = SIMDMask<Bytes.MaskStorage>(repeating: false)
+            /// Looks at the sixteen positions from `start` (with seventeen bytes after it).
+            @inline(__always) func found(from start: Int) -> Bool {
+                let bytes = raw.loadUnaligned(fromByteOffset: start, as: Bytes.self)
+                let next = raw.loadUnaligned(fromByteOffset: start + 1, as: Bytes.self)
+                leads .|= partnerLeads(bytes) .| partnerLeads(next)
+                var flagged = (bytes | folded) .== firstBytes
+                if !single { flagged .&= (next | folded) .== secondBytes }
+                var candidates = bitmask(flagged)
                 while candidates != 0 {
-                    let candidate = index + candidates.trailingZeroBitCount / 8
+                    let candidate = start + candidates.trailingZeroBitCount
                     if candidate <= last && matches(at: candidate) { return true }
                     candidates &= candidates - 1
                 }
-                index += 8
+                return false
             }
-            while index <= last {
-                if matches(at: index) { return true }
+            var index = 0
+            while index + 17 <= count, index <= last {
+                if found(from: index) { return .found }
+                index += 16
+            }
+            if index <= last {
+                if count >= 17 {
+                    // Positions up to the last but one; a needle of one byte can start at the last.
+                    if found(from: count - 17) || (single && matches(at: last)) { return .found }
+                    index = count
+                } else {
+                    for position in index...last where matches(at: position) { return .found }
+                }
+            }
+            var lead = bitmask(leads) != 0
+            while index < count, !lead {
+                lead = base[index] & 0xFE == 0xC4 || base[index] == 0xE2
                 index += 1
             }
-            return false
+            return lead ? .absentBesidePartnerLeads : .absent
         }
+    }
+
+    private typealias Bytes = SIMD16<UInt8>
+
+    /// The lanes of `bytes` that are C4, C5 or E2, the lead bytes of the letters whose case
+    /// partner is ASCII (``hasASCIIPartners(_:)``).
+    @inline(__always)
+    private static func partnerLeads(_ bytes: Bytes) -> SIMDMask<Bytes.MaskStorage> {
+        ((bytes & Bytes(repeating: 0xFE)) .== Bytes(repeating: 0xC4)) .| (bytes .== Bytes(repeating: 0xE2))
+    }
+
+    /// The lanes of `mask` as the low 16 bits of a number, the first lane lowest: each lane keeps
+    /// its own bit of its byte, and the bytes of each half are added by one multiplication.
+    @inline(__always)
+    private static func bitmask(_ mask: SIMDMask<Bytes.MaskStorage>) -> UInt64 {
+        let bits =
+            unsafeBitCast(mask, to: Bytes.self)
+            & Bytes(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
+        let halves = unsafeBitCast(bits, to: SIMD2<UInt64>.self)
+        let spread: UInt64 = 0x0101_0101_0101_0101
+        return ((halves[0] &* spread) >> 56) | (((halves[1] &* spread) >> 56) << 8)
     }
 
     /// The eight bytes at `offset`, the first in the lowest bits whatever the machine's order.
     private static func word(_ raw: UnsafeRawPointer, at offset: Int) -> UInt64 {
         UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
-
-    /// The high bit of each byte of `word` that is zero, and no other bit.
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
     }
 
     /// True when `text` holds a letter outside ASCII whose other case is an ASCII letter (K KELVIN

@@ -108,20 +108,31 @@ public final class FilterPattern: @unchecked Sendable {
     /// True when the pattern matches somewhere in the UTF-8 text `value` (its first
     /// ``maximumValueBytes``).
     public func matches(utf8 value: UnsafeBufferPointer<UInt8>) -> Bool {
+        var reached = false
+        return matches(utf8: value, reachedMatcher: &reached)
+    }
+
+    /// ``matches(utf8:)``, setting `reachedMatcher` when the answer took the C library's matcher,
+    /// whose time a value's length does not bound as it bounds a search for text (a caller with a
+    /// deadline looks at the clock after those, and only now and then after the others).
+    public func matches(utf8 value: UnsafeBufferPointer<UInt8>, reachedMatcher: inout Bool) -> Bool {
         let value = Self.bounded(value)
         if let literal {
-            if CaseInsensitiveSearch.contains(literal, in: value) { return true }
-            return partnersMatter && CaseInsensitiveSearch.hasASCIIPartners(value) ? execute(value) : false
-        }
-        if let prefix {
+            switch CaseInsensitiveSearch.find(literal, in: value) {
+            case .found: return true
+            case .absent: return false
+            case .absentBesidePartnerLeads:
+                guard partnersMatter, CaseInsensitiveSearch.hasASCIIPartners(value) else { return false }
+            }
+        } else if let prefix {
             if CaseInsensitiveSearch.hasPrefix(prefix, in: value) { return true }
-            return partnersMatter && CaseInsensitiveSearch.hasASCIIPartners(value) ? execute(value) : false
-        }
-        if let required, !required.contains(where: { CaseInsensitiveSearch.contains($0, in: value) }),
+            guard partnersMatter, CaseInsensitiveSearch.hasASCIIPartners(value) else { return false }
+        } else if let required, !required.contains(where: { CaseInsensitiveSearch.contains($0, in: value) }),
             !partnersMatter || !CaseInsensitiveSearch.hasASCIIPartners(value)
         {
             return false
         }
+        reachedMatcher = true
         return execute(value)
     }
 

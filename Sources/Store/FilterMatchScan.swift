@@ -10,11 +10,31 @@ internal import GRDBSQLite
 /// SQLite's own calls: a query feed of 95,000 items decoded through GRDB's rows took longer than
 /// the pass that chose them. The newest ids are kept in a sorted array of at most `keep`; most
 /// items are older than its last and cost one comparison.
-struct FilterMatchScan {
+///
+/// Passes over parts of the items on several connections at once are merged into one
+/// (``init(merging:keep:)``): counts add up, and the first `keep` of all the parts' first `keep`
+/// are the first `keep` of the whole.
+struct FilterMatchScan: Sendable {
     private(set) var items = 0
     private(set) var unread = 0
     /// The first `keep` chosen items in the list's order.
     private(set) var newest: [(publishedAt: Double?, id: Int64)] = []
+
+    var counts: (items: Int, unread: Int) { (items, unread) }
+
+    /// The pass over every item `condition` chooses.
+    init(_ condition: NewsStore.Condition, keep: Int, in db: Database) throws {
+        try self.init(
+            sql: "SELECT a.id, a.publishedAt, a.readAt IS NULL \(condition.pass)",
+            arguments: condition.arguments, keep: keep, in: db)
+    }
+
+    /// The passes over parts of the items, as one pass over them all.
+    init(merging parts: [FilterMatchScan], keep: Int) {
+        items = parts.reduce(0) { $0 + $1.items }
+        unread = parts.reduce(0) { $0 + $1.unread }
+        newest = Array(parts.flatMap(\.newest).sorted(by: Self.comesFirst).prefix(keep))
+    }
 
     init(sql: String, arguments: StatementArguments, keep: Int, in db: Database) throws {
         let statement = try db.makeStatement(sql: sql)

@@ -59,33 +59,49 @@ extension NewsStore {
     ///
     /// A filter the feeds' counters answer walks the date index for its page. A filter on what
     /// the index of each feed's items holds (title, author, marks, date, feed) is one pass over
-    /// that index (``FilterMatchScan``): its count needs every item anyway, so the pass keeps the
-    /// page's ids and only their rows are read. Any other filter walks the date index through
-    /// the rows for its page, and counts in a second pass.
+    /// that index (``FilterMatchScan``), split by feeds over several connections at once when
+    /// there are many items (``filterPass(_:keep:offset:parts:)``): its count needs every item
+    /// anyway, so the pass keeps the page's ids and only their rows are read. Any other filter
+    /// walks the date index through the rows for its page, and counts in a second pass.
     public func filteredFeedPage(_ filter: FeedFilter, limit: Int, offset: Int = 0) async throws(StoreError)
         -> FilteredPage
     {
+        try await filteredFeedPage(filter, limit: limit, offset: offset, parts: nil)
+    }
+
+    /// ``filteredFeedPage(_:limit:offset:)`` with the pass split into `parts` (nil: as many as
+    /// ``scanParts(items:)`` gives), for tests, which can also write between the parts' passes
+    /// and the read of the page (`afterScans`).
+    func filteredFeedPage(
+        _ filter: FeedFilter, limit: Int, offset: Int, parts: Int?,
+        afterScans: (@Sendable () async throws(StoreError) -> Void)? = nil
+    ) async throws(StoreError) -> FilteredPage {
         guard !filter.feeds.isEmpty else { return FilteredPage(articles: [], items: 0, unread: 0) }
         let now = clock().timeIntervalSince1970
         let (limit, offset) = (max(limit, 0), max(offset, 0))
-        return try await filtered { db in
+        enum Plan: Sendable {
+            case done(FilteredPage)
+            case pass(Condition)
+        }
+        let plan = try await filtered { db -> Plan in
             guard let condition = try Self.condition(filter, now: now, in: db) else {
-                return FilteredPage(articles: [], items: 0, unread: 0)
+                return .done(FilteredPage(articles: [], items: 0, unread: 0))
             }
             let fromFeeds = try Self.countsFromFeeds(filter, condition, in: db)
-            if fromFeeds == nil, condition.readsOnlyTheFeedIndex {
-                let scan = try FilterMatchScan(
-                    sql: """
-                        SELECT a.id, a.publishedAt, a.readAt IS NULL \(condition.pass)
-                        """,
-                    arguments: condition.arguments, keep: offset + limit, in: db)
-                let rows = try Self.articleRows(withIDs: scan.newest.dropFirst(offset).map(\.id), in: db)
-                return FilteredPage(
-                    articles: try Self.articles(rows, in: db), items: scan.items, unread: scan.unread)
-            }
+            if fromFeeds == nil, condition.readsOnlyTheFeedIndex { return .pass(condition) }
             let articles = try Self.walkedPage(condition, limit: limit, offset: offset, in: db)
-            let counts = try fromFeeds ?? Self.countedPass(condition, in: db)
-            return FilteredPage(articles: articles, items: counts.items, unread: counts.unread)
+            let counts =
+                try fromFeeds ?? FilterMatchScan(condition, keep: 0, in: db).counts
+            return .done(FilteredPage(articles: articles, items: counts.items, unread: counts.unread))
+        }
+        switch plan {
+        case .done(let page):
+            return page
+        case .pass(let condition):
+            let (scan, articles) = try await filterPass(
+                condition, keep: offset + limit, offset: offset,
+                parts: parts ?? Self.scanParts(items: condition.itemCount), afterScans: afterScans)
+            return FilteredPage(articles: articles, items: scan.items, unread: scan.unread)
         }
     }
 
@@ -131,9 +147,26 @@ extension NewsStore {
     {
         guard !filter.feeds.isEmpty else { return (0, 0) }
         let now = clock().timeIntervalSince1970
-        return try await filtered {
-            guard let condition = try Self.condition(filter, now: now, in: $0) else { return (0, 0) }
-            return try Self.counts(filter, condition, in: $0)
+        enum Plan: Sendable {
+            case done(items: Int, unread: Int)
+            case pass(Condition)
+        }
+        let plan = try await filtered { db -> Plan in
+            guard let condition = try Self.condition(filter, now: now, in: db) else {
+                return .done(items: 0, unread: 0)
+            }
+            guard let counts = try Self.countsFromFeeds(filter, condition, in: db) else {
+                return .pass(condition)
+            }
+            return .done(items: counts.items, unread: counts.unread)
+        }
+        switch plan {
+        case .done(let items, let unread):
+            return (items, unread)
+        case .pass(let condition):
+            let (scan, _) = try await filterPass(
+                condition, keep: 0, offset: 0, parts: Self.scanParts(items: condition.itemCount))
+            return (scan.items, scan.unread)
         }
     }
 
@@ -188,12 +221,16 @@ extension NewsStore {
 
     /// A filter's WHERE clause over `article a`, with the index to walk; nil when none of its
     /// feeds is stored.
-    struct Condition {
-        var sql: String
-        var arguments: StatementArguments
+    struct Condition: Sendable {
+        /// The feeds whose items the filter looks at, by their ids in `feed`, in order.
         var feedIDs: [Int64]
+        /// What the condition says of an item besides its feed: ` AND …`.
+        var rest: String
+        var arguments: StatementArguments
         /// What the filter says of each of those feeds, by id.
         var feeds: [Int64: FilterFeed]
+        /// How many visible items each of those feeds holds, by id (its `itemCount`).
+        var itemCounts: [Int64: Int]
         /// The index a list walks: for several feeds the date index, newest first.
         var index: String
         /// True when the index of each feed's items holds every value the filter reads
@@ -201,12 +238,38 @@ extension NewsStore {
         /// about 100 bytes each, instead of the rows.
         var readsOnlyTheFeedIndex: Bool
 
+        var sql: String { FeedIDCondition.sql("a.feedID", in: feedIDs) + rest }
+
+        /// How many visible items the feeds hold.
+        var itemCount: Int { itemCounts.values.reduce(0, +) }
+
         /// `FROM` and `WHERE` of a pass over every chosen item. SQLite reads the index of each
         /// feed's items, feed by feed, when it holds every value the filter reads (it prefers an
         /// index that answers alone); that index leaves out NewsAPI's articles, so the condition
         /// says it of the items too, which SQLite does not infer from ranges of feed ids.
         /// (`INDEXED BY` would make a filter SQLite finds always false an error.)
         var pass: String { "FROM article a WHERE a.feedID IS NOT NULL AND \(sql)" }
+
+        /// The condition cut into at most `parts` conditions on runs of its feeds (in id order,
+        /// so each stays a few ranges) holding about as many items each.
+        func split(into parts: Int) -> [Condition] {
+            guard parts > 1, feedIDs.count > 1 else { return [self] }
+            let weights = feedIDs.map { max(itemCounts[$0] ?? 0, 1) }
+            let total = weights.reduce(0, +)
+            var pieces = [[Int64]](repeating: [], count: parts)
+            var before = 0
+            for (id, weight) in zip(feedIDs, weights) {
+                // The part the middle of this feed's items falls in.
+                pieces[min(parts - 1, (before + weight / 2) * parts / total)].append(id)
+                before += weight
+            }
+            return pieces.filter { !$0.isEmpty }.map { ids in
+                var piece = self
+                piece.feedIDs = ids
+                piece.itemCounts = itemCounts.filter { ids.contains($0.key) }
+                return piece
+            }
+        }
     }
 
     /// The page of `condition` from `offset`, walking the date index newest first (several
@@ -223,27 +286,6 @@ extension NewsStore {
                 """,
             arguments: condition.arguments + [limit, offset])
         return try articles(rows, in: db)
-    }
-
-    /// How many items `condition` chooses and how many of them are unread: from the feeds'
-    /// counters when they answer, else in a pass over the items.
-    private static func counts(_ filter: FeedFilter, _ condition: Condition, in db: Database) throws
-        -> (items: Int, unread: Int)
-    {
-        try countsFromFeeds(filter, condition, in: db) ?? countedPass(condition, in: db)
-    }
-
-    /// How many items `condition` chooses and how many of them are unread, in a pass over them.
-    private static func countedPass(_ condition: Condition, in db: Database) throws -> (
-        items: Int, unread: Int
-    ) {
-        let row = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT count(*), coalesce(sum(a.readAt IS NULL), 0) \(condition.pass)
-                """,
-            arguments: condition.arguments)
-        return (row?[0] ?? 0, row?[1] ?? 0)
     }
 
     /// The counts of `filter` from its feeds' `itemCount` and `unreadCount` (which leave hidden
@@ -279,6 +321,7 @@ extension NewsStore {
 
     static func condition(_ filter: FeedFilter, now: Double, in db: Database) throws -> Condition? {
         var feeds: [Int64: FilterFeed] = [:]
+        var itemCounts: [Int64: Int] = [:]
         let byAddress = Dictionary(
             filter.feeds.map { ($0.key.absoluteString, $0.value) }, uniquingKeysWith: { first, _ in first })
         let addresses = Array(byAddress.keys)
@@ -286,35 +329,39 @@ extension NewsStore {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, url FROM feed WHERE removedAt IS NULL
+                    SELECT id, url, itemCount FROM feed WHERE removedAt IS NULL
                     AND url IN (\(databaseQuestionMarks(count: chunk.count)))
                     """,
                 arguments: StatementArguments(chunk))
             for row in rows {
-                if let feed = byAddress[row["url"]] { feeds[row["id"]] = feed }
+                if let feed = byAddress[row["url"]] {
+                    feeds[row["id"]] = feed
+                    itemCounts[row["id"]] = row["itemCount"]
+                }
             }
         }
         guard !feeds.isEmpty else { return nil }
         let ids = feeds.keys.sorted()
-        var sql = FeedIDCondition.sql("a.feedID", in: ids) + " AND a.hidden = 0"
-        if filter.unreadOnly { sql += " AND a.readAt IS NULL" }
+        var rest = " AND a.hidden = 0"
+        if filter.unreadOnly { rest += " AND a.readAt IS NULL" }
         var arguments = StatementArguments()
         if let expression = filter.expression {
             let compiled = FilterSQL(
                 expression, feeds: feeds, now: now,
                 deadline: Date().timeIntervalSince1970 + Double(filterTimeout))
-            sql += " AND " + compiled.sql
+            rest += " AND " + compiled.sql
             arguments = compiled.arguments
         }
         // One feed: its own index (feed, date); several: the date index, newest first.
         let index = ids.count == 1 ? "" : "INDEXED BY article_publishedAt"
         return Condition(
-            sql: sql, arguments: arguments, feedIDs: ids, feeds: feeds, index: index,
+            feedIDs: ids, rest: rest, arguments: arguments, feeds: feeds, itemCounts: itemCounts,
+            index: index,
             readsOnlyTheFeedIndex: FilterSQL.readsOnlyTheFeedIndex(filter.expression))
     }
 
     /// Runs a filtered read or write, turning a regular expression's timeout into its sentence.
-    private func filtered<T: Sendable>(
+    func filtered<T: Sendable>(
         writing: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         do {

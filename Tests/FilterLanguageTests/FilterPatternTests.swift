@@ -64,13 +64,14 @@ struct FilterPatternTests {
         #expect(shortcutTaken > 300)
     }
 
-    /// The word-at-a-time search and the partner check against plain loops, on generated text of
-    /// every length around a word's eight bytes, with the needle at every place and in either case.
+    /// The sixteen-at-a-time search and the partner check against plain loops, on generated text
+    /// of every length around one, two and three blocks of sixteen bytes, with the needle at every
+    /// place and in either case; a value with a partner letter is never called without one.
     @Test func theTextSearchAgreesWithAPlainSearch() {
         var random = SplitMix(seed: 7)
         let alphabet = Array("aAbBxX -@`İıſ\u{212A}é".utf8)
         for _ in 0..<20_000 {
-            let haystack = (0..<random.below(40)).map { _ in alphabet[random.below(alphabet.count)] }
+            let haystack = (0..<random.below(56)).map { _ in alphabet[random.below(alphabet.count)] }
             let needle = (0..<(random.below(3) + 1)).map { _ in
                 [UInt8(ascii: "a"), UInt8(ascii: "b"), 0x20, 0x40][random.below(4)]
             }
@@ -87,6 +88,11 @@ struct FilterPatternTests {
                 #expect(
                     CaseInsensitiveSearch.contains(needle, in: buffer) == plain, "\(needle) in \(haystack)")
                 #expect(CaseInsensitiveSearch.hasASCIIPartners(buffer) == partners, "\(haystack)")
+                if partners, !plain {
+                    #expect(
+                        CaseInsensitiveSearch.find(needle, in: buffer) == .absentBesidePartnerLeads,
+                        "\(needle) in \(haystack)")
+                }
             }
         }
     }

@@ -2,6 +2,7 @@ import FilterLanguage
 import Foundation
 import GRDB
 import NewsModels
+import Synchronization
 import Testing
 
 @testable import Store
@@ -94,9 +95,10 @@ struct FilterStoreTests {
     }
 
     /// A query feed's page and counts in one call (one pass over the index of each feed's items
-    /// when the filter reads only what it holds) are the page walked in the list's order and the
-    /// counts asked apart: for filters the index holds and filters it does not, every page, with
-    /// items that share a date, undated items, read marks and hidden items.
+    /// when the filter reads only what it holds, on one connection or split in parts) are the
+    /// page walked in the list's order and the counts asked apart: for filters the index holds
+    /// and filters it does not, every page, with items that share a date, undated items, read
+    /// marks and hidden items.
     @Test func aPageWithItsCountsIsThePageAndTheCountsAskedApart() async throws {
         let store = try await store()
         let undated = (0..<3).map {
@@ -122,10 +124,15 @@ struct FilterStoreTests {
                 let counts = try await store.filteredFeedCounts(filter)
                 var pages = 0
                 for (limit, offset) in [(20, 0), (4, 0), (4, 4), (4, 8), (4, 12), (0, 0)] {
-                    let page = try await store.filteredFeedPage(filter, limit: limit, offset: offset)
                     let walked = try await store.filteredFeedArticles(filter, limit: limit, offset: offset)
-                    #expect(ids(page.articles) == ids(walked), "\(text), \(limit) from \(offset)")
-                    #expect(page.items == counts.items && page.unread == counts.unread, "\(text)")
+                    for parts in [nil, 1, 2, 3] {
+                        let page = try await store.filteredFeedPage(
+                            filter, limit: limit, offset: offset, parts: parts)
+                        #expect(
+                            ids(page.articles) == ids(walked),
+                            "\(text), \(limit) from \(offset) in \(parts ?? 0) parts")
+                        #expect(page.items == counts.items && page.unread == counts.unread, "\(text)")
+                    }
                     if !walked.isEmpty { pages += 1 }
                 }
                 #expect(pages > 0 || counts.items == 0, "\(text)")
@@ -135,6 +142,99 @@ struct FilterStoreTests {
         let page = try await store.filteredFeedPage(all, limit: 20)
         #expect(page.items == 14 && page.unread == 9)
         #expect(ids(page.articles).suffix(3) == ["c-2", "c-1", "c-0"])
+    }
+
+    /// A pass split by feeds over the connections of a store on disk, which run side by side:
+    /// the same page and counts as on one connection, for every number of parts and pages that
+    /// end inside a part and across parts.
+    @Test func aPassSplitOverSeveralConnectionsIsThePassOnOne() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try NewsStore.openClean(directory.storeURL)
+        defer { try? store.close() }
+        let names = (0..<7).map { "f\($0)" }
+        try await store.recordFeeds(
+            names.enumerated().map { index, name in
+                FeedFixture.fetched(name, FeedFixture.items(name, count: 3 + index * 4))
+            })
+        var feeds: [URL: FilterFeed] = [:]
+        for name in names {
+            feeds[FeedFixture.feedURL(name)] = FilterFeed(
+                url: FeedFixture.feedURL(name).absoluteString, title: "Feed \(name)")
+        }
+        _ = try await store.markFilteredFeedItemsRead(
+            NewsStore.FeedFilter(expression: try FilterParser.parse(#"title =~ "[27]$""#), feeds: feeds))
+        for text in [#"title =~ "-1""#, #"title !~ "f3-""#, #"author =~ "^a\.""#, #"title =~ "none""#] {
+            let filter = NewsStore.FeedFilter(expression: try FilterParser.parse(text), feeds: feeds)
+            for (limit, offset) in [(20, 0), (5, 0), (5, 17), (30, 40)] {
+                let one = try await store.filteredFeedPage(filter, limit: limit, offset: offset, parts: 1)
+                for parts in 2...5 {
+                    let split = try await store.filteredFeedPage(
+                        filter, limit: limit, offset: offset, parts: parts)
+                    #expect(split == one, "\(text), \(limit) from \(offset) in \(parts) parts")
+                }
+            }
+        }
+        let all = try await store.filteredFeedPage(
+            NewsStore.FeedFilter(expression: try FilterParser.parse(#"title =~ "item""#), feeds: feeds),
+            limit: 0, offset: 0, parts: 3)
+        #expect(all.items == 105 && all.unread == 105 - 21)
+    }
+
+    /// Each part of a split pass is a read of its own: a write that lands between the parts and
+    /// the read of the page's rows is not mixed into the page. The pass sees the store's
+    /// fingerprint change and runs again, and answers for the store after the write.
+    @Test func aWriteBetweenThePartsOfAPassIsNotMixedIn() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try NewsStore.openClean(directory.storeURL)
+        defer { try? store.close() }
+        try await store.recordFeeds([
+            FeedFixture.fetched("a", FeedFixture.items("a", count: 6)),
+            FeedFixture.fetched("b", FeedFixture.items("b", count: 6)),
+        ])
+        let chosen = try filter(#"title =~ "item""#)
+        let markWrite = WriteOnce()
+        let read = try await store.filteredFeedPage(
+            chosen, limit: 3, offset: 0, parts: 2,
+            afterScans: { () async throws(StoreError) in
+                guard markWrite.first() else { return }
+                try await store.markFeedItemRead(feed: FeedFixture.feedURL("b"), itemID: "urn:item:b-0")
+            })
+        #expect(read.items == 12 && read.unread == 11)
+        let recordWrite = WriteOnce()
+        let recorded = try await store.filteredFeedPage(
+            chosen, limit: 3, offset: 0, parts: 2,
+            afterScans: { () async throws(StoreError) in
+                guard recordWrite.first() else { return }
+                try await store.recordFeeds([
+                    FeedFixture.fetched(
+                        "a", [FeedFixture.item("a-new", hoursAgo: 0.5)] + FeedFixture.items("a", count: 6))
+                ])
+            })
+        #expect(recorded.items == 13 && recorded.unread == 12)
+        #expect(ids(recorded.articles) == ["a-new", "b-0", "a-0"])
+        // Each pass ran twice: once around the write, once after it.
+        #expect(markWrite.count == 2 && recordWrite.count == 2)
+    }
+
+    /// A split pass cuts its feeds into runs, in order, of about as many items each.
+    @Test func aConditionSplitsIntoRunsOfFeedsOfAboutAsManyItems() {
+        let ids: [Int64] = Array(1...10)
+        let counts: [Int64: Int] = Dictionary(uniqueKeysWithValues: ids.map { ($0, $0 == 10 ? 45 : 5) })
+        let condition = NewsStore.Condition(
+            feedIDs: ids, rest: "", arguments: [], feeds: [:], itemCounts: counts, index: "",
+            readsOnlyTheFeedIndex: true)
+        let halves = condition.split(into: 2)
+        #expect(halves.map(\.feedIDs) == [Array(1...9), [10]])
+        #expect(halves.map(\.itemCount) == [45, 45])
+        let thirds = condition.split(into: 3)
+        #expect(thirds.flatMap(\.feedIDs) == ids)
+        #expect(thirds.count == 3)
+        #expect(condition.split(into: 1).map(\.feedIDs) == [ids])
+        let one = NewsStore.Condition(
+            feedIDs: [4], rest: "", arguments: [], feeds: [:], itemCounts: [4: 100], index: "",
+            readsOnlyTheFeedIndex: true)
+        #expect(one.split(into: 4).map(\.feedIDs) == [[4]])
+        #expect(thirds.allSatisfy { $0.sql.hasPrefix("a.feedID ") })
     }
 
     /// What makes a query feed fast is SQLite's plan: a filter on what the index of each feed's
@@ -189,4 +289,19 @@ struct FilterStoreTests {
         #expect(try await store.filteredFeedArticles(try filter(#"title =~ "x""#), limit: 5).isEmpty)
         #expect(try await store.filteredFeedCounts(try filter(#"title =~ "x""#)) == (0, 0))
     }
+}
+
+/// Says yes the first time it is asked, and counts the times.
+final class WriteOnce: Sendable {
+    private let state = Mutex((asked: 0, said: false))
+
+    func first() -> Bool {
+        state.withLock { state in
+            state.asked += 1
+            defer { state.said = true }
+            return !state.said
+        }
+    }
+
+    var count: Int { state.withLock { $0.asked } }
 }
