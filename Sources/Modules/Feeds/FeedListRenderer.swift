@@ -81,9 +81,13 @@ public enum FeedListRenderer {
         return lines
     }
 
-    /// `12 unread of 40 · refreshed 5 minutes ago · tech, science · synced with rss.example.org`
+    /// `12 unread of 40 · refreshed 5 minutes ago · tech, science · synced with rss.example.org`,
+    /// or for a query feed `12 unread of 40 · query: title =~ "river" · tech`.
     private static func meta(_ feed: FeedSummary, context: RenderContext) -> [String] {
         let items = feed.itemCount == 0 ? "no items" : "\(feed.unreadCount) unread of \(feed.itemCount)"
+        if let query = feed.query {
+            return [items, "query: " + query, feed.tags.joined(separator: ", ")]
+        }
         let refreshed =
             feed.lastRefresh.map { "refreshed " + ArticleListRenderer.savedAgo($0, context: context) }
             ?? "not refreshed yet"

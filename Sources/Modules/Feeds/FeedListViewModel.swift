@@ -104,6 +104,7 @@ public struct FeedListState: Sendable, Equatable {
         self.reloadError = reloadError
     }
 
-    /// The unread items of every feed.
-    public var unreadCount: Int { feeds.reduce(0) { $0 + $1.unreadCount } }
+    /// The unread items of every feed; a query feed's items are other feeds' items, so they are
+    /// not counted again.
+    public var unreadCount: Int { feeds.reduce(0) { $0 + ($1.query == nil ? $1.unreadCount : 0) } }
 }

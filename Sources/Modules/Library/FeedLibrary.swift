@@ -66,10 +66,13 @@ public struct FeedSummary: Sendable, Hashable {
     public var failure: String?
     /// The feed service it is synced with (its host), when it comes from one.
     public var service: String?
+    /// A query feed's expression (`title =~ "river"`), when it is one: its items are other
+    /// feeds' items, so it has no refresh of its own.
+    public var query: String?
 
     public init(
         url: URL, title: String, tags: [String] = [], itemCount: Int = 0, unreadCount: Int = 0,
-        lastRefresh: Date? = nil, failure: String? = nil, service: String? = nil
+        lastRefresh: Date? = nil, failure: String? = nil, service: String? = nil, query: String? = nil
     ) {
         self.url = url
         self.title = title
@@ -79,6 +82,7 @@ public struct FeedSummary: Sendable, Hashable {
         self.lastRefresh = lastRefresh
         self.failure = failure
         self.service = service
+        self.query = query
     }
 }
 

@@ -57,7 +57,7 @@ struct StoreFeedLibrary: FeedLibrary {
                 summaries.append(
                     FeedSummary(
                         url: query.url, title: query.name, tags: query.tags, itemCount: counts.items,
-                        unreadCount: counts.unread))
+                        unreadCount: counts.unread, query: query.text))
             }
         }
         let local = Set(file.subscriptions.map(\.url))

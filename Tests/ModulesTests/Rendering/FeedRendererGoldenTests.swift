@@ -1,3 +1,4 @@
+import Foundation
 import Modules
 import NewsModels
 import TerminalText
@@ -33,6 +34,26 @@ struct FeedRendererGoldenTests {
         #expect(
             titles.first { $0.text.hasPrefix("The Long Now") }?.role == .muted, "a feed all read is muted")
         #expect(titles.contains(Span("✗ ", .error)))
+    }
+
+    @Test("A query feed shows its expression where a feed shows its refresh, and counts once")
+    func queryFeed() {
+        let river = FeedSummary(
+            url: URL(string: "query:River")!, title: "River", tags: ["water"], itemCount: 1_216,
+            unreadCount: 1_215,
+            query: #"title =~ "river""#)
+        let state = FeedListState(phase: .loaded, feeds: FeedFixtures.subscriptions + [river])
+        let lines = FeedListRenderer.render(state, width: 80, context: Fixtures.context)
+        Golden.expectSafe(lines, width: 80)
+        let text = lines.map(\.plainText)
+        #expect(
+            text.contains { $0.contains(#"1215 unread of 1216 · query: title =~ "river" · water"#) },
+            "\(text)")
+        #expect(!text.contains { $0.contains("1215 unread of 1216 · not refreshed yet") })
+        // Its items are the other feeds' items: the header counts them once.
+        #expect(
+            state.unreadCount == FeedListState(phase: .loaded, feeds: FeedFixtures.subscriptions).unreadCount)
+        #expect(text.contains { $0.contains("7 feeds · 20 unread") }, "\(text.prefix(3))")
     }
 
     @Test("The subscriptions loading, failed, cancelled, empty and after a failed reload")
