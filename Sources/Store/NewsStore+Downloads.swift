@@ -97,6 +97,7 @@ extension NewsStore {
                     "UPDATE download SET state = 'downloading', error = NULL, finishedAt = ?, owner = ? WHERE id = ?",
                 arguments: [now, me, download.id])
             download.state = .downloading
+            download.interrupted = false
             return download
         }
     }
@@ -151,6 +152,7 @@ extension NewsStore {
             state: StoredDownload.State(rawValue: row["state"]) ?? .failed, path: row["path"],
             received: row["received"], total: row["total"], error: row["error"],
             queuedAt: Date(timeIntervalSince1970: row["queuedAt"]),
-            finishedAt: (row["finishedAt"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            finishedAt: (row["finishedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            interrupted: row["state"] == "downloading" && !((row["owner"] as Int64?).map(isRunning) ?? false))
     }
 }

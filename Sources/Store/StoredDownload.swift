@@ -24,12 +24,16 @@ public struct StoredDownload: Sendable, Equatable {
     public var error: String?
     public var queuedAt: Date
     public var finishedAt: Date?
+    /// True when it is `downloading` but no running process has it: the one that took it ended
+    /// without a word (killed, crashed, the machine went down). Its partial file stays, and the
+    /// next `newsapp downloads run` resumes it.
+    public var interrupted: Bool
 
     public init(
         id: Int64, url: URL, title: String, feedTitle: String? = nil, type: String? = nil,
         length: Int64? = nil,
         state: State = .queued, path: String? = nil, received: Int64 = 0, total: Int64? = nil,
-        error: String? = nil, queuedAt: Date, finishedAt: Date? = nil
+        error: String? = nil, queuedAt: Date, finishedAt: Date? = nil, interrupted: Bool = false
     ) {
         self.id = id
         self.url = url
@@ -44,5 +48,6 @@ public struct StoredDownload: Sendable, Equatable {
         self.error = error
         self.queuedAt = queuedAt
         self.finishedAt = finishedAt
+        self.interrupted = interrupted
     }
 }

@@ -48,11 +48,15 @@ struct DownloadCommands {
                 Span(label, .accent), StyledLine(download.title, .strong), width: output.width)
             let indent = String(repeating: " ", count: label.count)
             var state: String
+            let kept = StoreDownloads.size(DownloadsDocument.received(download))
+            let of = (download.total ?? download.length).map { " of " + StoreDownloads.size($0) } ?? ""
             switch download.state {
             case .queued: state = "queued \(time.relative(download.queuedAt))"
-            case .downloading: state = "downloading · \(StoreDownloads.size(download.received)) so far"
+            case .downloading where download.interrupted:
+                state = "interrupted · \(kept)\(of) kept to resume with newsapp downloads run"
+            case .downloading: state = "downloading · \(kept)\(of) so far"
             case .done: state = "downloaded · \(StoreDownloads.size(download.received))"
-            case .failed: state = "failed · \(StoreDownloads.size(download.received)) kept to resume"
+            case .failed: state = "failed · \(kept)\(of) kept to resume"
             }
             if let feed = download.feedTitle { state = feed + " · " + state }
             lines += StyledLine.hanging(Span(indent), StyledLine(state, .muted), width: output.width)
@@ -177,6 +181,7 @@ struct DownloadsDocument: Encodable {
         var error: String?
         var queued: String
         var finished: String?
+        var interrupted: Bool
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -190,10 +195,11 @@ struct DownloadsDocument: Encodable {
             try container.encode(error, forKey: .error)
             try container.encode(queued, forKey: .queued)
             try container.encode(finished, forKey: .finished)
+            try container.encode(interrupted, forKey: .interrupted)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case url, title, feed, state, path, received, total, error, queued, finished
+            case url, title, feed, state, path, received, total, error, queued, finished, interrupted
         }
     }
 
@@ -205,11 +211,20 @@ struct DownloadsDocument: Encodable {
         downloads = queue.map {
             Download(
                 url: $0.url.absoluteString, title: $0.title, feed: $0.feedTitle, state: $0.state.rawValue,
-                path: $0.path,
-                received: $0.received, total: $0.total, error: $0.error,
+                path: $0.path, received: Self.received($0), total: $0.total, error: $0.error,
                 queued: Timestamp.format($0.queuedAt),
-                finished: $0.state == .done || $0.state == .failed ? $0.finishedAt.map(Timestamp.format) : nil
-            )
+                finished: $0.state == .done || $0.state == .failed
+                    ? $0.finishedAt.map(Timestamp.format) : nil,
+                interrupted: $0.interrupted)
         }
+    }
+
+    /// The bytes a download holds: for one under way or stopped, its partial file's size, which
+    /// the queue hears only every few seconds (and never from a run that was killed).
+    static func received(_ download: StoredDownload) -> Int64 {
+        guard download.state != .done, let path = download.path, path.hasSuffix(".part"),
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+        else { return download.received }
+        return size.int64Value
     }
 }
