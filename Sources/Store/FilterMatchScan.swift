@@ -8,8 +8,9 @@ internal import GRDBSQLite
 /// The statement selects each chosen item's `id`, `publishedAt` and `readAt IS NULL`, in any
 /// order (the index of each feed's items gives them feed by feed). Its rows are stepped through
 /// SQLite's own calls: a query feed of 95,000 items decoded through GRDB's rows took longer than
-/// the pass that chose them. The newest ids are kept in a sorted array of at most `keep`; most
-/// items are older than its last and cost one comparison.
+/// the pass that chose them. The newest ids gather in an array that is sorted and cut to `keep`
+/// each time it has grown by as many again (or by 256), so most items, older than the last kept
+/// at the last cut, cost one comparison, and a pass that keeps every item sorts once.
 ///
 /// Passes over parts of the items on several connections at once are merged into one
 /// (``init(merging:keep:)``): counts add up, and the first `keep` of all the parts' first `keep`
@@ -41,7 +42,11 @@ struct FilterMatchScan: Sendable {
         try statement.setArguments(arguments)
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
-        newest.reserveCapacity(keep + 1)
+        // Candidates gather unsorted; each time `batch` more than `keep` have gathered, they are
+        // sorted and cut to `keep`, and the last kept becomes the bar an item must pass.
+        let batch = max(keep, 256)
+        var kept: [(publishedAt: Double?, id: Int64)] = []
+        var bar: (publishedAt: Double?, id: Int64)?
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
@@ -58,16 +63,17 @@ struct FilterMatchScan: Sendable {
                     ? nil : Optional(sqlite3_column_double(handle, 1)),
                 id: sqlite3_column_int64(handle, 0)
             )
-            if newest.count == keep, let last = newest.last, !Self.comesFirst(item, last) { continue }
-            var low = 0
-            var high = newest.count
-            while low < high {
-                let middle = (low + high) / 2
-                if Self.comesFirst(newest[middle], item) { low = middle + 1 } else { high = middle }
+            if let bar, !Self.comesFirst(item, bar) { continue }
+            kept.append(item)
+            if kept.count - batch >= keep {
+                kept.sort(by: Self.comesFirst)
+                kept.removeLast(kept.count - keep)
+                bar = kept.last
             }
-            newest.insert(item, at: low)
-            if newest.count > keep { newest.removeLast() }
         }
+        kept.sort(by: Self.comesFirst)
+        if kept.count > keep { kept.removeLast(kept.count - keep) }
+        newest = kept
     }
 
     /// True when `a` comes before `b` in a list: `ORDER BY publishedAt DESC, id DESC`, in which

@@ -43,26 +43,37 @@ extension NewsStore {
         _ condition: Condition, keep: Int, offset: Int, parts: Int,
         afterScans: (@Sendable () async throws(StoreError) -> Void)? = nil
     ) async throws(StoreError) -> (scan: FilterMatchScan, articles: [Article]) {
+        let (scan, articles) = try await filterPass(
+            condition, keep: keep, parts: parts, afterScans: afterScans
+        ) { ids, db in
+            try Self.articles(Self.articleRows(withIDs: Array(ids.dropFirst(offset)), in: db), in: db)
+        }
+        return (scan, articles)
+    }
+
+    /// The pass over the items `condition` chooses, and what `page` reads of the first `keep`
+    /// of them (their ids, in a list's order) in the same store.
+    func filterPass<Page: Sendable>(
+        _ condition: Condition, keep: Int, parts: Int,
+        afterScans: (@Sendable () async throws(StoreError) -> Void)? = nil,
+        page: @escaping @Sendable ([Int64], Database) throws -> Page
+    ) async throws(StoreError) -> (scan: FilterMatchScan, page: Page) {
         let pieces = condition.split(into: parts)
         if pieces.count > 1 {
             for _ in 0..<2 {
                 let scans = try await concurrentScans(of: pieces, keep: keep)
                 try await afterScans?()
                 let scan = FilterMatchScan(merging: scans.map(\.scan), keep: keep)
-                let ids = scan.newest.dropFirst(offset).map(\.id)
-                let (articles, fingerprint) = try await filtered { db in
-                    (
-                        try Self.articles(Self.articleRows(withIDs: ids, in: db), in: db),
-                        try StoreFingerprint(db)
-                    )
+                let ids = scan.newest.map(\.id)
+                let (read, fingerprint) = try await filtered { db in
+                    (try page(ids, db), try StoreFingerprint(db))
                 }
-                if scans.allSatisfy({ $0.fingerprint == fingerprint }) { return (scan, articles) }
+                if scans.allSatisfy({ $0.fingerprint == fingerprint }) { return (scan, read) }
             }
         }
         return try await filtered { db in
             let scan = try FilterMatchScan(condition, keep: keep, in: db)
-            let ids = scan.newest.dropFirst(offset).map(\.id)
-            return (scan, try Self.articles(Self.articleRows(withIDs: ids, in: db), in: db))
+            return (scan, try page(scan.newest.map(\.id), db))
         }
     }
 

@@ -106,33 +106,74 @@ extension NewsStore {
     }
 
     /// The items that `filter` chooses, newest first, as they were stored, with their marks (for
-    /// `newsapp feeds show` of a query feed).
+    /// `newsapp feeds show` of a query feed). A filter on what the index of each feed's items
+    /// holds is the pass of ``filteredFeedPage(_:limit:offset:)`` (a pattern that chooses few
+    /// items walked every row of the date index before); any other walks the date index through
+    /// the rows.
     public func filteredStoredFeedItems(_ filter: FeedFilter, limit: Int?) async throws(StoreError)
         -> [StoredFeedItem]
     {
         guard !filter.feeds.isEmpty else { return [] }
         let now = clock().timeIntervalSince1970
-        return try await filtered { (db: Database) -> [StoredFeedItem] in
-            guard let condition = try Self.condition(filter, now: now, in: db) else { return [] }
+        let limit = limit.map { max($0, 0) }
+        enum Plan: Sendable {
+            case done([StoredFeedItem])
+            case pass(Condition)
+        }
+        let plan = try await filtered { (db: Database) -> Plan in
+            guard let condition = try Self.condition(filter, now: now, in: db) else { return .done([]) }
+            if condition.readsOnlyTheFeedIndex { return .pass(condition) }
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT a.*, f.url AS feedURL,
-                        EXISTS (SELECT 1 FROM saved s WHERE s.articleID = a.id) AS isSaved
+                    SELECT \(Self.storedFeedItemColumns)
                     FROM article a \(condition.index) JOIN feed f ON f.id = a.feedID
                     WHERE \(condition.sql)
                     ORDER BY a.publishedAt DESC, a.id DESC LIMIT ?
                     """,
-                arguments: condition.arguments + [limit.map { max($0, 0) } ?? -1])
-            let decoder = JSONDecoder()
-            return rows.compactMap { row in
-                guard let feed = URL(string: row["feedURL"]) else { return nil }
-                return StoredFeedItem(
-                    item: FeedItemColumns.item(row, decoder: decoder),
-                    read: (row["readAt"] as Double?) != nil,
-                    saved: row["isSaved"], feedURL: feed, sourceName: row["sourceName"],
-                    firstSeenAt: Date(timeIntervalSince1970: row["firstSeenAt"]))
-            }
+                arguments: condition.arguments + [limit ?? -1])
+            return .done(Self.storedFeedItems(rows))
+        }
+        switch plan {
+        case .done(let items):
+            return items
+        case .pass(let condition):
+            return try await filterPass(
+                condition, keep: limit ?? .max, parts: Self.scanParts(items: condition.itemCount)
+            ) { ids, db in
+                var byID: [Int64: Row] = [:]
+                for chunk in ids.statementChunks {
+                    for row in try Row.fetchAll(
+                        db,
+                        sql: """
+                            SELECT \(Self.storedFeedItemColumns) FROM article a JOIN feed f ON f.id = a.feedID
+                            WHERE a.id IN (\(databaseQuestionMarks(count: chunk.count)))
+                            """,
+                        arguments: StatementArguments(chunk))
+                    {
+                        byID[row["id"]] = row
+                    }
+                }
+                return Self.storedFeedItems(ids.compactMap { byID[$0] })
+            }.page
+        }
+    }
+
+    /// The columns of a stored feed item with its feed's address and saved mark, over `article a`
+    /// joined with `feed f`.
+    private static let storedFeedItemColumns = """
+        a.*, f.url AS feedURL, EXISTS (SELECT 1 FROM saved s WHERE s.articleID = a.id) AS isSaved
+        """
+
+    private static func storedFeedItems(_ rows: [Row]) -> [StoredFeedItem] {
+        let decoder = JSONDecoder()
+        return rows.compactMap { row in
+            guard let feed = URL(string: row["feedURL"]) else { return nil }
+            return StoredFeedItem(
+                item: FeedItemColumns.item(row, decoder: decoder),
+                read: (row["readAt"] as Double?) != nil,
+                saved: row["isSaved"], feedURL: feed, sourceName: row["sourceName"],
+                firstSeenAt: Date(timeIntervalSince1970: row["firstSeenAt"]))
         }
     }
 

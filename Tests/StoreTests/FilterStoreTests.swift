@@ -180,6 +180,41 @@ struct FilterStoreTests {
         #expect(all.items == 105 && all.unread == 105 - 21)
     }
 
+    /// `newsapp feeds show` of a query feed: a filter on what the feed index holds takes the pass,
+    /// any other walks the rows; both list the same items in the same order, with their marks,
+    /// whole or cut to a limit.
+    @Test func storedItemsByThePassAreThoseWalked() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try NewsStore.openClean(directory.storeURL)
+        defer { try? store.close() }
+        let names = (0..<5).map { "g\($0)" }
+        try await store.recordFeeds(
+            names.enumerated().map { index, name in
+                FeedFixture.fetched(name, FeedFixture.items(name, count: 2 + index * 3))
+            })
+        var feeds: [URL: FilterFeed] = [:]
+        for name in names {
+            feeds[FeedFixture.feedURL(name)] = FilterFeed(
+                url: FeedFixture.feedURL(name).absoluteString, title: "Feed \(name)")
+        }
+        _ = try await store.markFilteredFeedItemsRead(
+            NewsStore.FeedFilter(expression: try FilterParser.parse(#"title =~ "-[13]$""#), feeds: feeds))
+        let walkedToo = #" and content !~ "never such a body""#
+        for text in [#"title =~ "-1""#, #"unread = "yes" and title !~ "g2""#, #"title =~ "none""#] {
+            let byPass = NewsStore.FeedFilter(expression: try FilterParser.parse(text), feeds: feeds)
+            let walked = NewsStore.FeedFilter(
+                expression: try FilterParser.parse("(\(text))" + walkedToo), feeds: feeds)
+            #expect(FilterSQL.readsOnlyTheFeedIndex(byPass.expression))
+            #expect(!FilterSQL.readsOnlyTheFeedIndex(walked.expression))
+            for limit in [nil, 0, 3] {
+                let passed = try await store.filteredStoredFeedItems(byPass, limit: limit)
+                let read = try await store.filteredStoredFeedItems(walked, limit: limit)
+                #expect(passed == read, "\(text), limit \(limit ?? -1)")
+                if limit == nil, text.hasPrefix("title =~ \"-1") { #expect(passed.count == 10) }
+            }
+        }
+    }
+
     /// Each part of a split pass is a read of its own: a write that lands between the parts and
     /// the read of the page's rows is not mixed into the page. The pass sees the store's
     /// fingerprint change and runs again, and answers for the store after the write.
