@@ -87,11 +87,18 @@ enum SyncBenchmark {
             log("Sync: FreshRSS with 10,000 items (50 feeds × 200; a minute to set up)…")
             let freshrss = try await BenchFreshRSS(
                 archive: archive, data: data, port: try StaticFileServer.freePort())
-            defer { freshrss.stop() }
             let other = try PrivateHome(store: nil)
             defer { other.remove() }
-            let run = try await firstSync(
-                newsapp, probe: probe, service: freshrss.service, home: other, expected: "10,000 new items")
+            let run: FirstSync
+            do {
+                run = try await firstSync(
+                    newsapp, probe: probe, service: freshrss.service, home: other,
+                    expected: "10,000 new items")
+            } catch {
+                await freshrss.stop()
+                throw error
+            }
+            await freshrss.stop()
             add(run, against: "FreshRSS 1.25 (50 feeds × 200)", into: &report)
         } else {
             report.notes.append(
