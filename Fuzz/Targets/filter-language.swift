@@ -52,8 +52,7 @@ private let items: [FilterItem] = {
 private func checkAgreement(_ expression: FilterExpression) {
     let now = 1_800_000_000.0
     let expected = Set(items.indices.filter { expression.matches(items[$0], now: now) }.map { "g\($0)" })
-    let compiled = FilterSQL(
-        expression, feeds: [1: items[0].feed], now: now, deadline: Date().timeIntervalSince1970 + 5)
+    let compiled = FilterSQL(expression, feeds: [1: items[0].feed], now: now, budget: 5)
     let found: Set<String>? = try? fuzzStore.read { db in
         Set(
             try String.fetchAll(

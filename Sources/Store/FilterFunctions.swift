@@ -6,12 +6,14 @@ internal import GRDBSQLite
 /// The SQL functions that ``FilterSQL`` uses, registered on every connection of the store: the same
 /// Swift code that evaluates a filter in memory, so the two cannot read a value differently.
 ///
-/// - `filter_regexp(pattern, value, deadline)`: 1 when the POSIX extended regular expression matches
+/// - `filter_regexp(pattern, value, budget)`: 1 when the POSIX extended regular expression matches
 ///   `value` (see ``FilterPattern``), else 0. The compiled pattern is kept with the statement
 ///   (SQLite's auxiliary data), so it is compiled once per query, not per row, and the value's bytes
-///   are read where SQLite holds them. Past `deadline` (seconds since 1970) the query stops with
-///   ``timeoutMessage``: a regular expression over 100,000 long texts cannot hold a read for ever.
-///   The clock is read now and then, not for every row (``RegexpState``).
+///   are read where SQLite holds them. `budget` seconds after its first value the statement stops
+///   with ``timeoutMessage``: a regular expression over 100,000 long texts cannot hold a read for
+///   ever. The clock starts with the first value, not when the statement was written, so a
+///   statement that waited for its turn (a busy machine, another part of a split pass) has its
+///   whole budget; it is read now and then, not for every row (``RegexpState``).
 /// - `filter_number(value)`: the number newsboat reads from text (``FilterNumber``).
 /// - `filter_date(seconds)`: newsboat's form of a date (``FilterDate``).
 enum FilterFunctions {
@@ -53,8 +55,8 @@ enum FilterFunctions {
                 state.match(values, context)
             }
 
-    /// What a statement keeps for one `filter_regexp` of it: the compiled pattern, and when to
-    /// look at the clock next.
+    /// What a statement keeps for one `filter_regexp` of it: the compiled pattern, its deadline
+    /// (the first value's time and the budget), and when to look at the clock next.
     ///
     /// The deadline is looked at before the first value, after each value that went to the C
     /// library's matcher (whose time the value's length does not bound), and every
@@ -64,13 +66,17 @@ enum FilterFunctions {
     private final class RegexpState {
         static let rowsBetweenClocks = 64
         let pattern: FilterPattern
+        private var deadline: Double?
         private var rowsToClock = 0
 
         init(_ pattern: FilterPattern) { self.pattern = pattern }
 
         func match(_ values: UnsafeMutablePointer<OpaquePointer?>, _ context: OpaquePointer) {
             if rowsToClock == 0 {
-                if sqlite3_value_double(values[2]) < FilterFunctions.secondsSince1970() {
+                let now = FilterFunctions.secondsSince1970()
+                let deadline = self.deadline ?? now + sqlite3_value_double(values[2])
+                self.deadline = deadline
+                if now >= deadline {
                     sqlite3_result_error(context, FilterFunctions.timeoutMessage, -1)
                     return
                 }

@@ -31,10 +31,11 @@ struct FilterSQL {
         } ?? true
     }
 
-    /// `feeds` are the feeds the items come from, by their id in `feed`; `now` is for `age`;
-    /// past `deadline` a regular expression stops the query.
-    init(_ expression: FilterExpression, feeds: [Int64: FilterFeed], now: Double, deadline: Double) {
-        var compiler = Compiler(feeds: feeds, now: now, deadline: deadline)
+    /// `feeds` are the feeds the items come from, by their id in `feed`; `now` is for `age`; a
+    /// statement's regular expressions stop it `budget` seconds after the first value they look
+    /// at (the clock starts with the work, not when the statement was written).
+    init(_ expression: FilterExpression, feeds: [Int64: FilterFeed], now: Double, budget: Double) {
+        var compiler = Compiler(feeds: feeds, now: now, budget: budget)
         sql = compiler.compile(expression)
         arguments = compiler.arguments
     }
@@ -42,13 +43,13 @@ struct FilterSQL {
     private struct Compiler {
         let feeds: [Int64: FilterFeed]
         let now: Double
-        let deadline: Double
+        let budget: Double
         var arguments = StatementArguments()
 
-        init(feeds: [Int64: FilterFeed], now: Double, deadline: Double) {
+        init(feeds: [Int64: FilterFeed], now: Double, budget: Double) {
             self.feeds = feeds
             self.now = now
-            self.deadline = deadline
+            self.budget = budget
         }
 
         mutating func compile(_ expression: FilterExpression) -> String {
@@ -99,7 +100,7 @@ struct FilterSQL {
             case .matches:
                 arguments += [value.text]
                 let text = text(of: attribute)
-                arguments += [deadline]
+                arguments += [budget]
                 return "(filter_regexp(?, \(text), ?))"
             case .contains:
                 guard !value.isRange, !value.text.isEmpty, !value.text.utf8.contains(0x20) else {

@@ -389,7 +389,7 @@ extension NewsStore {
         if let expression = filter.expression {
             let compiled = FilterSQL(
                 expression, feeds: feeds, now: now,
-                deadline: Date().timeIntervalSince1970 + Double(filterTimeout))
+                budget: Double(filterTimeout))
             rest += " AND " + compiled.sql
             arguments = compiled.arguments
         }

@@ -87,7 +87,10 @@ extension NewsStore {
                 scope = "a.feedID = \(id)"
             }
             if rule.onlySynced { scope += " AND a.feedID IN (SELECT feedID FROM syncFeed)" }
-            let compiled = FilterSQL(rule.expression, feeds: byID, now: now, deadline: deadline)
+            // The rules share the time: each statement has what the ones before it left.
+            let compiled = FilterSQL(
+                rule.expression, feeds: byID, now: now,
+                budget: max(0, deadline - Date().timeIntervalSince1970))
             func hide(_ restriction: String, _ arguments: StatementArguments) throws {
                 try db.execute(
                     sql: """

@@ -308,9 +308,9 @@ struct FilterStoreTests {
 
     @Test func aRegularExpressionPastItsDeadlineIsASentence() async throws {
         let store = try await store()
-        // A deadline already passed: the first row stops the query.
+        // No time at all: the first row stops the query.
         var compiled = FilterSQL(
-            try FilterParser.parse(#"title =~ "x.*y""#), feeds: [:], now: 0, deadline: 0)
+            try FilterParser.parse(#"title =~ "x.*y""#), feeds: [:], now: 0, budget: 0)
         compiled.sql = "SELECT count(*) FROM article a WHERE " + compiled.sql
         let sql = compiled
         await #expect(throws: StoreError.self) {
