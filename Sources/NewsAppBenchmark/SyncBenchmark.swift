@@ -86,7 +86,7 @@ enum SyncBenchmark {
         if let archive {
             log("Sync: FreshRSS with 10,000 items (50 feeds × 200; a minute to set up)…")
             let freshrss = try await BenchFreshRSS(
-                archive: archive, data: data, port: try StaticFileServer.freePort())
+                archive: archive, data: data, port: try LoopbackPort.free())
             let other = try PrivateHome(store: nil)
             defer { other.remove() }
             let run: FirstSync

@@ -63,25 +63,6 @@ public final class FreshRSSServer: Sendable {
         _ = try await Self.run(directory + "/FreshRSS/cli/actualize-user.php", ["--user", user])
     }
 
-    /// A port of 127.0.0.1 free now: bound to 0, read, let go.
-    public static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "no socket") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else { throw Failure(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     // MARK: - Running the scripts
 
     /// Runs the setup script, again (three times at most) when it failed at its check for PHP's

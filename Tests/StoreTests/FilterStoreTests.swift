@@ -31,6 +31,27 @@ struct FilterStoreTests {
         NewsStore.FeedFilter(expression: try FilterParser.parse(text), feeds: feeds, unreadOnly: unreadOnly)
     }
 
+    /// A store on disk (a pool of connections) in `directory` with `feeds` feeds `f0`, `f1`, …,
+    /// feed `n` holding `items(n)` items, those whose title matches `read` marked read.
+    func storeOnDisk(
+        _ directory: TemporaryDirectory, feeds count: Int, items: (Int) -> Int, read: String
+    ) async throws -> (NewsStore, [URL: FilterFeed]) {
+        let store = try NewsStore.openClean(directory.storeURL)
+        let names = (0..<count).map { "f\($0)" }
+        try await store.recordFeeds(
+            names.enumerated().map { index, name in
+                FeedFixture.fetched(name, FeedFixture.items(name, count: items(index)))
+            })
+        var feeds: [URL: FilterFeed] = [:]
+        for name in names {
+            feeds[FeedFixture.feedURL(name)] = FilterFeed(
+                url: FeedFixture.feedURL(name).absoluteString, title: "Feed \(name)")
+        }
+        _ = try await store.markFilteredFeedItemsRead(
+            NewsStore.FeedFilter(expression: try FilterParser.parse("title =~ \"\(read)\""), feeds: feeds))
+        return (store, feeds)
+    }
+
     func ids(_ articles: [Article]) -> [String] {
         articles.compactMap { $0.feedItem?.item.replacingOccurrences(of: "urn:item:", with: "") }
     }
@@ -149,20 +170,8 @@ struct FilterStoreTests {
     /// end inside a part and across parts.
     @Test func aPassSplitOverSeveralConnectionsIsThePassOnOne() async throws {
         let directory = try TemporaryDirectory()
-        let store = try NewsStore.openClean(directory.storeURL)
+        let (store, feeds) = try await storeOnDisk(directory, feeds: 7, items: { 3 + $0 * 4 }, read: "[27]$")
         defer { try? store.close() }
-        let names = (0..<7).map { "f\($0)" }
-        try await store.recordFeeds(
-            names.enumerated().map { index, name in
-                FeedFixture.fetched(name, FeedFixture.items(name, count: 3 + index * 4))
-            })
-        var feeds: [URL: FilterFeed] = [:]
-        for name in names {
-            feeds[FeedFixture.feedURL(name)] = FilterFeed(
-                url: FeedFixture.feedURL(name).absoluteString, title: "Feed \(name)")
-        }
-        _ = try await store.markFilteredFeedItemsRead(
-            NewsStore.FeedFilter(expression: try FilterParser.parse(#"title =~ "[27]$""#), feeds: feeds))
         for text in [#"title =~ "-1""#, #"title !~ "f3-""#, #"author =~ "^a\.""#, #"title =~ "none""#] {
             let filter = NewsStore.FeedFilter(expression: try FilterParser.parse(text), feeds: feeds)
             for (limit, offset) in [(20, 0), (5, 0), (5, 17), (30, 40)] {
@@ -185,22 +194,10 @@ struct FilterStoreTests {
     /// whole or cut to a limit.
     @Test func storedItemsByThePassAreThoseWalked() async throws {
         let directory = try TemporaryDirectory()
-        let store = try NewsStore.openClean(directory.storeURL)
+        let (store, feeds) = try await storeOnDisk(directory, feeds: 5, items: { 2 + $0 * 3 }, read: "-[13]$")
         defer { try? store.close() }
-        let names = (0..<5).map { "g\($0)" }
-        try await store.recordFeeds(
-            names.enumerated().map { index, name in
-                FeedFixture.fetched(name, FeedFixture.items(name, count: 2 + index * 3))
-            })
-        var feeds: [URL: FilterFeed] = [:]
-        for name in names {
-            feeds[FeedFixture.feedURL(name)] = FilterFeed(
-                url: FeedFixture.feedURL(name).absoluteString, title: "Feed \(name)")
-        }
-        _ = try await store.markFilteredFeedItemsRead(
-            NewsStore.FeedFilter(expression: try FilterParser.parse(#"title =~ "-[13]$""#), feeds: feeds))
         let walkedToo = #" and content !~ "never such a body""#
-        for text in [#"title =~ "-1""#, #"unread = "yes" and title !~ "g2""#, #"title =~ "none""#] {
+        for text in [#"title =~ "-1""#, #"unread = "yes" and title !~ "f2""#, #"title =~ "none""#] {
             let byPass = NewsStore.FeedFilter(expression: try FilterParser.parse(text), feeds: feeds)
             let walked = NewsStore.FeedFilter(
                 expression: try FilterParser.parse("(\(text))" + walkedToo), feeds: feeds)

@@ -35,7 +35,7 @@ final class FreshRSS: Sendable {
         guard let archive else { throw Failure(description: "FRESHRSS_ARCHIVE is not set") }
         let directory = try TemporaryDirectory()
         let server = try await FreshRSSServer.start(
-            archive: archive, in: directory.path + "/instance", port: try FreshRSSServer.freePort())
+            archive: archive, in: directory.path + "/instance", port: try LoopbackPort.free())
         return FreshRSS(directory: directory, server: server)
     }
 
