@@ -96,20 +96,10 @@ struct ReaderDocument {
             case none, title, jsonLD
         }
 
-        private static let options = Int32(
-            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
-        private static let chunkSize = 256 << 10
-        /// As in ``HTMLTextConverter``: libxml2 2.9's push parser stops after a fragment's first
-        /// top-level element without it; the page's own head and body tags are then ignored, and the
-        /// head's elements arrive as any other.
-        private static let opening: StaticString = "<html><body>"
-
         static func parse(
             _ html: UnsafeBufferPointer<UInt8>, into builder: UnsafeMutablePointer<Self>,
             stoppingWhen isOver: () -> Bool
         ) {
-            LibXML.initialise()
             var handler = htmlSAXHandler()
             handler.initialized = UInt32(XML_SAX2_MAGIC)
             handler.startElement = { context, name, attributes in
@@ -127,28 +117,9 @@ struct ReaderDocument {
             }
             handler.ignorableWhitespace = handler.characters
             handler.serror = LibXML.silence
-            let opening = UnsafeRawPointer(Self.opening.utf8Start).assumingMemoryBound(to: CChar.self)
-            guard
-                let parser = htmlCreatePushParserCtxt(
-                    &handler, builder, opening, Int32(Self.opening.utf8CodeUnitCount), nil,
-                    XML_CHAR_ENCODING_UTF8)
-            else { return }
-            defer { htmlFreeParserCtxt(parser) }
-            builder.pointee.parser = parser
-            htmlCtxtUseOptions(parser, options)
-            guard
-                let base = html.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
-            else {
-                htmlParseChunk(parser, nil, 0, 1)
-                return
-            }
-            var offset = 0
-            repeat {
-                let count = min(chunkSize, html.count - offset)
-                offset += count
-                htmlParseChunk(parser, base + offset - count, Int32(count), offset == html.count ? 1 : 0)
-            } while offset < html.count && !builder.pointee.stopped && !isOver()
-            builder.pointee.parser = nil
+            HTMLPushParse.run(
+                html, handler: &handler, context: UnsafeMutableRawPointer(builder),
+                parser: { builder.pointee.parser = $0 }, stopped: { builder.pointee.stopped || isOver() })
         }
 
         /// Closes what is still open.

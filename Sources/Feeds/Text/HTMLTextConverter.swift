@@ -46,51 +46,15 @@ struct HTMLTextConverter {
 
     // MARK: Parsing
 
-    /// libxml2 is initialised once per process, before any thread parses.
-    private static let libxml2Ready: Void = xmlInitParser()
-
-    /// Recovering from errors, never fetching anything, reporting nothing, and ignoring `<meta
-    /// charset>` (the input is already UTF-8). HTML_PARSE_NOIMPLIED would change nothing: the
-    /// parser starts inside an explicit `<html><body>`.
-    private static let options = Int32(
-        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
-
-    /// Input is handed to libxml2 in chunks of this size, so a stop saves it copying the rest.
-    private static let chunkSize = 256 << 10
-
-    /// The parser starts inside `<html><body>`: libxml2 2.9's push parser stops reading once the
-    /// first top-level element of a fragment closes, or when the input starts with an end tag. A
-    /// whole document's own `<html>`, `<head>` and `<body>` tags are then ignored as misplaced; its
-    /// head's children (title, styles, scripts) are dropped by name.
-    private static let opening: StaticString = "<html><body>"
-
+    /// Parses `html` with libxml2's push parser as ``HTMLPushParse`` runs it, stopping once the
+    /// output is full. A whole document's head children (title, styles, scripts) are dropped by
+    /// name.
     private static func parse(_ html: UnsafeBufferPointer<UInt8>, into converter: UnsafeMutablePointer<Self>)
     {
-        _ = libxml2Ready
         var handler = handler()
-        let opening = UnsafeRawPointer(Self.opening.utf8Start).assumingMemoryBound(to: CChar.self)
-        guard
-            let parser = htmlCreatePushParserCtxt(
-                &handler, converter, opening, Int32(Self.opening.utf8CodeUnitCount), nil,
-                XML_CHAR_ENCODING_UTF8
-            )
-        else { return }
-        defer { htmlFreeParserCtxt(parser) }
-        converter.pointee.parser = parser
-        htmlCtxtUseOptions(parser, options)
-        guard let base = html.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
-        else {
-            htmlParseChunk(parser, nil, 0, 1)
-            return
-        }
-        var offset = 0
-        repeat {
-            let count = min(chunkSize, html.count - offset)
-            offset += count
-            htmlParseChunk(parser, base + offset - count, Int32(count), offset == html.count ? 1 : 0)
-        } while offset < html.count && !converter.pointee.stopped
-        converter.pointee.parser = nil
+        HTMLPushParse.run(
+            html, handler: &handler, context: UnsafeMutableRawPointer(converter),
+            parser: { converter.pointee.parser = $0 }, stopped: { converter.pointee.stopped })
     }
 
     private static func handler() -> htmlSAXHandler {
@@ -111,7 +75,7 @@ struct HTMLTextConverter {
         }
         // Whitespace between elements, which libxml2 reports apart from other text.
         handler.ignorableWhitespace = handler.characters
-        handler.serror = { _, _ in }
+        handler.serror = LibXML.silence
         return handler
     }
 
