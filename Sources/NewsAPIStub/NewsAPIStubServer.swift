@@ -14,7 +14,7 @@ import SampleEdition
 ///     // point a client at stub.baseURL, with the key "test-key"
 /// }
 /// ```
-public final class NewsAPIStubServer: Sendable {
+public final class NewsAPIStubServer: StubServing {
     /// Why the server did not start.
     public enum StartError: Error, Equatable {
         /// ``start(port:)`` was called while the server runs.
@@ -48,22 +48,6 @@ public final class NewsAPIStubServer: Sendable {
     @discardableResult
     public func start(port: UInt16 = 0) async throws -> Int {
         try await listener.start(port: port, handler: StubHTTPHandler(responder: responder))
-    }
-
-    /// Starts the server on a free port, runs `body` with it, and stops it when `body` returns or
-    /// throws: the way tests and the benchmark use a stub for a while.
-    public func whileRunning<Value>(
-        isolation: isolated (any Actor)? = #isolation, _ body: (NewsAPIStubServer) async throws -> Value
-    ) async throws -> Value {
-        try await start()
-        do {
-            let value = try await body(self)
-            await stop()
-            return value
-        } catch {
-            await stop()
-            throw error
-        }
     }
 
     /// Stops listening, closes open connections and waits for the server to finish.

@@ -18,7 +18,7 @@ import NewsModels
 ///     // sign in at server.baseURL as "reader" with "api-password"
 /// }
 /// ```
-public final class ReaderAPIStubServer: Sendable {
+public final class ReaderAPIStubServer: StubServing {
     /// Who may sign in, with which tokens, and where the API lives.
     public struct Options: Sendable {
         public var user: String
@@ -70,21 +70,6 @@ public final class ReaderAPIStubServer: Sendable {
     public func start(port: UInt16 = 0) async throws -> Int {
         responder.withState { $0.stopped = false }
         return try await listener.start(port: port, handler: ReaderAPIHTTPHandler(responder: responder))
-    }
-
-    /// Starts on a free port, runs `body`, and stops when it returns or throws.
-    public func whileRunning<Value>(
-        isolation: isolated (any Actor)? = #isolation, _ body: (ReaderAPIStubServer) async throws -> Value
-    ) async throws -> Value {
-        try await start()
-        do {
-            let value = try await body(self)
-            await stop()
-            return value
-        } catch {
-            await stop()
-            throw error
-        }
     }
 
     /// Stops listening, closes open connections (a silent answer among them) and waits.
