@@ -127,7 +127,7 @@ extension NewsStore {
                 db,
                 sql: """
                     SELECT \(Self.storedFeedItemColumns)
-                    FROM article a \(condition.index) JOIN feed f ON f.id = a.feedID
+                    FROM article a \(condition.index) \(Self.feedJoin)
                     WHERE \(condition.sql)
                     ORDER BY a.publishedAt DESC, a.id DESC LIMIT ?
                     """,
@@ -141,20 +141,9 @@ extension NewsStore {
             return try await filterPass(
                 condition, keep: limit ?? .max, parts: Self.scanParts(items: condition.itemCount)
             ) { ids, db in
-                var byID: [Int64: Row] = [:]
-                for chunk in ids.statementChunks {
-                    for row in try Row.fetchAll(
-                        db,
-                        sql: """
-                            SELECT \(Self.storedFeedItemColumns) FROM article a JOIN feed f ON f.id = a.feedID
-                            WHERE a.id IN (\(databaseQuestionMarks(count: chunk.count)))
-                            """,
-                        arguments: StatementArguments(chunk))
-                    {
-                        byID[row["id"]] = row
-                    }
-                }
-                return Self.storedFeedItems(ids.compactMap { byID[$0] })
+                Self.storedFeedItems(
+                    try Self.articleRows(
+                        withIDs: ids, columns: Self.storedFeedItemColumns, joining: Self.feedJoin, in: db))
             }.page
         }
     }
@@ -164,6 +153,7 @@ extension NewsStore {
     private static let storedFeedItemColumns = """
         a.*, f.url AS feedURL, EXISTS (SELECT 1 FROM saved s WHERE s.articleID = a.id) AS isSaved
         """
+    private static let feedJoin = "JOIN feed f ON f.id = a.feedID"
 
     private static func storedFeedItems(_ rows: [Row]) -> [StoredFeedItem] {
         let decoder = JSONDecoder()
@@ -307,7 +297,7 @@ extension NewsStore {
             return pieces.filter { !$0.isEmpty }.map { ids in
                 var piece = self
                 piece.feedIDs = ids
-                piece.itemCounts = itemCounts.filter { ids.contains($0.key) }
+                piece.itemCounts = Dictionary(uniqueKeysWithValues: ids.map { ($0, itemCounts[$0] ?? 0) })
                 return piece
             }
         }

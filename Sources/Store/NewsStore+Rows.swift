@@ -171,13 +171,19 @@ extension NewsStore {
         .uniquedByID()
     }
 
-    /// The rows of the articles `ids`, in that order (an id not stored is left out).
-    static func articleRows(withIDs ids: [Int64], in db: Database) throws -> [Row] {
+    /// The rows of the articles `ids`, in that order (an id not stored is left out): `columns`
+    /// of `article a` and what `joining` adds to it.
+    static func articleRows(
+        withIDs ids: [Int64], columns: String = "a.*", joining: String = "", in db: Database
+    ) throws -> [Row] {
         var byID: [Int64: Row] = [:]
         for chunk in ids.statementChunks {
             for row in try Row.fetchAll(
                 db,
-                sql: "SELECT a.* FROM article a WHERE a.id IN (\(databaseQuestionMarks(count: chunk.count)))",
+                sql: """
+                    SELECT \(columns) FROM article a \(joining)
+                    WHERE a.id IN (\(databaseQuestionMarks(count: chunk.count)))
+                    """,
                 arguments: StatementArguments(chunk))
             {
                 byID[row["id"]] = row
