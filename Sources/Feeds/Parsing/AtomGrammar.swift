@@ -7,6 +7,10 @@ struct AtomGrammar: FeedGrammar {
     private enum Token {
         case entry, title, id, link, updated, published, author, name, summary, content, source
         case mediaGroup, mediaContent, mediaThumbnail, mediaDescription, other
+        /// `dc:creator`: an author, as in RSS.
+        case creator
+        /// `dc:date`: the date published when the entry gives none of its own.
+        case otherDate
     }
 
     private let rootNamespaceURI: UnsafePointer<UInt8>?
@@ -78,7 +82,7 @@ struct AtomGrammar: FeedGrammar {
             beginText(tag, context: &context)
         case .content where attributes.value("src") == nil:
             beginText(tag, context: &context)
-        case .id, .updated, .published:
+        case .id, .updated, .published, .creator, .otherDate:
             beginPlainText(context: &context)
         case .link:
             switch Self.link(tag, base: context.bases.current) {
@@ -151,21 +155,25 @@ struct AtomGrammar: FeedGrammar {
     }
 
     private mutating func assign(_ bytes: [UInt8], to token: Token, base: URL) {
+        // An empty element never hides a non-empty one.
         switch token {
-        case .title:
+        case .title where FeedText.showsAnything(bytes, isHTML: captureIsHTML):
             let title = markup(bytes, token: token, base: base)
             entry?.title = title
-        case .summary:
+        case .summary where FeedText.showsAnything(bytes, isHTML: captureIsHTML):
             let summary = markup(bytes, token: token, base: base)
             entry?.summary = summary
-        case .content:
+        case .content where FeedText.showsAnything(bytes, isHTML: captureIsHTML):
             let content = markup(bytes, token: token, base: base)
             entry?.content = content
-        case .mediaDescription where entry?.summary == nil:
+        case .mediaDescription
+        where entry?.summary == nil && FeedText.showsAnything(bytes, isHTML: captureIsHTML):
             let summary = markup(bytes, token: token, base: base)
             entry?.summary = summary
         case .id: entry?.id = bytes.withUnsafeBufferPointer(FeedText.line(bytes:))
-        case .name: entry?.addAuthor(bytes.withUnsafeBufferPointer(FeedText.line(bytes:)))
+        case .name, .creator: entry?.addAuthor(bytes.withUnsafeBufferPointer(FeedText.line(bytes:)))
+        case .otherDate where entry?.published == nil:
+            entry?.published = bytes.withUnsafeBufferPointer(FeedDate.parse(bytes:))
         case .published: entry?.published = bytes.withUnsafeBufferPointer(FeedDate.parse(bytes:))
         case .updated: entry?.updated = bytes.withUnsafeBufferPointer(FeedDate.parse(bytes:))
         default: break
@@ -224,6 +232,9 @@ struct AtomGrammar: FeedGrammar {
         switch namespace {
         case .atom, .atom03, .none:
             return Self.coreToken(name)
+        case .dublinCore:
+            if name.matches("creator") { return .creator }
+            if name.matches("date") { return .otherDate }
         case .media:
             if name.matches("group") { return .mediaGroup }
             if name.matches("content") { return .mediaContent }

@@ -68,20 +68,27 @@ enum FeedNamespace {
         return String(text)
     }
 
+    /// The namespace a well-known prefix stands for, its case ignored (`DC:creator`), as
+    /// feedparser lowercases the prefixes it goes by.
     private init(prefix: UnsafePointer<UInt8>?) {
-        if prefix.isEqual(to: "dc") {
+        guard let prefix else {
+            self = .other
+            return
+        }
+        let name = XMLName(bytes: prefix)
+        if name.matches("dc") {
             self = .dublinCore
-        } else if prefix.isEqual(to: "dcterms") {
+        } else if name.matches("dcterms") {
             self = .dublinCoreTerms
-        } else if prefix.isEqual(to: "content") {
+        } else if name.matches("content") {
             self = .content
-        } else if prefix.isEqual(to: "media") {
+        } else if name.matches("media") {
             self = .media
-        } else if prefix.isEqual(to: "itunes") {
+        } else if name.matches("itunes") {
             self = .itunes
-        } else if prefix.isEqual(to: "atom") {
+        } else if name.matches("atom") {
             self = .atom
-        } else if prefix.isEqual(to: "rdf") {
+        } else if name.matches("rdf") {
             self = .rdf
         } else {
             self = .other
@@ -89,18 +96,21 @@ enum FeedNamespace {
     }
 }
 
-/// Remembers the namespace of the last few URIs seen. libxml2 keeps every name and URI once in
-/// its dictionary for the life of the parser, so a URI is known by its address: the strings are
-/// compared once per namespace, not once per element.
+/// Remembers the namespace of the last few names seen. libxml2 keeps every name and URI once in
+/// its dictionary for the life of the parser, so a URI and a prefix are known by their
+/// addresses: the strings are compared once per namespace and prefix, not once per element. The
+/// prefix is part of the key: a URI that is none of the known ones stands for the namespace its
+/// prefix names, and a document may bind it to more than one.
 struct NamespaceCache {
-    private var entries: [(uri: UnsafePointer<UInt8>, namespace: FeedNamespace)] = []
+    private var entries:
+        [(uri: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespace: FeedNamespace)] = []
 
     mutating func namespace(of tag: XMLStartTag) -> FeedNamespace {
         guard let uri = tag.namespaceURI else { return FeedNamespace(uri: nil, prefix: tag.prefix) }
-        for entry in entries where entry.uri == uri { return entry.namespace }
+        for entry in entries where entry.uri == uri && entry.prefix == tag.prefix { return entry.namespace }
         let namespace = FeedNamespace(uri: uri, prefix: tag.prefix)
         if entries.count == 8 { entries.removeFirst() }
-        entries.append((uri, namespace))
+        entries.append((uri, tag.prefix, namespace))
         return namespace
     }
 }

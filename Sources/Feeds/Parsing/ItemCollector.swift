@@ -38,7 +38,11 @@ struct ItemCollector {
     }
 
     private func item(from draft: ItemDraft) -> FeedItem? {
-        let content = draft.content.map { text(of: $0, numberingLinks: true) }
+        // Content that reads as nothing (markup without text) is no content: the summary's links
+        // are numbered then, and its text is the item's.
+        let content = draft.content.map { text(of: $0, numberingLinks: true) }.flatMap {
+            $0.text.isEmpty ? nil : $0
+        }
         let summary = draft.summary.map { text(of: $0, numberingLinks: content == nil) }
         let links = content?.links ?? summary?.links ?? []
         let contentText = content.map(\.text).flatMap(Self.nonEmpty)

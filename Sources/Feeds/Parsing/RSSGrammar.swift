@@ -8,6 +8,14 @@ struct RSSGrammar: FeedGrammar {
         case channel, item, title, link, description, guid, author, creator, podcastAuthor, published, issued
         case updated
         case enclosure, encoded, mediaContent, mediaThumbnail, mediaGroup, mediaDescription, other
+        /// `dc:title` and `media:title`: the title when the item has no `<title>`.
+        case otherTitle
+        /// `dc:description`: the summary when the item has no `<description>`.
+        case otherDescription
+        /// `itunes:summary`: the summary when nothing else gives one (plain text or HTML).
+        case podcastSummary
+        /// `atom:link`: the page when no `<link>` gives it.
+        case atomLink
     }
 
     private let format: FeedDocument.Format
@@ -80,10 +88,15 @@ struct RSSGrammar: FeedGrammar {
     private mutating func startInItem(_ token: Token, tag: XMLStartTag, context: inout ReaderContext) {
         let depth = context.depth
         switch token {
-        case .title, .description, .encoded:
+        case .title, .description, .encoded, .otherTitle, .otherDescription, .podcastSummary:
             context.capture.begin(.html, depth: depth)
         case .link, .author, .creator, .podcastAuthor, .published, .issued, .updated:
             context.capture.begin(.text, depth: depth)
+        case .atomLink:
+            let attributes = tag.attributes
+            guard !attributes.hasValue("rel") || attributes.value("rel", is: "alternate") else { break }
+            item?.offerLink(
+                WebURL.resolve(attributes.value("href") ?? "", against: context.bases.current), rank: 2)
         case .guid:
             guidIsPermaLink = !tag.attributes.value("ispermalink", is: "false")
             context.capture.begin(.text, depth: depth)
@@ -132,16 +145,33 @@ struct RSSGrammar: FeedGrammar {
         }
     }
 
+    /// Sets the item's fields from an element's text. An empty element never hides a non-empty one
+    /// (`<content:encoded><![CDATA[]]></content:encoded>` beside a `<description>` of show
+    /// notes), and the elements of other vocabularies only stand in for RSS's own.
     private mutating func assign(_ bytes: [UInt8], to token: Token, base: URL) {
         let text = { String(decoding: bytes, as: UTF8.self) }
+        let markup = { ItemDraft.Markup(source: text(), isHTML: true, base: base) }
         switch token {
-        case .title:
-            item?.title = ItemDraft.Markup(source: text(), isHTML: true, base: base)
-        case .description:
-            item?.summary = ItemDraft.Markup(source: text(), isHTML: true, base: base)
-        case .encoded:
-            item?.content = ItemDraft.Markup(source: text(), isHTML: true, base: base)
-        case .mediaDescription where item?.summary == nil:
+        case .title where FeedText.showsAnything(bytes):
+            item?.title = markup()
+        case .otherTitle where item?.title == nil && FeedText.showsAnything(bytes):
+            item?.title = markup()
+        case .description where FeedText.showsAnything(bytes):
+            item?.summary = markup()
+        case .otherDescription where item?.summary == nil && FeedText.showsAnything(bytes):
+            item?.summary = markup()
+        case .encoded where FeedText.showsAnything(bytes):
+            item?.content = markup()
+        case .podcastSummary where item?.summary == nil && FeedText.showsAnything(bytes):
+            // Plain text by Apple's word, HTML in many feeds.
+            let source = text()
+            item?.summary =
+                FeedText.looksLikeHTML(source)
+                ? ItemDraft.Markup(source: source, isHTML: true, base: base)
+                : ItemDraft.Markup(
+                    source: bytes.withUnsafeBufferPointer(FeedText.block(bytes:)), isHTML: false, base: base)
+        case .mediaDescription
+        where item?.summary == nil && FeedText.showsAnything(bytes, isHTML: mediaDescriptionIsHTML):
             let source =
                 mediaDescriptionIsHTML ? text() : bytes.withUnsafeBufferPointer(FeedText.block(bytes:))
             item?.summary = ItemDraft.Markup(source: source, isHTML: mediaDescriptionIsHTML, base: base)
@@ -179,8 +209,10 @@ struct RSSGrammar: FeedGrammar {
         case .none, .rss1:
             return Self.coreToken(name)
         case .dublinCore:
-            if name.matches("creator") { return .creator }
+            if name.matches("creator") || name.matches("author") { return .creator }
             if name.matches("date") { return .issued }
+            if name.matches("title") { return .otherTitle }
+            if name.matches("description") { return .otherDescription }
         case .dublinCoreTerms:
             if name.matches("modified") { return .updated }
             if name.matches("created") || name.matches("issued") { return .issued }
@@ -190,8 +222,10 @@ struct RSSGrammar: FeedGrammar {
             return Self.mediaToken(name)
         case .atom:
             if name.matches("updated") { return .updated }
+            if name.matches("link") { return .atomLink }
         case .itunes:
             if name.matches("author") { return .podcastAuthor }
+            if name.matches("summary") { return .podcastSummary }
         default:
             if let uri = tag.namespaceURI, uri == rootNamespaceURI { return Self.coreToken(name) }
         }
@@ -218,6 +252,7 @@ struct RSSGrammar: FeedGrammar {
         if name.matches("thumbnail") { return .mediaThumbnail }
         if name.matches("group") { return .mediaGroup }
         if name.matches("description") { return .mediaDescription }
+        if name.matches("title") { return .otherTitle }
         return .other
     }
 
