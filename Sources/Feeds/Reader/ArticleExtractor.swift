@@ -50,36 +50,42 @@ public enum ArticleExtractor {
         let metadata = ArticleMetadata(document: document)
         var links = LinkReferences(baseURL: url)
         if let href = document.baseHref { links.setBase(href: href) }
-        // As Readability: an article too short to be one is looked for again with fewer rules. A
-        // later pass is kept only when it finds at least twice as much, so that a short article is
-        // not traded for the same one with the furniture that the first pass left out.
-        var best: (selection: ContentSelector.Selection, rendering: ArticleRendering, text: HTMLText)?
+        let siteHost = url?.host ?? metadata.ownHost
+        let votes = StructuredDataVotes(articleBody: metadata.articleBody, description: metadata.description)
+        // As Readability: an article too short to be one is looked for again with fewer rules.
+        var best: Attempt?
         for rules in ContentSelector.Rules.attempts {
             if isOver() { throw .interrupted }
-            var selector = ContentSelector(document: document, rules: rules)
+            var selector = ContentSelector(document: document, rules: rules, siteHost: siteHost, votes: votes)
             let selection = selector.select(title: metadata.title ?? "")
             var rendering = ArticleRendering(
                 document: document, selection: selection, links: numberingLinks ? links : nil)
             let text = rendering.render()
-            let length = scalarCount(text.text)
-            if best == nil || length >= 2 * scalarCount(best?.text.text ?? "") {
-                best = (selection, rendering, text)
-            }
-            if length >= minimumCharacters { break }
+            let attempt = Attempt(
+                selection: selection, rendering: rendering, text: text, length: scalarCount(text.text),
+                prose: selector.proseLength(of: selection), document: document)
+            if best.map(attempt.isBetter(than:)) ?? true { best = attempt }
+            if attempt.length >= minimumCharacters { break }
         }
-        if best?.text.text.isEmpty ?? true {
+        // Last, as a person reading the page would: its text without the navigation, header and
+        // footer, when no block of it reads as the article; and with them, when they hold all of
+        // its text.
+        for rules in [ContentSelector.Rules.attempts[3], .everything] where best?.text.text.isEmpty ?? true {
             if isOver() { throw .interrupted }
-            // Last, as a person reading the page would: its text without the navigation, header
-            // and footer, when no block of it reads as the article.
-            let selector = ContentSelector(document: document, rules: ContentSelector.Rules.attempts[3])
+            let selector = ContentSelector(document: document, rules: rules)
             let selection = selector.wholePage()
+            // Furniture that is only links (a menu) is no article.
+            if rules == .everything && selector.proseLength(of: selection) < 25 { break }
             var rendering = ArticleRendering(
                 document: document, selection: selection, links: numberingLinks ? links : nil)
             let text = rendering.render()
-            best = (selection, rendering, text)
+            best = Attempt(
+                selection: selection, rendering: rendering, text: text, length: scalarCount(text.text),
+                prose: 0,
+                document: document)
         }
         guard let best, !best.text.text.isEmpty else { throw .noText }
-        let (selection, rendering, text) = best
+        let (selection, rendering, text) = (best.selection, best.rendering, best.text)
         let base = links.baseURL
         let lead = (metadata.image ?? rendering.firstImage()).flatMap { WebURL.resolve($0, against: base) }
         return ExtractedArticle(
@@ -155,5 +161,35 @@ public enum ArticleExtractor {
             return decoded.withUnsafeBufferPointer { ReaderDocument.parse($0, stoppingWhen: isOver) }
         }
         return ReaderDocument.parse(bytes, stoppingWhen: isOver)
+    }
+}
+
+/// One pass of reader mode over a page: what it chose, its text, and how much of it is prose.
+private struct Attempt {
+    var selection: ContentSelector.Selection
+    var rendering: ArticleRendering
+    var text: HTMLText
+    /// Characters of the text.
+    var length: Int
+    /// Characters of prose: outside links and cards (``ContentSelector/proseLength(of:)``).
+    var prose: Int
+    let document: ReaderDocument
+
+    /// Whether a later pass, made with fewer rules, is the better article. Readability takes the
+    /// longest pass; a later pass is longer by what the rules left out, which is furniture as
+    /// often as it is prose. So a later pass wins when it holds a fifth more prose (and 30
+    /// characters) and still holds what this one chose, or twice its prose; when this one
+    /// holds nearly no prose (a page of lists or short lines), when it is twice as long.
+    func isBetter(than earlier: Attempt) -> Bool {
+        if earlier.length == 0 { return length > 0 }
+        if earlier.prose < 40 { return length >= 2 * earlier.length || prose >= 2 * max(earlier.prose, 20) }
+        guard 5 * prose >= 6 * earlier.prose + 150 else { return false }
+        return prose >= 2 * earlier.prose || holds(earlier.selection.top)
+    }
+
+    /// Whether `node` is among what this pass shows: inside one of its blocks, and not cleaned away.
+    private func holds(_ node: Int) -> Bool {
+        selection.shown[node]
+            && selection.roots.contains { $0 <= node && node < Int(document.ends[$0]) }
     }
 }

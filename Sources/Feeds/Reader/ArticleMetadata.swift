@@ -12,6 +12,13 @@ struct ArticleMetadata {
     var image: String?
     var siteName: String?
     var language: String?
+    /// The JSON-LD `articleBody`, as written: a vote on which blocks are the article, never the
+    /// text shown (``StructuredDataVotes``).
+    var articleBody: String?
+    /// What the page says it is about (`og:description`, `twitter:description`, `description`).
+    var description: String?
+    /// The host of the page's own address (`og:url`).
+    var ownHost: String?
 
     init(document: ReaderDocument) {
         let article = document.jsonLD.lazy.compactMap(Self.article).first
@@ -51,6 +58,9 @@ struct ArticleMetadata {
             ?? first(["og:locale", "content-language", "dc.language", "language"])
         language = locale.map { String(Self.line($0).replacingOccurrences(of: "_", with: "-").prefix(35)) }
             .flatMap { $0.isEmpty ? nil : $0 }
+        articleBody = article?["articleBody"] as? String
+        description = first(["og:description", "twitter:description", "description"])
+        ownHost = first(["og:url"]).flatMap { URL(string: $0)?.host }
     }
 
     // MARK: Text

@@ -60,18 +60,28 @@ enum ClassHints {
 
     private static let byline = ["byline", "author", "dateline", "writtenby", "p-author"]
 
-    /// Whether a word of the hints is `ad` or `ads`, or starts with `advert`.
+    /// Whether a word of the hints is `ad` or `ads`, or starts with `advert`; not when the word
+    /// before it says the element holds ads or none (`o-section--has-ads`, `with-ads`, `no-ads`):
+    /// a section of the story with ad slots beside its paragraphs is no advert.
     private static func isAd(_ hints: String) -> Bool {
+        var previous: Substring.UTF8View?
         for word in hints.utf8.split(whereSeparator: { !isWordByte($0) }) {
-            if word.elementsEqual("ad".utf8) || word.elementsEqual("ads".utf8)
-                || word.starts(with: "advert".utf8)
-                || word.elementsEqual("adslot".utf8) || word.elementsEqual("dfp".utf8)
+            defer { previous = word }
+            if word.elementsEqual("ad".utf8) || word.elementsEqual("ads".utf8) {
+                if let previous, holdsAds.contains(where: { previous.elementsEqual($0.utf8) }) { continue }
+                return true
+            }
+            if word.starts(with: "advert".utf8) || word.elementsEqual("adslot".utf8)
+                || word.elementsEqual("dfp".utf8)
             {
                 return true
             }
         }
         return false
     }
+
+    /// The words before `ad` or `ads` that make it a modifier of something else.
+    private static let holdsAds = ["has", "with", "no", "without"]
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
         (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)

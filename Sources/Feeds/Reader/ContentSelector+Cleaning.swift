@@ -113,7 +113,8 @@ extension ContentSelector {
     }
 
     /// Readability's conditional cleaning of one `div`, list, table, form, section, header or
-    /// footer; and a paragraph that is a list of links (two or more, over half its text), as
+    /// footer (and a block that is mostly cards, ``CardStrips``); and a paragraph that is a list
+    /// of links (two or more, over half its text), as
     /// "Related: …" lines set with `<br>` are.
     private func isFurniture(_ node: Int, counts: NodeStatistics.Counts) -> Bool {
         let tag = document.tags[node]
@@ -127,6 +128,8 @@ extension ContentSelector {
         }
         let hintWeight = weight(of: node)
         if hintWeight < 0 { return true }
+        // A gallery or a strip of teasers, even with captions of many commas.
+        if cards.isMostlyCards(node, statistics: statistics) { return true }
         guard counts.commas < 10 else { return false }
         let isList = tag == .ul || tag == .ol || tag == .dl
         let paragraphs = Double(counts.paragraphs)

@@ -48,6 +48,9 @@ struct NodeStatistics {
     var ownCommas: [Int32]
     /// Element children of each node.
     var childElements: [Int32]
+    /// Whether each node has a block element among its children: a `div` without one is a
+    /// paragraph in all but name, as Readability reads it.
+    var hasBlockChild: [Bool]
 
     init(_ document: ReaderDocument, live: [Bool]) {
         let count = document.count
@@ -55,6 +58,7 @@ struct NodeStatistics {
         ownText = Array(repeating: 0, count: count)
         ownCommas = Array(repeating: 0, count: count)
         childElements = Array(repeating: 0, count: count)
+        hasBlockChild = Array(repeating: false, count: count)
         var inLink = Array(repeating: false, count: count)
         var inHeading = Array(repeating: false, count: count)
         var block = Array(repeating: Int32(0), count: count)
@@ -76,6 +80,7 @@ struct NodeStatistics {
                 continue
             }
             childElements[parent] += 1
+            if tag.isBlock { hasBlockChild[parent] = true }
             switch tag {
             case .p: counts[node].paragraphs = 1
             case .img: counts[node].images = 1

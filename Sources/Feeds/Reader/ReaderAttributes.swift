@@ -1,8 +1,15 @@
 /// The attributes of an element that the reader mode reads, kept only for elements that have one.
 struct ReaderAttributes: Sendable {
-    /// The `class` and `id`, lowercased and joined by a space: what the class hints look at. Each
-    /// is read to its first ``hintLimit`` bytes (the hints are looked for in it by every pass).
+    /// The `class` and `id`, lowercased and joined by a space, the class first: what the class
+    /// hints look at. Each is read to its first ``hintLimit`` bytes (the hints are looked for in
+    /// it by every pass).
     var hints = ""
+    /// How many bytes of ``hints`` are the class.
+    private var classLength = 0
+
+    /// The `class`, lowercased (its taxonomy classes left out, see ``withoutTaxonomy(_:)``): what
+    /// the blocks of one kind share, whose ids differ.
+    var classes: Substring { Substring(hints.utf8.prefix(classLength)) }
 
     /// Bytes of a `class` or `id` read: real ones are a few dozen, a hostile one megabytes.
     static let hintLimit = 1_024
@@ -33,6 +40,8 @@ struct ReaderAttributes: Sendable {
         var any = false
         var metaKey: String?
         var metaContent: String?
+        var classHint: String?
+        var idHint: String?
         var index = 0
         while let name = list[index] {
             let value = list[index + 1]
@@ -48,8 +57,11 @@ struct ReaderAttributes: Sendable {
             case .class, .id:
                 guard let value else { continue }
                 let lowered = Self.lowered(value, limit: Self.hintLimit)
-                let hint = kind == .class ? Self.withoutTaxonomy(lowered) : lowered
-                found.hints += (found.hints.isEmpty ? "" : " ") + hint
+                if kind == .class {
+                    classHint = Self.withoutTaxonomy(lowered)
+                } else {
+                    idHint = lowered
+                }
                 any = true
                 if kind == .class && Self.hidesFromSight(classes: lowered) { reading.hidden = true }
             case .type:
@@ -83,6 +95,11 @@ struct ReaderAttributes: Sendable {
                 }
             }
         }
+        if let classHint {
+            found.hints = classHint
+            found.classLength = classHint.utf8.count
+        }
+        if let idHint { found.hints += (found.hints.isEmpty ? "" : " ") + idHint }
         if tag == .meta, let metaKey, let metaContent {
             reading.meta = ReaderMeta(key: metaKey, content: metaContent)
         }
