@@ -162,6 +162,20 @@ import Testing
         for index in 1...5 { #expect(article.text.contains("The kettle model \(index - 1)"), "\(index)") }
     }
 
+    @Test func theSitesOwnAddressesAreToldApart() {
+        let host = "www.valley.example"
+        #expect(CardStrips.isOnSite("/2024/05/story", host))
+        #expect(CardStrips.isOnSite("story.html", host))
+        #expect(CardStrips.isOnSite("  https://valley.example/story", host))
+        #expect(CardStrips.isOnSite("HTTP://WWW.Valley.Example:8080/story", host))
+        #expect(CardStrips.isOnSite("//www.valley.example/story", host))
+        #expect(!CardStrips.isOnSite("https://shop.example.com/kettle", host))
+        #expect(!CardStrips.isOnSite("https://valley.example.evil.org/", host))
+        #expect(!CardStrips.isOnSite("mailto:desk@valley.example", host))
+        #expect(!CardStrips.isOnSite("https://valley.example/story", nil))
+        #expect(CardStrips.isOnSite("#comments", nil))
+    }
+
     // MARK: 4. A short post loses half of its text
 
     @Test func aShortPostKeepsItsParagraphOfLinks() throws {

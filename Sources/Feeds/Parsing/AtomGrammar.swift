@@ -155,15 +155,15 @@ struct AtomGrammar: FeedGrammar {
     }
 
     private mutating func assign(_ bytes: [UInt8], to token: Token, base: URL) {
-        // An empty element never hides a non-empty one.
+        // An empty element never replaces a non-empty one.
         switch token {
-        case .title where FeedText.showsAnything(bytes, isHTML: captureIsHTML):
+        case .title where entry?.title == nil || FeedText.showsAnything(bytes, isHTML: captureIsHTML):
             let title = markup(bytes, token: token, base: base)
             entry?.title = title
-        case .summary where FeedText.showsAnything(bytes, isHTML: captureIsHTML):
+        case .summary where entry?.summary == nil || FeedText.showsAnything(bytes, isHTML: captureIsHTML):
             let summary = markup(bytes, token: token, base: base)
             entry?.summary = summary
-        case .content where FeedText.showsAnything(bytes, isHTML: captureIsHTML):
+        case .content where entry?.content == nil || FeedText.showsAnything(bytes, isHTML: captureIsHTML):
             let content = markup(bytes, token: token, base: base)
             entry?.content = content
         case .mediaDescription

@@ -145,24 +145,24 @@ struct RSSGrammar: FeedGrammar {
         }
     }
 
-    /// Sets the item's fields from an element's text. An empty element never hides a non-empty one
-    /// (`<content:encoded><![CDATA[]]></content:encoded>` beside a `<description>` of show
-    /// notes), and the elements of other vocabularies only stand in for RSS's own.
+    /// Sets the item's fields from an element's text. An empty element never replaces a non-empty
+    /// one, and the elements of other vocabularies only stand in for RSS's own. (An empty one is
+    /// kept when there is nothing else: ``ItemCollector`` reads the item's text past it.)
     private mutating func assign(_ bytes: [UInt8], to token: Token, base: URL) {
         let text = { String(decoding: bytes, as: UTF8.self) }
         let markup = { ItemDraft.Markup(source: text(), isHTML: true, base: base) }
         switch token {
-        case .title where FeedText.showsAnything(bytes):
+        case .title where item?.title == nil || FeedText.showsAnything(bytes):
             item?.title = markup()
-        case .otherTitle where item?.title == nil && FeedText.showsAnything(bytes):
+        case .otherTitle where item?.title == nil:
             item?.title = markup()
-        case .description where FeedText.showsAnything(bytes):
+        case .description where item?.summary == nil || FeedText.showsAnything(bytes):
             item?.summary = markup()
-        case .otherDescription where item?.summary == nil && FeedText.showsAnything(bytes):
+        case .otherDescription where item?.summary == nil:
             item?.summary = markup()
-        case .encoded where FeedText.showsAnything(bytes):
+        case .encoded where item?.content == nil || FeedText.showsAnything(bytes):
             item?.content = markup()
-        case .podcastSummary where item?.summary == nil && FeedText.showsAnything(bytes):
+        case .podcastSummary where item?.summary == nil:
             // Plain text by Apple's word, HTML in many feeds.
             let source = text()
             item?.summary =
@@ -171,7 +171,7 @@ struct RSSGrammar: FeedGrammar {
                 : ItemDraft.Markup(
                     source: bytes.withUnsafeBufferPointer(FeedText.block(bytes:)), isHTML: false, base: base)
         case .mediaDescription
-        where item?.summary == nil && FeedText.showsAnything(bytes, isHTML: mediaDescriptionIsHTML):
+        where item?.summary == nil:
             let source =
                 mediaDescriptionIsHTML ? text() : bytes.withUnsafeBufferPointer(FeedText.block(bytes:))
             item?.summary = ItemDraft.Markup(source: source, isHTML: mediaDescriptionIsHTML, base: base)

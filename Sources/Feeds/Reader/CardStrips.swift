@@ -106,27 +106,50 @@ struct CardStrips {
     }
 
     /// Whether `href` is an address on the page's own site: relative, or on `siteHost` (without
-    /// its `www.`).
+    /// its `www.`, ignoring case). Read in place, byte by byte: teasers are many.
     static func isOnSite(_ href: String, _ siteHost: String?) -> Bool {
-        let trimmed = href.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
-        let lowered = trimmed.prefix(2_048).lowercased()
-        var rest: Substring
-        if lowered.hasPrefix("//") {
-            rest = lowered.dropFirst(2)
-        } else if let colon = lowered.firstIndex(of: ":"),
-            lowered[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." })
-        {
-            guard lowered[..<colon] == "http" || lowered[..<colon] == "https" else { return false }
-            rest = lowered[lowered.index(after: colon)...].drop { $0 == "/" }
-        } else {
-            return true
+        var href = href
+        return href.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count, bytes[start] <= 0x20 { start += 1 }
+            let text = UnsafeBufferPointer(rebasing: bytes[start...])
+            var hostStart: Int
+            if text.count >= 2, text[0] == UInt8(ascii: "/"), text[1] == UInt8(ascii: "/") {
+                hostStart = 2
+            } else if let colon = text.prefix(32).firstIndex(of: UInt8(ascii: ":")),
+                text[..<colon].allSatisfy({
+                    ($0 | 0x20) &- 0x61 < 26 || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+                })
+            {
+                let scheme = text[..<colon].map { $0 | 0x20 }
+                guard scheme.elementsEqual("http".utf8) || scheme.elementsEqual("https".utf8) else {
+                    return false
+                }
+                hostStart = colon + 1
+                while hostStart < text.count, text[hostStart] == UInt8(ascii: "/") { hostStart += 1 }
+            } else {
+                return true
+            }
+            guard var siteHost else { return false }
+            var hostEnd = hostStart
+            while hostEnd < text.count, !Self.endsHost(text[hostEnd]) { hostEnd += 1 }
+            let host = Self.withoutWWW(text[hostStart..<hostEnd])
+            return siteHost.withUTF8 { site in
+                let own = Self.withoutWWW(site[...])
+                return host.count == own.count && zip(host, own).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+            }
         }
-        guard let siteHost else { return false }
-        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
-        return Self.withoutWWW(host) == Self.withoutWWW(Substring(siteHost.lowercased()))
     }
 
-    private static func withoutWWW(_ host: Substring) -> Substring {
-        host.hasPrefix("www.") ? host.dropFirst(4) : host
+    private static func endsHost(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+            || byte == UInt8(ascii: ":")
+    }
+
+    private static func withoutWWW(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<
+        UnsafeBufferPointer<UInt8>
+    > {
+        let www = host.count > 4 && host.prefix(4).map { $0 | 0x20 }.elementsEqual("www.".utf8)
+        return www ? host.dropFirst(4) : host
     }
 }

@@ -249,7 +249,7 @@ struct ContentSelector {
     /// matches it far worse (by 0.2 of F1) and it matches well (0.5).
     private func votedCandidate(among ranked: [Int]) -> Int? {
         guard votes.hasBody, ranked.count > 1 else { return nil }
-        let matches = ranked.map { votes.bodyMatch(words(of: $0)) ?? 0 }
+        let matches = ranked.map { votes.bodyMatch(wordPairs(of: $0)) ?? 0 }
         guard let best = matches.indices.max(by: { matches[$0] < matches[$1] }), best != 0,
             matches[best] >= 0.5, matches[best] >= matches[0] + 0.2
         else { return nil }
@@ -276,7 +276,7 @@ struct ContentSelector {
         guard top > 0 else { return [top] }
         let threshold = max(10, topScore * 0.2)
         let topClasses = document.attributes(of: top)?.classes ?? ""
-        let topWords = votes.hasBody ? words(of: top) : []
+        let topPairs = votes.hasBody ? wordPairs(of: top) : []
         var roots: [Int] = []
         var child = parent + 1
         while child < Int(document.ends[parent]) {
@@ -286,7 +286,10 @@ struct ContentSelector {
                 roots.append(child)
                 continue
             }
-            switch votes.sibling(words(of: child), topWords: topWords) {
+            let vote =
+                votes.mayVote(onCharacters: statistics.counts[child].text)
+                ? votes.sibling(wordPairs(of: child), topPairs: topPairs) : .none
+            switch vote {
             case .join:
                 roots.append(child)
                 continue
@@ -305,7 +308,7 @@ struct ContentSelector {
                 roots.append(child)
             } else if isPart(child, like: top) {
                 roots.append(child)
-            } else if isParagraph(child) {
+            } else if readsAsParagraph(child) {
                 let counts = statistics.counts[child]
                 if counts.text > 80 && counts.linkDensity < 0.25 {
                     roots.append(child)
@@ -329,14 +332,14 @@ struct ContentSelector {
 
     /// Whether `node` is a paragraph: a `p`, or a block of text with no block inside, which
     /// Readability makes a paragraph.
-    private func isParagraph(_ node: Int) -> Bool {
+    private func readsAsParagraph(_ node: Int) -> Bool {
         let tag = document.tags[node]
         return tag == .p || (tag.isContainer && !statistics.hasBlockChild[node])
     }
 
     /// The word pairs of `node`'s text (its first ``StructuredDataVotes/textLimit`` bytes), for
     /// the votes; none when the page gives no `articleBody` or description to vote with.
-    private func words(of node: Int) -> Set<String> {
+    private func wordPairs(of node: Int) -> Set<String> {
         guard votes.isVoting else { return [] }
         var bytes: [UInt8] = []
         let end = Int(document.ends[node])
