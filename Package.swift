@@ -26,7 +26,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
@@ -143,10 +142,10 @@ let package = Package(
         // calendar (see docs/architecture.md).
         .target(name: "FilterLanguage", dependencies: ["NewsModels"], swiftSettings: strict),
 
-        // The local article store (SQLite through GRDB); see docs/architecture.md.
+        // The local article store (SQLite through our SQLite layer); see docs/architecture.md.
         .target(
             name: "Store",
-            dependencies: ["NewsModels", "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NewsModels", "FilterLanguage", "SQLite", "CSQLite"],
             swiftSettings: strict
         ),
         // Runs a command and reports its peak memory, unskewed by a big parent (see its main.swift);
@@ -194,8 +193,7 @@ let package = Package(
             name: "NewsAppBenchmark",
             dependencies: [
                 "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
-                "SampleEdition", "Feeds", "TerminalText", "FilterLanguage", "ReaderAPIStub",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "SampleEdition", "Feeds", "TerminalText", "FilterLanguage", "ReaderAPIStub", "SQLite",
             ],
             swiftSettings: strict
         ),
@@ -267,8 +265,7 @@ let package = Package(
                 "TerminalText", "TestSupport", "Feeds", "FilterLanguage", "Sync", "ReaderAPIStub",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "FlyingSocks", package: "FlyingFox"), "SQLite",
             ],
             swiftSettings: strict
         ),
@@ -286,7 +283,7 @@ let package = Package(
             name: "StoreTests",
             dependencies: [
                 "Store", "NewsModels", "StoreKillTestHelper", "SampleEdition", "TestSupport",
-                "FilterLanguage", .product(name: "GRDB", package: "GRDB.swift"),
+                "FilterLanguage", "SQLite",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")],

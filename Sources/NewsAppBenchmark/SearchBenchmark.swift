@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 import Store
 
 /// Offline search over the 100,000-article store: ``NewsStore/search(_:sort:page:pageSize:)``

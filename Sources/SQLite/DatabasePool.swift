@@ -1,5 +1,13 @@
 import Dispatch
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A database file in WAL mode with one writing connection and up to
 /// ``Configuration/maximumReaderCount`` reading ones: reads run side by side, and never wait for
 /// a write, which runs on the one writer, one at a time.
@@ -17,7 +25,6 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     private let readerSlots: DispatchSemaphore
     private let lock = Lock()
     private var idleReaders: [Database] = []
-    private var readersInUse = 0
     private var closed = false
 
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -33,6 +40,14 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
                     throw DatabaseError(
                         resultCode: .SQLITE_ERROR, message: "WAL mode could not be set (\(mode ?? "none"))")
                 }
+                // With an empty log, the write lock is taken once and nothing written: a file
+                // another process keeps locked then fails here, after the busy timeout, rather
+                // than at the first write (as with GRDB, whose first write at open made its log),
+                // and a file found not to be ours is left as it was.
+                if Self.fileSize(path + "-wal") == 0 {
+                    try db.execute(sql: "BEGIN IMMEDIATE")
+                    try db.execute(sql: "ROLLBACK")
+                }
             }
         }
         // A file that is not a database fails here, not at the first read.
@@ -46,13 +61,21 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         readerSlots = DispatchSemaphore(value: max(1, configuration.maximumReaderCount))
     }
 
+    /// A pool let go of without ``close()`` closes its readers before its writer: the last
+    /// connection to close folds the write-ahead log into the file, and a read-only one cannot.
+    deinit {
+        for reader in idleReaders { try? reader.close() }
+        idleReaders = []
+        try? writer.close()
+    }
+
     // MARK: - Reading
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try withReader { try $0.readTransaction(body) }
     }
 
-    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         try await runAsync(on: readerQueue) { interruption in
             try self.withReader { reader in try interruption.run(on: reader) { try $0.readTransaction(body) }
             }
@@ -74,23 +97,14 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     private func takeReader() throws -> Database {
         let idle = try lock.withLock { () throws -> Database? in
             guard !closed else { throw Self.closedError }
-            readersInUse += 1
             return idleReaders.popLast()
         }
         if let idle { return idle }
-        do {
-            return try Database(path: path, configuration: configuration, readonly: true)
-        } catch {
-            lock.withLock { readersInUse -= 1 }
-            throw error
-        }
+        return try Database(path: path, configuration: configuration, readonly: true)
     }
 
     private func giveBack(_ reader: Database) {
-        lock.withLock {
-            readersInUse -= 1
-            idleReaders.append(reader)
-        }
+        lock.withLock { idleReaders.append(reader) }
     }
 
     // MARK: - Writing
@@ -106,7 +120,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         try writerQueue.sync { try openWriter().writeTransaction(body) }
     }
 
-    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         try await runAsync(on: writerQueue) { interruption in
             try interruption.run(on: self.openWriter()) { try $0.writeTransaction(body) }
         }
@@ -116,7 +130,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         try writerQueue.sync { try body(openWriter()) }
     }
 
-    public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T)
+    public func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T)
         async throws -> T
     {
         try await runAsync(on: writerQueue) { interruption in
@@ -135,18 +149,15 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
 
     // MARK: - Closing
 
-    /// Closes every connection, once no read or write is running; later calls fail with
-    /// `SQLITE_MISUSE`. A connection that cannot close (a statement of it still alive) makes it
-    /// throw, and the pool stays open.
+    /// Closes every connection once the reads and writes running have ended (it waits for them);
+    /// later calls fail with `SQLITE_MISUSE`. A connection that cannot close (a statement of it
+    /// still alive) makes it throw, and the pool stays open.
     public func close() throws {
         try writerQueue.sync {
-            let readers = try lock.withLock { () throws -> [Database]? in
-                guard !closed else { return nil }
-                guard readersInUse == 0 else {
-                    throw DatabaseError(resultCode: .SQLITE_BUSY, message: "a read is still running")
-                }
-                return idleReaders
-            }
+            let slots = max(1, configuration.maximumReaderCount)
+            for _ in 0..<slots { readerSlots.wait() }
+            defer { for _ in 0..<slots { readerSlots.signal() } }
+            let readers = lock.withLock { closed ? nil : idleReaders }
             guard let readers else { return }
             for reader in readers { try reader.close() }
             try writer.close()
@@ -155,6 +166,12 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
                 closed = true
             }
         }
+    }
+
+    /// The size of `file` in bytes; 0 when it does not exist.
+    private static func fileSize(_ file: String) -> Int64 {
+        var status = stat()
+        return stat(file, &status) == 0 ? Int64(status.st_size) : 0
     }
 
     private static var closedError: DatabaseError {

@@ -34,21 +34,23 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         try queue.sync { try open().readTransaction(body) }
     }
 
-    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         try await runAsync(on: queue) { interruption in
             try interruption.run(on: self.open()) { try $0.readTransaction(body) }
         }
     }
 
-    public func unsafeRead<T>(_ body: (Database) throws -> T) throws -> T {
-        try queue.sync { try body(open()) }
+    /// Runs `body` with no transaction around it, even once the queue is closed (its statements
+    /// then fail).
+    public func unsafeRead<T>(_ body: (Database) throws -> T) rethrows -> T {
+        try queue.sync { try body(database) }
     }
 
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try queue.sync { try open().writeTransaction(body) }
     }
 
-    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         try await runAsync(on: queue) { interruption in
             try interruption.run(on: self.open()) { try $0.writeTransaction(body) }
         }
@@ -58,7 +60,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         try queue.sync { try body(open()) }
     }
 
-    public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T)
+    public func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T)
         async throws -> T
     {
         try await runAsync(on: queue) { interruption in try interruption.run(on: self.open(), body) }

@@ -9,7 +9,7 @@ import Dispatch
 public protocol DatabaseReader: AnyObject, Sendable {
     /// Runs `body` in a read transaction: it sees one state of the database throughout.
     func read<T>(_ body: (Database) throws -> T) throws -> T
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T
     /// Runs `body` with no transaction around it.
     func unsafeRead<T>(_ body: (Database) throws -> T) throws -> T
     /// Closes the connections; fails, leaving them open, while a statement of one is still alive.
@@ -20,10 +20,10 @@ public protocol DatabaseReader: AnyObject, Sendable {
 public protocol DatabaseWriter: DatabaseReader {
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), committed when it returns.
     func write<T>(_ body: (Database) throws -> T) throws -> T
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T
     /// Runs `body` on the writing connection with no transaction around it.
     func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T
-    func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
+    func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws
         -> T
     /// Like ``writeWithoutTransaction(_:)-5gsm4``, once no read is running, and no read starts until it ends.
     func barrierWriteWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T
@@ -53,17 +53,39 @@ extension Database {
 /// Runs `body` on `queue` for an async caller; a cancelled task interrupts the connection that
 /// `body` was given and ends in `CancellationError`.
 func runAsync<T: Sendable>(
-    on queue: DispatchQueue, _ body: @escaping @Sendable (Interruption) throws -> T
+    on queue: DispatchQueue, _ body: @Sendable (Interruption) throws -> T
 ) async throws -> T {
     let interruption = Interruption()
-    return try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try body(interruption) })
+    // The caller waits until `body` has run, so it does not outlive the call. The queue's block
+    // holds it through a box emptied before the caller resumes: the block itself may be released
+    // later, and an escaped closure still held then would stop the program.
+    return try await withoutActuallyEscaping(body) { body in
+        let box = ClosureBox(body)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                queue.async {
+                    let result = Result { try box.take()(interruption) }
+                    continuation.resume(with: result)
+                }
             }
+        } onCancel: {
+            interruption.cancel()
         }
-    } onCancel: {
-        interruption.cancel()
+    }
+}
+
+/// Holds a closure until it is taken, once.
+private final class ClosureBox<T>: @unchecked Sendable {
+    private var closure: (@Sendable (Interruption) throws -> T)?
+
+    init(_ closure: @escaping @Sendable (Interruption) throws -> T) {
+        self.closure = closure
+    }
+
+    /// The closure, which the box no longer holds.
+    func take() -> @Sendable (Interruption) throws -> T {
+        defer { closure = nil }
+        return closure!
     }
 }
 

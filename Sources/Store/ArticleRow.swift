@@ -1,9 +1,8 @@
-import GRDB
+import SQLite
 
 /// A row of `article` whose columns are found by name through a table made once for all the rows
-/// of a result: GRDB finds a name by lowercasing every column's name at every lookup, which for
-/// the twenty-odd columns an article reads was 80,000 instructions a row (a sixth of a cold
-/// start's work, and of a search's).
+/// of a result: a `Row` finds a name by comparing it with every column's name at every lookup,
+/// which for the twenty-odd columns an article reads adds up over a page of rows.
 struct ArticleRow {
     let row: Row
     let columns: [String: Int]

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 /// The full-text tokens of the new items of one ``NewsStore/recordFeeds(_:)``, made by a task
 /// running beside its write transaction, item after item in the order the writer takes them (see

@@ -1,36 +1,34 @@
-import GRDB
-internal import GRDBSQLite
+internal import CSQLite
+import SQLite
 
 /// A prepared statement run with values bound one by one, in the order of its `?` parameters.
 ///
-/// GRDB's `StatementArguments` turns every row's values into an array of existentials and then an
-/// array of `DatabaseValue`s before binding them; writing 100,000 feed items that way took a tenth
-/// of the write. This binds each value with GRDB's public `StatementBinding`, straight into the
-/// SQLite statement: `setUncheckedArguments` with no values resets it and clears its bindings
-/// (and marks them set, so `execute()` keeps them), then each ``bind(_:)`` fills the next
-/// parameter. A parameter left unbound is NULL, which the tests of every statement would show.
+/// Writing 100,000 feed items, building a ``StatementArguments`` array of values for every row
+/// costs a tenth of the write; this binds each value straight into the SQLite statement: the
+/// initialiser resets it and clears its bindings, then each ``bind(_:)`` fills the next parameter.
+/// A parameter left unbound is NULL, which the tests of every statement would show.
 ///
-/// Text is bound from the string's own UTF-8 with its length: GRDB binds a `String` as a C
-/// string, which copies it into a new array and then has SQLite measure it.
+/// Text is bound from the string's own UTF-8 with its length, with no copy of its own.
 struct BoundStatement {
     private let statement: Statement
     private var index: CInt = 0
 
     init(_ statement: Statement) {
-        statement.setUncheckedArguments(StatementArguments())
+        statement.reset()
+        sqlite3_clear_bindings(statement.sqliteStatement)
         self.statement = statement
     }
 
     /// Binds `value` to the next parameter.
-    mutating func bind(_ value: some StatementBinding) throws {
+    mutating func bind(_ value: some DatabaseValueConvertible) throws {
         index += 1
-        try check(value.bind(to: statement.sqliteStatement, at: index))
+        try statement.bind(value.databaseValue, at: index)
     }
 
     /// Binds `text` to the next parameter, NULL when nil.
     mutating func bind(_ text: String?) throws {
         // An empty buffer may have no address, which SQLite would bind as NULL.
-        guard let text, !text.isEmpty else { return try bind(text?.databaseValue ?? .null) }
+        guard let text, !text.isEmpty else { return try bind(text.databaseValue) }
         index += 1
         let sqliteStatement = statement.sqliteStatement
         let index = index
@@ -42,29 +40,30 @@ struct BoundStatement {
         try check(code)
     }
 
-    /// Binds `text` to the next parameter (a plain `String` would otherwise go to GRDB's binding).
+    /// Binds `text` to the next parameter (a plain `String` would otherwise take the generic path).
     mutating func bind(_ text: String) throws {
         try bind(Optional(text))
     }
 
+    /// Runs the statement with the values bound (a reset keeps bindings).
     func execute() throws {
         try statement.execute()
     }
 
-    /// SQLite copies the bytes (`SQLITE_TRANSIENT`), so they need not outlive the call.
     private static func bindText(
-        _ bytes: UnsafeBufferPointer<UInt8>, to statement: SQLiteStatement, at index: CInt
-    ) -> CInt {
+        _ bytes: UnsafeBufferPointer<UInt8>, to statement: OpaquePointer, at index: CInt
+    )
+        -> CInt
+    {
         bytes.withMemoryRebound(to: CChar.self) { text in
             sqlite3_bind_text64(
-                statement, index, text.baseAddress, sqlite3_uint64(text.count), transient, UInt8(SQLITE_UTF8))
+                statement, index, text.baseAddress, sqlite3_uint64(text.count), Statement.transient,
+                UInt8(SQLITE_UTF8))
         }
     }
 
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
     private func check(_ code: CInt) throws {
-        guard code == ResultCode.SQLITE_OK.rawValue else {
+        guard code == SQLITE_OK else {
             throw DatabaseError(
                 resultCode: ResultCode(rawValue: code), message: "parameter \(index) could not be bound")
         }

@@ -1,7 +1,7 @@
+internal import CSQLite
 import Foundation
-import GRDB
-internal import GRDBSQLite
 import NewsModels
+import SQLite
 
 /// The tokens FTS5's tokenizer gives for one text of a document, made before the write that
 /// indexes it, on another thread than the store's writer (see ``TokenReplay``).

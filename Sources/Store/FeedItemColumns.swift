@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 /// A feed item as the values of its `article` row, and back (see ``StoreSchema/v3``).
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 
 /// Writes ``FeedRecord``s inside the one transaction of ``NewsStore/recordFeeds(_:)``: per feed
 /// its row and its items, with statements prepared once per transaction.
@@ -276,7 +276,6 @@ struct FeedWriter {
 
     /// Sets the item's `lastFetchedAt`: nil while the latest document holds it.
     func setFetchedAt(_ time: Double?, of id: Int64) throws {
-        setItemFetchedAt.setUncheckedArguments([time, id])
-        try setItemFetchedAt.execute()
+        try setItemFetchedAt.execute(arguments: [time, id])
     }
 }

@@ -1,7 +1,7 @@
+internal import CSQLite
 import FilterLanguage
 import Foundation
-import GRDB
-internal import GRDBSQLite
+import SQLite
 
 /// The SQL functions that ``FilterSQL`` uses, registered on every connection of the store: the same
 /// Swift code that evaluates a filter in memory, so the two cannot read a value differently.

@@ -1,5 +1,5 @@
-import GRDB
-internal import GRDBSQLite
+internal import CSQLite
+import SQLite
 
 /// One pass over the items a filter chooses: how many there are, how many of them are unread,
 /// and the ids of the first `keep` in a list's order (newest first, undated last, then the last
@@ -7,8 +7,8 @@ internal import GRDBSQLite
 ///
 /// The statement selects each chosen item's `id`, `publishedAt` and `readAt IS NULL`, in any
 /// order (the index of each feed's items gives them feed by feed). Its rows are stepped through
-/// SQLite's own calls: a query feed of 95,000 items decoded through GRDB's rows took longer than
-/// the pass that chose them. The newest ids gather in an array that is sorted and cut to `keep`
+/// SQLite's own calls: copying 95,000 items into `Row`s would take longer than the pass that
+/// chose them. The newest ids gather in an array that is sorted and cut to `keep`
 /// each time it has grown by as many again (or by 256), so most items, older than the last kept
 /// at the last cut, cost one comparison, and a pass that keeps every item sorts once.
 ///

@@ -1,5 +1,5 @@
 import FilterLanguage
-import GRDB
+import SQLite
 
 /// A ``FilterExpression`` as a SQL condition on a feed item's row (`article a`), with its
 /// arguments; the store's answer to a filter, never a scan of items loaded into memory.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 
 #if canImport(Glibc)
     import Glibc

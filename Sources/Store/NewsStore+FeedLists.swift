@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 extension NewsStore {
     /// The items of the feeds at `feeds` merged into one list, newest first (undated last, then

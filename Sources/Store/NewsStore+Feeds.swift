@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 /// Feeds: their state, their items and the user's marks on them, in the same tables as NewsAPI
 /// articles, so that one search, one saved list and one full-text index cover both (see

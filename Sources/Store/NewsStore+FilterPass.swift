@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 /// The pass over every item a filter chooses (a query feed's count and page), split by feeds over
 /// several read connections at once when there are many items.

@@ -1,7 +1,7 @@
 import FilterLanguage
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 /// Feed items chosen by a filter expression (newsboat's filter language): query feeds, `filter`
 /// in a list, `newsapp search --filter`. The expression is answered by SQLite (see ``FilterSQL``),

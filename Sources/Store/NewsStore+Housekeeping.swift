@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 
 // MARK: - Housekeeping: eviction, clearing, vacuum, statistics and the integrity check
 

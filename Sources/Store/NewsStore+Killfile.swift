@@ -1,6 +1,6 @@
 import FilterLanguage
 import Foundation
-import GRDB
+import SQLite
 
 /// The killfile's hidden items (newsboat's `ignore-mode "display"`). New items are hidden as they
 /// arrive (``FeedRecord/hiddenItems``); when the rules change, every stored item is judged again

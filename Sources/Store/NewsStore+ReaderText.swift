@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 extension NewsStore {
     /// Reader mode's text of `article`, as kept by ``recordReaderText(_:for:)``; nil when its page

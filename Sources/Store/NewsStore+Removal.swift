@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 
 extension NewsStore {
     /// Removes every NewsAPI article whose address starts with `prefix` (feed items stay), saved

@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 
 /// NewsAPI's requests counted per UTC day in `requestDay` (see ``StoreSchema/requestCounts``), for
 /// ``RequestBudget``. Each change is one transaction under the store's write lock, so instances

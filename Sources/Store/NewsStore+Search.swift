@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 extension NewsStore {
     /// Relevancy ranks at most this many matches, the ones stored last: bm25 scores every match

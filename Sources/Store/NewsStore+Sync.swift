@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 /// Sync with a feed service: its feeds and items (ordinary feeds and items, marked in `syncFeed`
 /// and `syncItem`), the queue of mark changes made here, and the sync's progress (see

@@ -1,12 +1,12 @@
 import Foundation
-import GRDB
+import SQLite
 
 /// The local article store: every page the app fetched, what the user read and saved, and a
 /// full-text index over it all, in one SQLite file.
 ///
-/// A store wraps a GRDB `DatabasePool` (WAL mode, so reads never wait for a write, with a busy
-/// timeout so that two app instances on one file take turns instead of failing). Every method
-/// runs on GRDB's own queues, never blocking the caller's thread, and each write is one
+/// A store wraps a `DatabasePool` of our SQLite layer (WAL mode, so reads never wait for a write,
+/// with a busy timeout so that two app instances on one file take turns instead of failing). Every
+/// method runs on the pool's own queues, never blocking the caller's thread, and each write is one
 /// transaction. Open one with ``open(at:clock:)``; tests can use ``inMemory(clock:)``.
 public struct NewsStore: Sendable {
     /// The database, replaced when it turns out to be damaged (see ``StoreDatabase``); shared by
@@ -61,8 +61,7 @@ public struct NewsStore: Sendable {
 
     // MARK: - Database access
 
-    // GRDB crashes on a closed database queue instead of throwing: StoreDatabase refuses
-    // operations once the store is closed.
+    // StoreDatabase refuses operations once the store is closed, before they reach the pool.
 
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         try await database.perform { try await $0.read(body) }

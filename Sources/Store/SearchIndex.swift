@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 
 /// Adds the full-text index rows (`articleSearch`) of newly inserted articles.
 ///

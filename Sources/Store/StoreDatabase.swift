@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 /// The database a ``NewsStore`` works on, replaced by a new one when it turns out to be damaged
 /// while the app runs.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 
 /// Why the store could not do what it was asked. Each case has a one-line ``sentence`` for the
 /// screen; reasons are short, lowercase and contain no article text.
@@ -39,7 +39,7 @@ public enum StoreError: Error, Sendable, Equatable {
         self.init(error)
     }
 
-    /// Wraps an error thrown by GRDB or the task machinery.
+    /// Wraps an error thrown by SQLite or the task machinery.
     init(_ error: any Error) {
         switch error {
         case let error as StoreError: self = error

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 /// Copies what the user cannot fetch again (saved articles, with the text reader mode kept for
 /// them, and read marks) out of a damaged store file into a new store, as far as the damage
@@ -88,8 +88,8 @@ enum StoreSalvage {
         return found
     }
 
-    /// The value in `column`, or nil when it is NULL or of another type. A damaged page can hold
-    /// anything, and GRDB stops the process on a value it cannot convert.
+    /// The value in `column`, or nil when it is NULL or missing. A damaged page can hold anything,
+    /// and a row's typed subscript stops the process on a NULL where a value must be.
     private static func value<Value: DatabaseValueConvertible>(
         _ type: Value.Type, _ row: Row, _ column: String
     )

@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 
 /// The store's tables, built by a `DatabaseMigrator`. Dates are `REAL` seconds since 1970 (UTC),
 /// so they sort and compare as numbers; URLs are their absolute strings.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 
 /// A row of `listingPage`.
 struct StoredPageInfo {

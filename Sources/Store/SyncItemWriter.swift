@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 /// Writes a feed service's items inside the one transaction of
 /// ``NewsStore/writeSyncItems(_:state:)``: each item found by the service's id, inserted (with its

@@ -1,7 +1,7 @@
+internal import CSQLite
 import Foundation
-import GRDB
-internal import GRDBSQLite
 import NewsModels
+import SQLite
 
 /// Tokenizing off the writer thread: FTS5 is handed tokens made beforehand, instead of making
 /// them while the store's one writer thread waits.
@@ -43,7 +43,7 @@ final class TokenReplay: @unchecked Sendable {
         let replay = TokenReplay(original: found.tokenizer, context: found.context)
         var wrapper = fts5_tokenizer(
             xCreate: createWrapper, xDelete: deleteWrapper, xTokenize: tokenizeWrapper)
-        let api = UnsafeMutablePointer(mutating: FTS5.api(db))
+        guard let api = FTS5.api(db) else { return }
         let retained = Unmanaged.passRetained(replay).toOpaque()
         let code = api.pointee.xCreateTokenizer?(api, name, retained, &wrapper) { context in
             // The connection is closing: it lets go of its replay.
@@ -86,7 +86,7 @@ final class TokenReplay: @unchecked Sendable {
     static func find(_ name: String, in db: Database) -> (
         tokenizer: fts5_tokenizer, context: UnsafeMutableRawPointer?
     )? {
-        let api = UnsafeMutablePointer(mutating: FTS5.api(db))
+        guard let api = FTS5.api(db) else { return nil }
         var context: UnsafeMutableRawPointer?
         var tokenizer = fts5_tokenizer()
         guard api.pointee.xFindTokenizer?(api, name, &context, &tokenizer) == SQLITE_OK,

@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 import NewsAPIStub
 import NewsModels
+import SQLite
 import Testing
 
 @testable import Store

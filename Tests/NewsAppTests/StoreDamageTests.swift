@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import HTTPTestServer
+import SQLite
 import Store
 import Testing
 

@@ -59,4 +59,51 @@ struct PoolTests {
         #expect(try pool.read { try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") } == true)
         try pool.close()
     }
+
+    @Test("A pool closed, or let go of, folds its write-ahead log into the file")
+    func closingFoldsTheLog() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("db.sqlite")
+        do {
+            let pool = try DatabasePool(path: path)
+            try await pool.write { try $0.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)") }
+            _ = try await pool.read { try Int.fetchOne($0, sql: "SELECT x FROM t") }
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+            // Let go of without close(): its readers close before its writer, which folds the log.
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let pool = try DatabasePool(path: path)
+        _ = try await pool.read { try Int.fetchOne($0, sql: "SELECT x FROM t") }
+        try pool.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("close() waits for the reads running")
+    func closeWaitsForReads() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("db.sqlite")
+        let pool = try DatabasePool(path: path)
+        try await pool.write { try $0.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)") }
+        let (entered, leave) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let read = Task {
+            try await pool.read { db in
+                entered.signal()
+                leave.wait()
+                return try Int.fetchOne(db, sql: "SELECT x FROM t")
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                entered.wait()
+                continuation.resume()
+            }
+        }
+        let closing = Task { try pool.close() }
+        leave.signal()
+        try await closing.value
+        #expect(try await read.value == 1)
+        // Its reader closed before the writer, which then folded the log as the last connection.
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        await #expect(throws: DatabaseError.self) { try await pool.read { _ in 0 } }
+    }
 }

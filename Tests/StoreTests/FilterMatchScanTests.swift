@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 import Testing
 
 @testable import Store

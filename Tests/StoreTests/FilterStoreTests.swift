@@ -1,7 +1,7 @@
 import FilterLanguage
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 import Testing
 
 @testable import Store
@@ -143,11 +143,16 @@ struct TokenReplayTests {
                     String(decoding: UnsafeRawBufferPointer(start: token, count: Int(length)), as: UTF8.self))
                 return 0
             }
-            // A connection of its own: SQLite's built-in porter, no wrapper.
+            // A connection of its own, SQLite's built-in porter with no wrapper: the terms an FTS5
+            // table indexes for the text, in their order, as its fts5vocab table lists them.
             let sqlite = try DatabaseQueue().inDatabase { db in
-                let words = StoreSchema.tokenizer.split(separator: " ").map(String.init)
-                return try db.makeTokenizer(FTS5TokenizerDescriptor(components: words))
-                    .tokenize(document: text).map(\.token)
+                try db.execute(
+                    sql: """
+                        CREATE VIRTUAL TABLE t USING fts5(x, tokenize = '\(StoreSchema.tokenizer)');
+                        CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');
+                        INSERT INTO t (x) VALUES (?);
+                        """, arguments: [text])
+                return try String.fetchAll(db, sql: "SELECT term FROM v ORDER BY offset")
             }
             #expect(replayed == sqlite, "\(text)")
         }
