@@ -18,10 +18,13 @@ extension SyncEngine {
         report.feedsRemoved = changed.removed
 
         let state = try await storage.state()
+        let now = clock()
+        // Stored times are checked again: a store written before the check, or a clock moved back.
         var current =
-            state.pull
-            ?? (state.since.map { PullProgress(stage: .recent, since: max(0, $0 - Self.overlap)) }
-                ?? PullProgress(stage: .unread))
+            state.pull.map { Self.checked($0, now: now) }
+            ?? (state.since.map {
+                PullProgress(stage: .recent, since: ServiceTime.since($0, overlap: Self.overlap, now: now))
+            } ?? PullProgress(stage: .unread))
         while current.stage != .done {
             current = try await readStage(current, report: &report, progress: progress)
         }
@@ -63,9 +66,11 @@ extension SyncEngine {
             }
             pages += 1
             // The service's clock at the start of the pull: the next one starts there.
+            let now = clock()
             let mark =
-                current.mark ?? page.updated ?? page.newestCrawl.map { $0 / 1000 }
-                ?? Int64(clock().timeIntervalSince1970) - 3600
+                current.mark ?? ServiceTime.checked(page.updated, now: now)
+                ?? ServiceTime.checked(page.newestCrawl.map { $0 / 1000 }, now: now)
+                ?? ServiceTime.seconds(of: now).saturatingSubtract(ServiceTime.slack)
             var next = current
             next.mark = mark
             if let continuation = page.continuation, !page.items.isEmpty || page.skipped > 0 {
@@ -103,6 +108,14 @@ extension SyncEngine {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// `progress` with its times moved into ``ServiceTime``'s window.
+    private static func checked(_ progress: PullProgress, now: Date) -> PullProgress {
+        var progress = progress
+        progress.mark = progress.mark.map { ServiceTime.clamped($0, now: now) }
+        progress.since = progress.since.map { ServiceTime.clamped($0, now: now) }
+        return progress
     }
 
     private static func stage(after stage: PullProgress.Stage) -> PullProgress.Stage {
