@@ -130,12 +130,15 @@ extension SyncEngine {
         var ids: Set<ItemID> = []
         var continuation: String?
         var seen: Set<String> = []
+        // An id that cannot be read leaves a hole: the list only adds marks, it takes none away.
+        var complete = true
         while true {
             let page = try await client.itemIDs(
                 stream, excluding: excluding, count: options.idPageSize, continuation: continuation)
             ids.formUnion(page.ids)
-            guard let next = page.continuation, !page.ids.isEmpty else {
-                return MarkList(ids: ids, isComplete: true)
+            if page.unreadable > 0 { complete = false }
+            guard let next = page.continuation, !page.ids.isEmpty || page.unreadable > 0 else {
+                return MarkList(ids: ids, isComplete: complete)
             }
             guard ids.count < options.idLimit else { return MarkList(ids: ids, isComplete: false) }
             guard seen.insert(next).inserted else {

@@ -22,4 +22,6 @@ struct StreamPage: Sendable {
 struct IDPage: Sendable {
     var ids: [ItemID]
     var continuation: String?
+    /// Entries whose id cannot be read: the list they are part of is not complete.
+    var unreadable = 0
 }
