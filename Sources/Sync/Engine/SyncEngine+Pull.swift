@@ -45,6 +45,7 @@ extension SyncEngine {
         var seen: Set<String> = []
         var pages = 0
         var pageSize = options.pageSize
+        var restarted = false
         let stream = current.stage == .starred ? StreamTag.starred : StreamTag.readingList
         let excluding = current.stage == .unread ? StreamTag.read : nil
         let since = current.stage == .recent ? current.since : nil
@@ -57,6 +58,17 @@ extension SyncEngine {
             case .success(let read):
                 page = read
             case .failure(let error):
+                // A resume point an earlier sync stored that the service no longer knows (it
+                // answers 400, or 500): dropped, and the stage read again from its start, once.
+                if pages == 0, !restarted, current.continuation != nil, Self.refusesResumePoint(error) {
+                    restarted = true
+                    current.continuation = nil
+                    _ = try await storage.write([], progress: current)
+                    logger.notice(
+                        "The service refused the stored continuation; reading the stage again",
+                        metadata: ["service": "\(client.host)", "stage": "\(current.stage.rawValue)"])
+                    continue
+                }
                 // Items with long texts: the same page in halves, down to a sixteenth of a page.
                 guard case .transport(.responseTooLarge, _, _) = error,
                     pageSize > max(1, options.pageSize / 16)
@@ -116,6 +128,13 @@ extension SyncEngine {
         progress.mark = progress.mark.map { ServiceTime.clamped($0, now: now) }
         progress.since = progress.since.map { ServiceTime.clamped($0, now: now) }
         return progress
+    }
+
+    /// True for an answer refusing a request outright (4xx, 5xx), but for a login refused and
+    /// a request to wait.
+    private static func refusesResumePoint(_ error: SyncError) -> Bool {
+        guard case .status(let status, _) = error else { return false }
+        return (400..<600).contains(status) && status != 429
     }
 
     private static func stage(after stage: PullProgress.Stage) -> PullProgress.Stage {
