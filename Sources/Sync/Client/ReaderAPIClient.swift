@@ -103,7 +103,9 @@ public struct ReaderAPIClient: Sendable {
         query.append(("output", "json"))
         let answer = try await get(
             "/reader/api/0/stream/contents/" + stream, query, maxBytes: options.pageBytes)
-        return try StreamPageReader.read(answer.body, itemLimit: count)
+        var page = try StreamPageReader.read(answer.body, itemLimit: count)
+        page.bytes = answer.body.count
+        return page
     }
 
     /// A page of the ids of `stream`'s items, without those tagged `excluding`.
@@ -116,7 +118,9 @@ public struct ReaderAPIClient: Sendable {
         if let continuation { query.append(("c", continuation)) }
         query.append(("output", "json"))
         let answer = try await get("/reader/api/0/stream/items/ids", query)
-        return try ItemIDsReader.read(answer.body, limit: count)
+        var page = try ItemIDsReader.read(answer.body, limit: count)
+        page.bytes = answer.body.count
+        return page
     }
 
     /// The items with `ids`, with their marks.
@@ -124,7 +128,9 @@ public struct ReaderAPIClient: Sendable {
         let form = ids.map { ("i", $0.longForm) } + [("output", "json")]
         let answer = try await post(
             "/reader/api/0/stream/items/contents", form, writes: false, maxBytes: options.pageBytes)
-        return try StreamPageReader.read(answer.body, itemLimit: max(ids.count, 1))
+        var page = try StreamPageReader.read(answer.body, itemLimit: max(ids.count, 1))
+        page.bytes = answer.body.count
+        return page
     }
 
     // MARK: - Exchanges

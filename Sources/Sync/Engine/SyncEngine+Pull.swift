@@ -43,7 +43,7 @@ extension SyncEngine {
     ) async throws -> PullProgress {
         var current = start
         var seen: Set<String> = []
-        var pages = 0
+        var budget = PagingBudget(options.itemPaging)
         var pageSize = options.pageSize
         var restarted = false
         let stream = current.stage == .starred ? StreamTag.starred : StreamTag.readingList
@@ -60,7 +60,7 @@ extension SyncEngine {
             case .failure(let error):
                 // A resume point an earlier sync stored that the service no longer knows (it
                 // answers 400, or 500): dropped, and the stage read again from its start, once.
-                if pages == 0, !restarted, current.continuation != nil, Self.refusesResumePoint(error) {
+                if budget.pages == 0, !restarted, current.continuation != nil, Self.refusesResumePoint(error) {
                     restarted = true
                     current.continuation = nil
                     _ = try await storage.write([], progress: current)
@@ -76,7 +76,7 @@ extension SyncEngine {
                 pageSize /= 2
                 continue
             }
-            pages += 1
+            let bound = budget.count(entries: page.items.count + page.skipped, bytes: page.bytes)
             // The service's clock at the start of the pull: the next one starts there.
             let now = clock()
             let mark =
@@ -91,10 +91,7 @@ extension SyncEngine {
                         "its pages lead back to one already read (continuation \(Clean.line(String(continuation.prefix(40)))))"
                     )
                 }
-                guard pages < options.pageLimit else {
-                    throw SyncError.malformed(
-                        "it kept sending pages past \(SyncProgress.grouped(options.pageLimit)) of them")
-                }
+                if let bound { throw SyncError.malformed(bound.reason("pages")) }
                 next.continuation = continuation
             } else {
                 next = PullProgress(stage: Self.stage(after: current.stage), mark: mark)
@@ -144,11 +141,14 @@ extension SyncEngine {
         }
     }
 
-    /// Every id of `stream` (without `excluding`), page by page, up to ``Options/idLimit``.
+    /// Every id of `stream` (without `excluding`), page by page, within ``Options/idPaging``: a
+    /// list longer than its ids is cut short (it only adds marks); past its pages, bytes or
+    /// time the sync stops with a sentence.
     private func allIDs(_ stream: String, excluding: String?) async throws -> MarkList {
         var ids: Set<ItemID> = []
         var continuation: String?
         var seen: Set<String> = []
+        var budget = PagingBudget(options.idPaging)
         // An id that cannot be read leaves a hole: the list only adds marks, it takes none away.
         var complete = true
         while true {
@@ -159,7 +159,11 @@ extension SyncEngine {
             guard let next = page.continuation, !page.ids.isEmpty || page.unreadable > 0 else {
                 return MarkList(ids: ids, isComplete: complete)
             }
-            guard ids.count < options.idLimit else { return MarkList(ids: ids, isComplete: false) }
+            switch budget.count(entries: page.ids.count + page.unreadable, bytes: page.bytes) {
+            case .entries?: return MarkList(ids: ids, isComplete: false)
+            case let bound?: throw SyncError.malformed(bound.reason("pages of ids"))
+            case nil: break
+            }
             guard seen.insert(next).inserted else {
                 throw SyncError.malformed("its lists of ids lead back to a page already read")
             }
@@ -173,8 +177,14 @@ extension SyncEngine {
         guard options.missingLimit > 0, !ids.isEmpty else { return }
         let missing = try await storage.missing(among: Array(ids)).sorted().prefix(options.missingLimit)
         let batch = Self.checkBatch
+        var budget = PagingBudget(options.itemPaging)
         for start in stride(from: missing.startIndex, to: missing.endIndex, by: batch) {
             let page = try await client.items(Array(missing[start..<min(start + batch, missing.endIndex)]))
+            if let bound = budget.count(entries: page.items.count + page.skipped, bytes: page.bytes),
+                start + batch < missing.endIndex
+            {
+                throw SyncError.malformed(bound.reason("items"))
+            }
             let written = try await storage.write(page.items, progress: nil)
             report.newItems += written.new
             report.updatedItems += written.updated
