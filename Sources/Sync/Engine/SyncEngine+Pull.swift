@@ -16,6 +16,7 @@ extension SyncEngine {
         report.feeds = feeds.count
         report.feedsAdded = changed.added
         report.feedsRemoved = changed.removed
+        report.keptSaved += changed.keptSaved
 
         let state = try await storage.state()
         let now = clock()
@@ -31,8 +32,9 @@ extension SyncEngine {
 
         progress(SyncProgress(.marks))
         let unread = try await allIDs(StreamTag.readingList, excluding: StreamTag.read)
-        let starred = try await allIDs(StreamTag.starred, excluding: nil)
+        var starred = try await allIDs(StreamTag.starred, excluding: nil)
         try await fetchMissing(unread.ids.union(starred.ids), report: &report)
+        if starred.isComplete { try await keepForgottenSaved(&starred, report: &report) }
         report.marksChanged += try await storage.applyMarks(unread: unread, starred: starred)
     }
 
@@ -169,6 +171,45 @@ extension SyncEngine {
             }
             continuation = next
         }
+    }
+
+    /// Sorts the saved items that the complete list `starred` leaves out: those the service
+    /// still has, unstarred (by a person, elsewhere), are unsaved by the marks that follow; those
+    /// it no longer has (its feed gone, the item purged: the star dropped by the service, not by
+    /// a person) stay saved, as this machine's own. An item that cannot be checked (past
+    /// ``Options/missingLimit``, or a service that cannot say) stays saved until a later sync.
+    private func keepForgottenSaved(_ starred: inout MarkList, report: inout SyncReport) async throws {
+        let candidates = try await storage.savedItems(notAmong: starred.ids)
+        guard !candidates.isEmpty else { return }
+        let checked = Array(candidates.prefix(options.missingLimit))
+        starred.ids.formUnion(candidates.dropFirst(checked.count))
+        var gone: [ItemID] = []
+        var budget = PagingBudget(options.itemPaging)
+        for start in stride(from: 0, to: checked.count, by: Self.checkBatch) {
+            let batch = Array(checked[start..<min(start + Self.checkBatch, checked.count)])
+            let page: StreamPage
+            do {
+                page = try await client.items(batch)
+            } catch {
+                if case .transport = error { throw error }
+                if error.needsLogin { throw error }
+                starred.ids.formUnion(checked[start...])
+                break
+            }
+            for id in batch {
+                switch page.marks[id] {
+                case nil: gone.append(id)
+                // The list lagged behind the item: it is starred.
+                case let marks? where marks.starred: starred.ids.insert(id)
+                case _?: break
+                }
+            }
+            if budget.count(entries: page.items.count + page.skipped, bytes: page.bytes) != nil {
+                starred.ids.formUnion(checked[min(start + Self.checkBatch, checked.count)...])
+                break
+            }
+        }
+        report.keptSaved += try await storage.keepSaved(gone)
     }
 
     /// Fetches the items among `ids` not stored (read elsewhere, then made unread; starred long

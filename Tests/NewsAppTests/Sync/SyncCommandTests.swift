@@ -97,7 +97,7 @@ struct SyncCommandTests {
             #expect(
                 Set(synced.keys) == [
                     "service", "sent", "alreadyThere", "waiting", "feeds", "feedsAdded", "feedsRemoved",
-                    "newItems", "updatedItems", "marksChanged", "skippedItems", "seconds", "error",
+                    "newItems", "updatedItems", "marksChanged", "skippedItems", "keptSaved", "seconds", "error",
                 ])
             let (store, _) = try NewsStore.open(at: sandbox.storeURL)
             let feed = try #require(try await store.syncedFeeds().first?.url)
