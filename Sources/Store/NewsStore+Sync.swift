@@ -346,24 +346,6 @@ extension NewsStore {
         }
     }
 
-    /// Queues the change of `kind` to `value` of the item `itemID` of the feed at `url`, when the
-    /// item comes from the service and its mark (`isSet`, SQL over `article a`) is not that already.
-    static func queueSyncChange(
-        _ kind: QueuedSyncChange.Kind, to value: Bool, feed url: URL, itemID: String, isSet: String,
-        at now: Double,
-        in db: Database
-    ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO syncChange (serviceID, kind, value, version, changedAt)
-                SELECT s.serviceID, ?, ?, 1, ? FROM feed f JOIN article a ON a.feedID = f.id
-                    JOIN syncItem s ON s.articleID = a.id
-                WHERE f.url = ? AND a.itemID = ? AND (\(isSet)) IS NOT ?
-                \(upsertSyncChange)
-                """,
-            arguments: [kind.rawValue, value, now, url.absoluteString, itemID, value])
-    }
-
     /// The upsert that coalesces changes: the latest value, a new version.
     static let upsertSyncChange = """
         ON CONFLICT (serviceID, kind) DO UPDATE SET value = excluded.value, version = version + 1,
