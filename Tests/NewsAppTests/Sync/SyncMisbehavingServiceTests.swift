@@ -1,6 +1,7 @@
 import FilterLanguage
 import Foundation
 import Logging
+import Networking
 import NewsModels
 import ReaderAPIStub
 import Store
@@ -200,6 +201,37 @@ struct SyncMisbehavingServiceTests {
             let read = server.account { $0.items.filter(\.read).map(\.title) }
             #expect(Set(read) == ["Item 1", "Item 2"])
             #expect(try await harness.store.feedSummaries(for: nil).first?.unreadCount == 2)
+        }
+    }
+
+    // MARK: - Retry-After
+
+    @Test func aRetryAfterWithinTheCapIsWaitedForAndALongerOneFailsAtOnce() async throws {
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning { server in
+            let store = try NewsStore.inMemory()
+            let waits = Locked<[Duration]>([])
+            let client = ReaderAPIClient(
+                base: server.baseURL, auth: server.options.auth, http: CurlHTTPClient(),
+                sleep: { wait in waits.withLock { $0.append(wait) } })
+            let engine = SyncEngine(
+                client: client, storage: StoreSyncStorage(store: store),
+                logger: .init(label: "sync") { _ in SwiftLogNoOpLogHandler() })
+            server.setFault(.retryAfter(status: 429, seconds: 5, times: 2))
+            let report = await engine.sync()
+            #expect(report.error == nil && report.newItems == 3)
+            #expect(waits.withLock { $0 } == [.seconds(5), .seconds(5)])
+
+            server.setFault(.retryAfter(status: 503, seconds: 7_200, times: 1))
+            let later = await engine.sync()
+            #expect(
+                later.error?.sentence
+                    == "127.0.0.1:\(server.port) asks NewsApp to come back in 2 hours (503 Service Unavailable). Try again then."
+            )
+            // Four times in a row: three waits, then the sentence.
+            server.setFault(.retryAfter(status: 429, seconds: 1, times: 4))
+            let busy = await engine.sync()
+            #expect(busy.error?.sentence.contains("come back in 1 second") == true)
+            #expect(waits.withLock { $0.count } == 5)
         }
     }
 
