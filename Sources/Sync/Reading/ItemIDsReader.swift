@@ -30,13 +30,12 @@ enum ItemIDsReader {
                             return true
                         }
                     case "continuation":
-                        page.continuation = try reader.readScalarText(limit: 1024).flatMap {
-                            $0.isEmpty ? nil : $0
-                        }
+                        page.continuation = try reader.readContinuation()
                     default:
                         try reader.skipValue()
                     }
                 }
+                try reader.expectEnd()
                 return .success(page)
             } catch {
                 return .failure(error)
