@@ -233,7 +233,13 @@ public struct ReaderAPIClient: Sendable {
     private func check(_ answer: HTTPResponse) throws(SyncError) {
         switch answer.status {
         case 200..<300: return
-        case 401, 403: throw .loginExpired(host: host)
+        case 401, 403:
+            // Redirected to another origin, the request arrived without the login: the login
+            // is not at fault, the redirect is.
+            if answer.url.host != base.host || answer.url.port != base.port || answer.url.scheme != base.scheme {
+                throw .loginNotCarried(host: host, to: Self.host(of: answer.url))
+            }
+            throw .loginExpired(host: host)
         default: throw .status(answer.status, host: host)
         }
     }

@@ -30,6 +30,11 @@ public enum SyncError: Error, Sendable, Equatable {
     case insecure(host: String)
     /// The address is not an http or https address with a host.
     case badAddress(String)
+    /// The address is an http or https one that cannot be used as it is; the sentence says why.
+    case unusableAddress(String)
+    /// A request was redirected to another origin, which refused it for want of the login
+    /// (NewsApp never carries it there).
+    case loginNotCarried(host: String, to: String)
     /// The local store could not do its part; the reason is a clause.
     case store(String)
     /// Another NewsApp is syncing this store now.
@@ -70,6 +75,11 @@ public enum SyncError: Error, Sendable, Equatable {
                 + "or log in with --allow-http to accept that."
         case .badAddress(let text):
             return "“\(text)” is not an http or https address."
+        case .unusableAddress(let sentence):
+            return sentence
+        case .loginNotCarried(let host, let other):
+            return "\(host) redirected NewsApp to \(other), which asks for a login: NewsApp never sends the "
+                + "login to another host. If the service moved there, run newsapp sync login with its address."
         case .store(let reason):
             return "The local store could not keep the sync (\(reason))."
         case .busy:
