@@ -123,7 +123,8 @@ final class ReaderAPIResponder: Sendable {
             return .text(status, "Unknown continuation")
         case .retryAfter(let status, let seconds, let times)?:
             state.withLock { state in
-                state.fault = times > 1 ? .retryAfter(status: status, seconds: seconds, times: times - 1) : nil
+                state.fault =
+                    times > 1 ? .retryAfter(status: status, seconds: seconds, times: times - 1) : nil
             }
             return ReaderAPIAnswer(
                 status: status, contentType: "text/plain", body: Data("Slow down".utf8),
@@ -254,7 +255,8 @@ final class ReaderAPIResponder: Sendable {
         let page = Array(after.prefix(count))
         let next = page.count == count && after.count > count ? page.last.map { Self.decimal($0.id) } : nil
         return .json(
-            ReaderAPIJSON.itemIDs(page.map(\.id), continuation: next, unreadableFirst: fault == .unreadableID))
+            ReaderAPIJSON.itemIDs(page.map(\.id), continuation: next, unreadableFirst: fault == .unreadableID)
+        )
     }
 
     private func itemContents(_ request: ReaderAPIRequest, fault: ReaderAPIStubServer.Fault?)
@@ -286,7 +288,8 @@ final class ReaderAPIResponder: Sendable {
             if stream.hasPrefix("feed/"), "feed/\(item.feed)" != stream { return false }
             if excluding?.hasSuffix("state/com.google/read") == true, item.read { return false }
             if excluding?.hasSuffix("state/com.google/starred") == true, item.starred { return false }
-            if let since, !newer(item.id, than: since.multipliedReportingOverflow(by: 1_000_000).partialValue) {
+            if let since, !newer(item.id, than: since.multipliedReportingOverflow(by: 1_000_000).partialValue)
+            {
                 return false
             }
             return true

@@ -37,7 +37,8 @@ extension NewsStore {
             return try await write { db in
                 try Self.setMark(
                     mark,
-                    articles: "SELECT a.id FROM feed f JOIN article a ON a.feedID = f.id WHERE f.url = ? AND a.itemID = ?",
+                    articles:
+                        "SELECT a.id FROM feed f JOIN article a ON a.feedID = f.id WHERE f.url = ? AND a.itemID = ?",
                     arguments: [feed.absoluteString, itemID], at: now, in: db)
             }
         case .feeds(let urls):
@@ -79,7 +80,9 @@ extension NewsStore {
             case .saved(let saved):
                 (
                     .starred, saved,
-                    saved ? "a.id NOT IN (SELECT articleID FROM saved)" : "a.id IN (SELECT articleID FROM saved)"
+                    saved
+                        ? "a.id NOT IN (SELECT articleID FROM saved)"
+                        : "a.id IN (SELECT articleID FROM saved)"
                 )
             }
         try db.execute(
@@ -106,10 +109,12 @@ extension NewsStore {
         switch mark {
         case .read(let read):
             try db.execute(
-                sql: "UPDATE article SET readAt = CASE WHEN ? THEN ? END WHERE id IN (SELECT id FROM temp.markTarget)",
+                sql:
+                    "UPDATE article SET readAt = CASE WHEN ? THEN ? END WHERE id IN (SELECT id FROM temp.markTarget)",
                 arguments: [read, now])
             try recountFeeds(
-                "id IN (SELECT DISTINCT a.feedID FROM article a JOIN temp.markTarget t ON t.id = a.id)", in: db)
+                "id IN (SELECT DISTINCT a.feedID FROM article a JOIN temp.markTarget t ON t.id = a.id)",
+                in: db)
         case .saved(true):
             try db.execute(
                 sql: """

@@ -130,10 +130,14 @@ struct ReaderAPIClientTests {
 
     @Test func aLoginRefusedAfterARedirectToAnotherOriginBlamesTheRedirectAndNamesItsHost() async throws {
         let elsewhere = try RawHTTPServer(
-            .reply(RawHTTPServer.response(status: 401, contentType: "text/plain", body: Data("Unauthorized".utf8))))
+            .reply(
+                RawHTTPServer.response(
+                    status: 401, contentType: "text/plain", body: Data("Unauthorized".utf8))))
         try await ReaderAPIStubServer(account: Self.account()).whileRunning { server in
             server.setFault(.redirect(to: elsewhere.baseURL.absoluteString + "/list"))
-            let error = await #expect(throws: SyncError.self) { try await Self.client(server).subscriptions() }
+            let error = await #expect(throws: SyncError.self) {
+                try await Self.client(server).subscriptions()
+            }
             let other = "127.0.0.1:\(elsewhere.baseURL.port ?? 0)"
             #expect(error == .loginNotCarried(host: "127.0.0.1:\(server.port)", to: other))
             #expect(error?.sentence.contains("redirected NewsApp to \(other)") == true)

@@ -127,13 +127,16 @@ import Testing
 
     @Test func aLongContinuationIsKeptWholeAndOneTooLongIsRefusedNeverCut() throws {
         let long = String(repeating: "c", count: 5_000)
-        let page = try StreamPageReader.read(Data(#"{"items": [], "continuation": "\#(long)"}"#.utf8), itemLimit: 10)
+        let page = try StreamPageReader.read(
+            Data(#"{"items": [], "continuation": "\#(long)"}"#.utf8), itemLimit: 10)
         #expect(page.continuation == long)
         let tooLong = String(repeating: "c", count: 9_000)
         #expect(throws: SyncError.self) {
-            try StreamPageReader.read(Data(#"{"items": [], "continuation": "\#(tooLong)"}"#.utf8), itemLimit: 10)
+            try StreamPageReader.read(
+                Data(#"{"items": [], "continuation": "\#(tooLong)"}"#.utf8), itemLimit: 10)
         }
-        let ids = try ItemIDsReader.read(Data(#"{"itemRefs": [], "continuation": "\#(long)"}"#.utf8), limit: 10)
+        let ids = try ItemIDsReader.read(
+            Data(#"{"itemRefs": [], "continuation": "\#(long)"}"#.utf8), limit: 10)
         #expect(ids.continuation == long)
     }
 

@@ -47,7 +47,8 @@ struct StoreSyncStorage: SyncStorage {
         return state
     }
 
-    func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (added: Int, removed: Int, keptSaved: Int) {
+    func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (added: Int, removed: Int, keptSaved: Int)
+    {
         let records = feeds.map {
             SyncFeedRecord(
                 streamID: $0.streamID, url: $0.url, title: $0.title, siteURL: $0.siteURL, labels: $0.labels)

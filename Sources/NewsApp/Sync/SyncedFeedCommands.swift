@@ -15,7 +15,9 @@ struct SyncedFeedCommands {
     func add(_ url: URL, tags: [String], title: String?) async -> Int32 {
         // The service would subscribe to whatever it is given (`not-a-url` as https://not-a-url).
         guard let host = url.host, host.contains(".") || host.contains(":") || host == "localhost" else {
-            FeedsContext.fail("“\(url.host ?? url.absoluteString)” is not a feed's address: give its http or https address.")
+            FeedsContext.fail(
+                "“\(url.host ?? url.absoluteString)” is not a feed's address: give its http or https address."
+            )
             return 2
         }
         let wanted = FeedAddress.comparable(url)

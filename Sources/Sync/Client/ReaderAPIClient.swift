@@ -236,7 +236,9 @@ public struct ReaderAPIClient: Sendable {
         case 401, 403:
             // Redirected to another origin, the request arrived without the login: the login
             // is not at fault, the redirect is.
-            if answer.url.host != base.host || answer.url.port != base.port || answer.url.scheme != base.scheme {
+            if answer.url.host != base.host || answer.url.port != base.port
+                || answer.url.scheme != base.scheme
+            {
                 throw .loginNotCarried(host: host, to: Self.host(of: answer.url))
             }
             throw .loginExpired(host: host)

@@ -62,7 +62,8 @@ public enum SyncError: Error, Sendable, Equatable {
                 return "\(host) answered \(status)\(Self.phrase(status))."
             }
         case .retryLater(let status, let host, let wait):
-            return "\(host) asks NewsApp to come back in \(Self.spoken(wait)) (\(status)\(Self.phrase(status))). "
+            return
+                "\(host) asks NewsApp to come back in \(Self.spoken(wait)) (\(status)\(Self.phrase(status))). "
                 + "Try again then."
         case .transport(let error, let host, let timeout):
             return Self.transportSentence(error, host: host, timeout: timeout)

@@ -25,7 +25,10 @@ public struct PagingLimit: Sendable, Equatable {
 struct PagingBudget {
     /// The bound a loop reached.
     enum Bound: Equatable {
-        case pages(Int), entries(Int), bytes(Int), time(Duration)
+        case pages(Int)
+        case entries(Int)
+        case bytes(Int)
+        case time(Duration)
 
         /// Why a loop over `what` (`pages`, `pages of ids`) stopped, as the end of a sentence.
         func reason(_ what: String) -> String {

@@ -62,7 +62,8 @@ extension SyncEngine {
             case .failure(let error):
                 // A resume point an earlier sync stored that the service no longer knows (it
                 // answers 400, or 500): dropped, and the stage read again from its start, once.
-                if budget.pages == 0, !restarted, current.continuation != nil, Self.refusesResumePoint(error) {
+                if budget.pages == 0, !restarted, current.continuation != nil, Self.refusesResumePoint(error)
+                {
                     restarted = true
                     current.continuation = nil
                     _ = try await storage.write([], progress: current)

@@ -88,8 +88,10 @@ final class FreshRSS: Sendable {
         let headers = ["Authorization": "GoogleLogin auth=\(token)"]
         let write = try await CurlHTTPClient().fetch(
             HTTPRequest(
-                url: URL(string: base.absoluteString + "/reader/api/0/token")!, headers: headers, timeout: 30))
-        let writeToken = String(decoding: write.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                url: URL(string: base.absoluteString + "/reader/api/0/token")!, headers: headers, timeout: 30)
+        )
+        let writeToken = String(decoding: write.body, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let body = (form + [("T", writeToken)]).map { name, value in
             name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
         }.joined(separator: "&")

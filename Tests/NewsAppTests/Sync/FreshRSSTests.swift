@@ -110,6 +110,22 @@ struct FreshRSSTests {
         await feeds.stop()
     }
 
+    @Test func feedsAddWithTwoTagsSaysWhichLabelFreshRSSKept() async throws {
+        let feeds = try FeedServer(files: ["/orbit.atom": FeedServer.atom("orbit", count: 1)])
+        try await FreshRSS.whileRunning { freshrss in
+            let sandbox = try Sandbox()
+            try await Self.login(sandbox, freshrss)
+            let add = try await sandbox.run([
+                "feeds", "add", feeds.base + "/orbit.atom", "--tag", "A", "--tag", "B",
+            ])
+            #expect(add.status == 0, "\(add.err)")
+            let kept = try #require(try await freshrss.subscriptions().first?.labels)
+            #expect(add.out.contains("Labels: " + kept.joined(separator: ", ")), "\(add.out)")
+            if kept.count < 2 { #expect(add.out.contains("did not keep"), "\(add.out)") }
+        }
+        await feeds.stop()
+    }
+
     @Test func savedItemsStaySavedWhenTheirFeedIsUnsubscribedElsewhere() async throws {
         let feeds = try FeedServer(files: ["/orbit.atom": FeedServer.atom("orbit", count: 2)])
         try await FreshRSS.whileRunning { freshrss in
@@ -144,7 +160,8 @@ struct FreshRSSTests {
             let sandbox = try Sandbox()
             try await Self.login(sandbox, freshrss)
             #expect(try await sandbox.run(["feeds", "add", feeds.base + "/harbour.atom"]).status == 0)
-            let target = try #require(try await Self.items(sandbox).first { $0.item.title == "harbour story 1 v1" })
+            let target = try #require(
+                try await Self.items(sandbox).first { $0.item.title == "harbour story 1 v1" })
             let (store, _) = try NewsStore.open(at: sandbox.storeURL)
             let filter = NewsStore.FeedFilter(
                 expression: try FilterParser.parse(#"title =~ "story 1 v1""#),

@@ -37,7 +37,8 @@ struct SyncAgreementTests {
     func marksHereAndThereSyncsAndKillsEndWithBothSidesAgreeing(seed: UInt64) async throws {
         var random = SplitMix(state: seed)
         let sandbox = try Sandbox()
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 6)).whileRunning { server in
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 6)).whileRunning {
+            server in
             try await SyncKillTests.prepare(sandbox, server)
             let ids = server.account { $0.items.map(\.id) }
             // The value a change made here gives, for each mark whose change the service has
@@ -45,7 +46,9 @@ struct SyncAgreementTests {
             var pending: [Key: Bool] = [:]
             for step in 0..<8 {
                 for _ in 0..<Int.random(in: 1...5, using: &random) {
-                    let key = Key(item: ids.randomElement(using: &random)!, kind: Kind.allCases.randomElement(using: &random)!)
+                    let key = Key(
+                        item: ids.randomElement(using: &random)!,
+                        kind: Kind.allCases.randomElement(using: &random)!)
                     let value = Bool.random(using: &random)
                     if Bool.random(using: &random) {
                         try await Self.mark(sandbox, key, value)
@@ -86,7 +89,8 @@ struct SyncAgreementTests {
             }
             let here = try await Self.marksHere(sandbox)
             let there = server.account { account in
-                Dictionary(uniqueKeysWithValues: account.items.map { ($0.id, (read: $0.read, starred: $0.starred)) })
+                Dictionary(
+                    uniqueKeysWithValues: account.items.map { ($0.id, (read: $0.read, starred: $0.starred)) })
             }
             for id in ids {
                 let mine = try #require(here[id], "seed \(seed): item \(id) is not stored here")
@@ -95,7 +99,9 @@ struct SyncAgreementTests {
                 #expect(mine.starred == theirs.starred, "seed \(seed): star of \(id)")
                 for kind in Kind.allCases {
                     guard let value = pending[Key(item: id, kind: kind)] else { continue }
-                    #expect((kind == .read ? mine.read : mine.starred) == value, "seed \(seed): \(kind) of \(id) made here")
+                    #expect(
+                        (kind == .read ? mine.read : mine.starred) == value,
+                        "seed \(seed): \(kind) of \(id) made here")
                 }
             }
             let (store, _) = try NewsStore.open(at: sandbox.storeURL)

@@ -18,7 +18,8 @@ struct SyncMisbehavingServiceTests {
     // MARK: - The service's clock
 
     @Test func aServiceClockOfInt64MinIsNeverStoredNorComputedWith() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning { server in
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+            server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             server.setFault(.updated(.min))
             let first = await harness.sync()
@@ -42,14 +43,17 @@ struct SyncMisbehavingServiceTests {
         Int64(Date().timeIntervalSince1970) + 50 * 365 * 86_400, Int64(Date().timeIntervalSince1970) * 1_000,
     ])
     func aServiceClockFarAheadOrInMillisecondsIsNotWhereTheNextSyncAsksFrom(updated: Int64) async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning { server in
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+            server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             server.setFault(.updated(updated))
             #expect(await harness.sync().error == nil)
             server.setFault(nil)
             #expect(await harness.sync().error == nil)
             let ot = try #require(
-                server.requests.last { $0.path.contains("stream/contents") }?.query("ot").flatMap { Int64($0) })
+                server.requests.last { $0.path.contains("stream/contents") }?.query("ot").flatMap {
+                    Int64($0)
+                })
             #expect(ot <= Int64(Date().timeIntervalSince1970))
         }
     }
@@ -58,12 +62,14 @@ struct SyncMisbehavingServiceTests {
 
     @Test(.timeLimit(.minutes(1)))
     func aListOfIDsThatNeverEndsStopsAtTheLimitOfPages() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning { server in
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+            server in
             let store = try NewsStore.inMemory()
             #expect(await SyncHarness(server: server, store: store).sync().error == nil)
             server.setFault(.endlessIDs)
             let before = server.requestCount
-            let report = await Self.engine(server, store, SyncEngine.Options(pageSize: 10, pageLimit: 50)).sync()
+            let report = await Self.engine(server, store, SyncEngine.Options(pageSize: 10, pageLimit: 50))
+                .sync()
             #expect(report.error?.sentence.contains("past 50") == true)
             #expect(server.requestCount - before <= 60)
             // Nothing was taken from the marks by the list cut short.
@@ -73,10 +79,13 @@ struct SyncMisbehavingServiceTests {
 
     @Test(arguments: [400, 500])
     func aStoredContinuationTheServiceRefusesIsDroppedAndTheStageReadAgain(status: Int) async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 30)).whileRunning { server in
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 30)).whileRunning {
+            server in
             let store = try NewsStore.inMemory()
             // As a sync stopped at its page limit leaves it.
-            try await store.setSyncValues(["pull.stage": "unread", "pull.continuation": "gone-since-yesterday"])
+            try await store.setSyncValues([
+                "pull.stage": "unread", "pull.continuation": "gone-since-yesterday",
+            ])
             server.setFault(.refuseContinuation(status))
             let report = await SyncHarness(server: server, store: store).sync()
             #expect(report.error == nil)
@@ -122,7 +131,8 @@ struct SyncMisbehavingServiceTests {
     // MARK: - Acknowledgements
 
     @Test func aChangeMissingFromTheCheckIsSentAgainNotCountedAsThere() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 80)).whileRunning { server in
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 80)).whileRunning {
+            server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             #expect(await harness.sync().error == nil)
             let feed = try #require(try await harness.store.syncedFeeds().first?.url)
@@ -149,7 +159,8 @@ struct SyncMisbehavingServiceTests {
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             #expect(await harness.sync().error == nil)
             let feed = try #require(try await harness.store.syncedFeeds().first?.url)
-            let other = try #require(server.account { $0.items.first { $0.feed == 1 && $0.id != starred }?.id })
+            let other = try #require(
+                server.account { $0.items.first { $0.feed == 1 && $0.id != starred }?.id })
             try await harness.store.markFeedItemSaved(feed: feed, itemID: SyncHarness.itemID(other))
             #expect(await harness.sync().sent == 1)
             #expect(try await harness.store.savedArticles().count == 2)
@@ -187,7 +198,8 @@ struct SyncMisbehavingServiceTests {
     // MARK: - One way to mark
 
     @Test func markReadOnAFilteredListOfSyncedItemsIsSent() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 4)).whileRunning { server in
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 4)).whileRunning {
+            server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             #expect(await harness.sync().error == nil)
             let feed = try #require(try await harness.store.syncedFeeds().first?.url)
@@ -207,7 +219,8 @@ struct SyncMisbehavingServiceTests {
     // MARK: - Retry-After
 
     @Test func aRetryAfterWithinTheCapIsWaitedForAndALongerOneFailsAtOnce() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning { server in
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+            server in
             let store = try NewsStore.inMemory()
             let waits = Locked<[Duration]>([])
             let client = ReaderAPIClient(
