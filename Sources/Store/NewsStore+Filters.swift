@@ -201,26 +201,11 @@ extension NewsStore {
         }
     }
 
-    /// Marks every unread item `filter` chooses read now; returns how many there were.
+    /// Marks every unread item `filter` chooses read now; returns how many there were:
+    /// ``setMark(_:on:)``, so the items from a feed service have their changes queued.
     @discardableResult
     public func markFilteredFeedItemsRead(_ filter: FeedFilter) async throws(StoreError) -> Int {
-        guard !filter.feeds.isEmpty else { return 0 }
-        let now = clock().timeIntervalSince1970
-        return try await filtered(writing: true) { (db: Database) -> Int in
-            var unread = filter
-            unread.unreadOnly = true
-            guard let condition = try Self.condition(unread, now: now, in: db) else { return 0 }
-            try db.execute(
-                sql:
-                    "UPDATE article SET readAt = ? WHERE id IN (SELECT a.id FROM article a WHERE \(condition.sql))",
-                arguments: [now] + condition.arguments)
-            let changed = db.changesCount
-            if changed > 0 {
-                try Self.recountFeeds(
-                    "id IN (\(condition.feedIDs.map(String.init).joined(separator: ",")))", in: db)
-            }
-            return changed
-        }
+        try await setMark(.read(true), on: .filter(filter))
     }
 
     /// The first unread item `filter` chooses after `item` in the list's order (newest first), or

@@ -13,6 +13,8 @@ enum StreamPageReader {
     /// content an item.
     static let contentLimit = 1 << 20
     static let textLimit = 16 << 10
+    /// A title is a line of a list: 1 KiB of it is more than any screen shows.
+    static let titleLimit = 1 << 10
     static let addressLimit = 8 << 10
     /// Categories, links and media read of one item; the rest are skipped.
     static let listLimit = 256
@@ -72,7 +74,7 @@ enum StreamPageReader {
                     return true
                 }
             case "continuation":
-                page.continuation = try reader.readScalarText(limit: 1024).flatMap { $0.isEmpty ? nil : $0 }
+                page.continuation = try reader.readContinuation()
             case "updated":
                 page.updated = try reader.readDouble().flatMap {
                     $0.isFinite ? Int64(exactly: $0.rounded()) : nil
@@ -84,6 +86,7 @@ enum StreamPageReader {
         guard sawItems else {
             throw JSONReader.Failure(offset: reader.offset, reason: "there is no list of items")
         }
+        try reader.expectEnd()
         return page
     }
 
@@ -116,7 +119,7 @@ enum StreamPageReader {
                     item.crawlMilliseconds = try reader.readDouble().flatMap { Int64(exactly: $0.rounded()) }
                 case "published": item.published = try reader.readDouble()
                 case "updated": item.updated = try reader.readDouble()
-                case "title": item.title = try reader.readOptionalString(limit: textLimit)
+                case "title": item.title = try reader.readOptionalString(limit: titleLimit)
                 case "author": item.author = try reader.readOptionalString(limit: textLimit)
                 case "canonical", "alternate":
                     let href = try firstHref(&reader)
