@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NewsModels
+import SQLite
 
 // MARK: - Setting a mark
 
