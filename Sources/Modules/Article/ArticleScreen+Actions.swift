@@ -47,7 +47,7 @@ extension ArticleScreen {
             ])
         case .failed(let reason):
             activity.post([
-                StyledLine("The browser did not open it (\(reason)). The address:", .warning),
+                StyledLine("The browser failed: \(reason). The address:", .warning),
                 StyledLine(address, .link, link: url),
             ])
         }
