@@ -42,6 +42,12 @@ public final class Shell {
     private var displayScheduled = false
     /// The screen in focus when the screens were last drawn.
     private var drawnFocus: ObjectIdentifier?
+    /// The prompt that names the screens last drawn: a screen pushed but still loading is not
+    /// named until it is drawn.
+    private var drawnPrompt: String?
+    /// The lines of the last full draw: on a terminal, the same lines again are not drawn again
+    /// (a refresh that brought nothing new).
+    private var drawnLines: [StyledLine]?
 
     /// - Parameters:
     ///   - globals: The app's commands that work on every screen.
@@ -78,11 +84,12 @@ public final class Shell {
         // The first screens started loading before the shell listened: show their spinner now.
         showActivity()
         await settleIfScripted()
+        await awaitFirstScreen()
         displayIfNeeded()
         while true {
-            switch await terminal.read(prompt: prompt) {
+            switch await terminal.read(prompt: drawnPrompt ?? prompt) {
             case .line(let text) where text.utf8.count > Self.maximumLineBytes:
-                terminal.write([Self.tooLongLine(bytes: text.utf8.count)])
+                say([Self.tooLongLine(bytes: text.utf8.count)])
             case .line(let text):
                 guard let command = Command(text) else { continue }
                 if Self.builtInCommands[0].matches(command), command.argument.isEmpty { return .quit }
@@ -112,7 +119,7 @@ public final class Shell {
     /// a command nobody performs is answered with the closest known one.
     private func dispatch(_ command: Command) {
         if CommandDispatch.dispatch(command, toScreens: { router.inputTargets }, thenTo: globals) { return }
-        terminal.write([unknownCommandLine(command)])
+        say([unknownCommandLine(command)])
     }
 
     /// `That line is 195 KiB long: commands are at most 4 KiB, so it was not run.`
@@ -167,7 +174,7 @@ public final class Shell {
             appendices.append(appendix)
             scheduleDisplay()
         case .message(let lines):
-            terminal.write(lines)
+            say(lines)
         case .activityChanged:
             showActivity()
             scheduleDisplay()
@@ -187,7 +194,7 @@ public final class Shell {
     private func backgroundDidChange(_ event: ScreenActivity.Event) {
         switch event {
         case .message(let lines):
-            terminal.write(lines)
+            say(lines)
         case .busyChanged:
             showActivity()
         case .changed, .appended:
@@ -213,7 +220,11 @@ public final class Shell {
             appendices.removeAll()
             let width = terminal.size.columns
             let lines = pending.flatMap { $0(width) }
-            if !lines.isEmpty { terminal.write(lines) }
+            if !lines.isEmpty {
+                terminal.write(lines)
+                drawnLines = nil
+            }
+            promptNamesTheScreens()
             return
         }
         needsDisplay = false
@@ -223,9 +234,23 @@ public final class Shell {
         let lines =
             bannerLines
             + router.render(size: TerminalSize(columns: size.columns, rows: size.rows - bannerLines.count))
+        if terminal.isInteractive, lines == drawnLines {
+            promptNamesTheScreens()
+            return
+        }
+        drawnLines = lines
         terminal.write(hasDisplayed ? [.blank] + lines : lines)
         hasDisplayed = true
         drawnFocus = router.inputTargets.first.map(ObjectIdentifier.init)
+        promptNamesTheScreens()
+    }
+
+    /// After a draw: the prompt names the screens drawn, also when it was already showing.
+    private func promptNamesTheScreens() {
+        let current = prompt
+        guard current != drawnPrompt else { return }
+        drawnPrompt = current
+        terminal.updatePrompt(current)
     }
 
     /// True unless a screen on display holds the display (its load will replace what it shows).
@@ -236,6 +261,26 @@ public final class Shell {
         guard targets.contains(where: \.activity.holdsDisplay) else { return true }
         guard let focus = targets.first, !focus.activity.holdsDisplay else { return false }
         return ObjectIdentifier(focus) != drawnFocus
+    }
+
+    /// Prints a message wrapped to the terminal's width: the terminal would otherwise break its
+    /// words wherever the width ends. An address is never broken (see ``StyledLine/wrapped(toWidth:)``).
+    private func say(_ lines: [StyledLine]) {
+        let width = terminal.size.columns
+        terminal.write(
+            lines.flatMap { line in
+                line.displayWidth <= width ? [line] : line.wrapped(toWidth: width)
+            })
+    }
+
+    /// On a terminal, the first screen is drawn before the first prompt: keys typed meanwhile
+    /// (`1` Enter right after the command) wait in the terminal's buffer and go to that screen,
+    /// not to one still loading.
+    private func awaitFirstScreen() async {
+        guard terminal.isInteractive else { return }
+        while let loading = router.inputTargets.first(where: \.activity.holdsDisplay) {
+            await loading.activity.settle()
+        }
     }
 
     private func settleIfScripted() async {
