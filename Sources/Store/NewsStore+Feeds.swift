@@ -177,13 +177,14 @@ extension NewsStore {
         }
     }
 
-    /// Marks every item of the feeds at `urls` read now; returns how many were unread. The items
+    /// Marks every item of the feeds at `urls` read now (or at `time`, which
+    /// ``markFeedItemsUnread(readAt:)`` then takes back); returns how many were unread. The items
     /// from a feed service get their changes in the sync queue, in the same transaction.
     @discardableResult
-    public func markFeedsRead(_ urls: [URL]) async throws(StoreError) -> Int {
+    public func markFeedsRead(_ urls: [URL], at time: TimeInterval? = nil) async throws(StoreError) -> Int {
         let addresses = Array(Self.byAddress(urls).keys)
         guard !addresses.isEmpty else { return 0 }
-        let now = clock().timeIntervalSince1970
+        let now = time ?? clock().timeIntervalSince1970
         return try await write { db in
             var changed = 0
             for chunk in addresses.chunks(of: 500) {
@@ -211,6 +212,33 @@ extension NewsStore {
                         """,
                     arguments: StatementArguments(chunk))
             }
+            return changed
+        }
+    }
+
+    /// Marks unread again the feed items marked read at `time` exactly: an undone `mark read`,
+    /// which gave every item it marked that one time. Returns how many. The items from a feed
+    /// service get their changes in the sync queue, in the same transaction.
+    public func markFeedItemsUnread(readAt time: TimeInterval) async throws(StoreError) -> Int {
+        let now = clock().timeIntervalSince1970
+        return try await write { db in
+            let feeds = try Int64.fetchAll(
+                db, sql: "SELECT DISTINCT feedID FROM article WHERE readAt = ? AND feedID IS NOT NULL",
+                arguments: [time])
+            guard !feeds.isEmpty else { return 0 }
+            try db.execute(
+                sql: """
+                    INSERT INTO syncChange (serviceID, kind, value, version, changedAt)
+                    SELECT s.serviceID, 'read', 0, 1, ? FROM article a JOIN syncItem s ON s.articleID = a.id
+                    WHERE a.readAt = ? AND a.feedID IS NOT NULL
+                    \(Self.upsertSyncChange)
+                    """,
+                arguments: [now, time])
+            try db.execute(
+                sql: "UPDATE article SET readAt = NULL WHERE readAt = ? AND feedID IS NOT NULL",
+                arguments: [time])
+            let changed = db.changesCount
+            try Self.recountFeeds("id IN (\(feeds.map(String.init).joined(separator: ",")))", in: db)
             return changed
         }
     }

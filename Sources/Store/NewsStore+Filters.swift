@@ -203,9 +203,11 @@ extension NewsStore {
 
     /// Marks every unread item `filter` chooses read now; returns how many there were.
     @discardableResult
-    public func markFilteredFeedItemsRead(_ filter: FeedFilter) async throws(StoreError) -> Int {
+    public func markFilteredFeedItemsRead(_ filter: FeedFilter, at time: TimeInterval? = nil)
+        async throws(StoreError) -> Int
+    {
         guard !filter.feeds.isEmpty else { return 0 }
-        let now = clock().timeIntervalSince1970
+        let now = time ?? clock().timeIntervalSince1970
         return try await filtered(writing: true) { (db: Database) -> Int in
             var unread = filter
             unread.unreadOnly = true
