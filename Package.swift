@@ -69,7 +69,17 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
 
+        // SQLite's C API from the system's libsqlite3 (FTS5 included), for the SQLite target.
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+
         // MARK: Libraries
+
+        // Our thin layer over SQLite's C API: connections, a WAL pool, statements, rows,
+        // migrations; see docs/architecture.md.
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
 
         // libcurl, loaded with dlopen by the first request, not at launch (see docs/architecture.md).
         .target(name: "CCurl"),
@@ -262,6 +272,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(name: "FilterLanguageTests", dependencies: ["FilterLanguage"], swiftSettings: strict),
         .testTarget(

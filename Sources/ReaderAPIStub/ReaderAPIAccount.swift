@@ -35,7 +35,11 @@ public struct ReaderAPIAccount: Sendable {
     /// The next item id: microseconds, from a fixed start so runs are alike.
     private var nextItem: Int64 = 1_795_000_000_000_000
 
-    public init() {}
+    /// An account whose first item id is `firstItemID` (past 2^63 as a negative number, to
+    /// exercise services whose ids need all 64 bits).
+    public init(firstItemID: Int64 = 1_795_000_000_000_000) {
+        nextItem = firstItemID
+    }
 
     /// Adds a feed and returns its stream id.
     @discardableResult
@@ -121,8 +125,15 @@ public struct ReaderAPIAccount: Sendable {
         return true
     }
 
+    /// Forgets the items `ids`, as a service purging old items does: their marks go with them.
+    public mutating func forget(_ ids: [Int64]) {
+        let gone = Set(ids)
+        items.removeAll { gone.contains($0.id) }
+    }
+
     /// Unsubscribes from `streamID`, its items going with it; false when there is none.
-    mutating func unsubscribe(_ streamID: String) -> Bool {
+    @discardableResult
+    public mutating func unsubscribe(_ streamID: String) -> Bool {
         guard let feed = feeds.first(where: { $0.streamID == streamID }) else { return false }
         feeds.removeAll { $0.id == feed.id }
         items.removeAll { $0.feed == feed.id }

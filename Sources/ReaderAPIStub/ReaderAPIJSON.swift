@@ -60,9 +60,13 @@ enum ReaderAPIJSON {
         return text + "}"
     }
 
-    static func itemIDs(_ ids: [Int64], continuation: String?) -> String {
+    /// A page of ids in unsigned decimal; with `unreadableFirst` the first is a word.
+    static func itemIDs(_ ids: [Int64], continuation: String?, unreadableFirst: Bool = false) -> String {
         var text = #"{"itemRefs":["#
-        text += ids.map { #"{"id":"\#($0)"}"# }.joined(separator: ",")
+        text += ids.enumerated().map { index, id in
+            let written = unreadableFirst && index == 0 ? "item-\(id)" : String(UInt64(bitPattern: id))
+            return #"{"id":"\#(written)"}"#
+        }.joined(separator: ",")
         text += "]"
         if let continuation { text += #","continuation":\#(string(continuation))"# }
         return text + "}"

@@ -119,6 +119,16 @@ final class ReaderAPIResponder: Sendable {
             return ReaderAPIAnswer(
                 status: status, contentType: "text/html; charset=utf-8",
                 body: Data("<html><body><h1>\(status)</h1></body></html>".utf8))
+        case .refuseContinuation(let status)? where request.query("c") != nil || request.field("c") != nil:
+            return .text(status, "Unknown continuation")
+        case .retryAfter(let status, let seconds, let times)?:
+            state.withLock { state in
+                state.fault =
+                    times > 1 ? .retryAfter(status: status, seconds: seconds, times: times - 1) : nil
+            }
+            return ReaderAPIAnswer(
+                status: status, contentType: "text/plain", body: Data("Slow down".utf8),
+                headers: ["Retry-After": String(seconds)])
         case .redirect(let location)? where request.method == "GET":
             return ReaderAPIAnswer(
                 status: 302, contentType: "text/plain", body: Data(), headers: ["Location": location])
@@ -154,9 +164,9 @@ final class ReaderAPIResponder: Sendable {
         switch call {
         case "token": return .text(200, options.writeToken + "\n")
         case "subscription/list": return subscriptionList()
-        case "stream/items/ids": return itemIDs(request)
+        case "stream/items/ids": return itemIDs(request, fault: fault)
         case "stream/items/contents": return itemContents(request, fault: fault)
-        case "edit-tag": return editTag(request)
+        case "edit-tag": return fault == .dropsEdits ? .text(200, "OK") : editTag(request)
         case "subscription/quickadd": return quickAdd(request)
         case "subscription/edit": return editSubscription(request)
         default:
@@ -201,7 +211,7 @@ final class ReaderAPIResponder: Sendable {
     {
         let stream = stream.removingPercentEncoding ?? stream
         let count = max(1, min(Int(request.query("n") ?? "20") ?? 20, 100_000))
-        let continuation = request.query("c").flatMap { Int64($0) }
+        let continuation = request.query("c").flatMap(Self.number)
         let (items, feeds) = state.withLock { state in
             (
                 Self.select(
@@ -213,9 +223,10 @@ final class ReaderAPIResponder: Sendable {
         // A looping service ignores the continuation: the first page again and again.
         let loops = fault == .continuationLoop || fault == .endlessContinuation
         let after =
-            continuation.map { token in loops ? items[...] : items.drop { $0.id >= token } } ?? items[...]
+            continuation.map { token in loops ? items[...] : items.drop { Self.newer($0.id, than: token) } }
+            ?? items[...]
         let page = Array(after.prefix(count))
-        var next = page.count == count && after.count > count ? page.last.map { String($0.id) } : nil
+        var next = page.count == count && after.count > count ? page.last.map { Self.decimal($0.id) } : nil
         switch fault {
         case .continuationLoop?: next = "1234"
         case .endlessContinuation?: next = String((continuation ?? 1) + 1)
@@ -224,21 +235,28 @@ final class ReaderAPIResponder: Sendable {
         let padding = if case .padding(let bytes)? = fault { bytes } else { 0 }
         return .json(
             ReaderAPIJSON.stream(
-                page, feeds: feeds, continuation: next, updated: Int64(Date().timeIntervalSince1970),
+                page, feeds: feeds, continuation: next, updated: Self.clock(fault),
                 missingFields: fault == .missingFields, padding: padding))
     }
 
-    private func itemIDs(_ request: ReaderAPIRequest) -> ReaderAPIAnswer {
+    private func itemIDs(_ request: ReaderAPIRequest, fault: ReaderAPIStubServer.Fault?) -> ReaderAPIAnswer {
         let stream = request.query("s") ?? ""
         let count = max(1, min(Int(request.query("n") ?? "20") ?? 20, 100_000))
-        let continuation = request.query("c").flatMap { Int64($0) }
+        let continuation = request.query("c").flatMap(Self.number)
         let items = state.withLock {
             Self.select($0.account.items, stream: stream, excluding: request.query("xt"), since: nil)
         }
-        let after = continuation.map { token in items.drop { $0.id >= token } } ?? items[...]
+        if fault == .endlessIDs {
+            // The same id on every page, and a continuation never seen before.
+            let next = String((continuation ?? 1) &+ 1)
+            return .json(ReaderAPIJSON.itemIDs(items.prefix(1).map(\.id), continuation: next))
+        }
+        let after = continuation.map { token in items.drop { Self.newer($0.id, than: token) } } ?? items[...]
         let page = Array(after.prefix(count))
-        let next = page.count == count && after.count > count ? page.last.map { String($0.id) } : nil
-        return .json(ReaderAPIJSON.itemIDs(page.map(\.id), continuation: next))
+        let next = page.count == count && after.count > count ? page.last.map { Self.decimal($0.id) } : nil
+        return .json(
+            ReaderAPIJSON.itemIDs(page.map(\.id), continuation: next, unreadableFirst: fault == .unreadableID)
+        )
     }
 
     private func itemContents(_ request: ReaderAPIRequest, fault: ReaderAPIStubServer.Fault?)
@@ -248,9 +266,15 @@ final class ReaderAPIResponder: Sendable {
         let (items, feeds) = state.withLock { state in
             (state.account.items.filter { wanted.contains($0.id) }, state.account.feeds)
         }
+        if fault == .emptyItemContents {
+            return .json(
+                ReaderAPIJSON.stream(
+                    [], feeds: feeds, continuation: nil, updated: Self.clock(fault), missingFields: false,
+                    padding: 0))
+        }
         return .json(
             ReaderAPIJSON.stream(
-                items, feeds: feeds, continuation: nil, updated: Int64(Date().timeIntervalSince1970),
+                items, feeds: feeds, continuation: nil, updated: Self.clock(fault),
                 missingFields: fault == .missingFields, padding: 0))
     }
 
@@ -264,18 +288,40 @@ final class ReaderAPIResponder: Sendable {
             if stream.hasPrefix("feed/"), "feed/\(item.feed)" != stream { return false }
             if excluding?.hasSuffix("state/com.google/read") == true, item.read { return false }
             if excluding?.hasSuffix("state/com.google/starred") == true, item.starred { return false }
-            if let since, item.id < since * 1_000_000 { return false }
+            if let since, !newer(item.id, than: since.multipliedReportingOverflow(by: 1_000_000).partialValue)
+            {
+                return false
+            }
             return true
         }
     }
 
-    /// An id in the long (hexadecimal) or short (decimal) form.
+    /// The service's clock as an answer gives it: ours, unless a fault says otherwise.
+    private static func clock(_ fault: ReaderAPIStubServer.Fault?) -> Int64 {
+        if case .updated(let value)? = fault { return value }
+        return Int64(Date().timeIntervalSince1970)
+    }
+
+    /// An id in the long (hexadecimal) or short (decimal, signed or unsigned) form.
     static func itemID(_ text: String) -> Int64? {
         let prefix = "tag:google.com,2005:reader/item/"
         if text.hasPrefix(prefix) {
             return UInt64(text.dropFirst(prefix.count), radix: 16).map { Int64(bitPattern: $0) }
         }
-        return Int64(text)
+        return number(text)
+    }
+
+    /// A decimal id or continuation, signed or unsigned.
+    static func number(_ text: String) -> Int64? {
+        Int64(text) ?? UInt64(text).map { Int64(bitPattern: $0) }
+    }
+
+    /// The id in unsigned decimal, as a service with ids past 2^63 writes it.
+    static func decimal(_ id: Int64) -> String { String(UInt64(bitPattern: id)) }
+
+    /// True when `id` is newer than (or the same as) `other`: ids are 64-bit unsigned numbers.
+    static func newer(_ id: Int64, than other: Int64) -> Bool {
+        UInt64(bitPattern: id) >= UInt64(bitPattern: other)
     }
 
     // MARK: - Changes

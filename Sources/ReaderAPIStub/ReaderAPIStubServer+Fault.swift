@@ -22,6 +22,22 @@ extension ReaderAPIStubServer {
         case missingFields
         /// Every GET is redirected to `location` (another origin, in the tests).
         case redirect(to: String)
+        /// `stream/contents` and `stream/items/contents` say the service's clock reads this
+        /// (`updated`, seconds): Int64.min, decades ahead, milliseconds.
+        case updated(Int64)
+        /// `stream/items/ids` gives the same id with a new continuation on every page, forever.
+        case endlessIDs
+        /// Every request with a continuation (`c`) is answered with this status: a resume point
+        /// the service no longer knows.
+        case refuseContinuation(Int)
+        /// `stream/items/ids` writes the first id of each page as a word, not a number.
+        case unreadableID
+        /// `stream/items/contents` answers `{"items":[]}` whatever was asked.
+        case emptyItemContents
+        /// `edit-tag` answers OK and applies nothing.
+        case dropsEdits
+        /// The next `times` calls are answered with `status` and `Retry-After: seconds`.
+        case retryAfter(status: Int, seconds: Int, times: Int)
         /// `stream/contents` pages are padded with this many bytes of ignored JSON per item.
         case padding(Int)
     }

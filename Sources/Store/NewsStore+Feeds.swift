@@ -132,115 +132,33 @@ extension NewsStore {
     // MARK: - Read and saved
 
     /// Marks the item `itemID` of the feed at `url` read now (keeping an earlier read time), or
-    /// unread. An item from a feed service whose mark changes gets a change in the sync queue, in
-    /// the same transaction.
+    /// unread: ``setMark(_:on:at:)``.
     public func markFeedItemRead(feed url: URL, itemID: String, read: Bool = true) async throws(StoreError) {
-        let now = clock().timeIntervalSince1970
-        try await write { db in
-            try Self.queueSyncChange(
-                .read, to: read, feed: url, itemID: itemID, isSet: "a.readAt IS NOT NULL", at: now, in: db)
-            try db.execute(
-                sql: """
-                    UPDATE article SET readAt = CASE WHEN ? THEN coalesce(readAt, ?) END
-                    WHERE feedID = (SELECT id FROM feed WHERE url = ?) AND itemID = ?
-                    """,
-                arguments: [read, now, url.absoluteString, itemID])
-            try Self.recountFeeds("url = ?", arguments: [url.absoluteString], in: db)
-        }
+        try await setMark(.read(read), on: .item(feed: url, itemID: itemID))
     }
 
     /// Saves the item `itemID` of the feed at `url` (keeping the first save time), or unsaves
-    /// it. A saved item is never removed by retention, and outlives unsubscribing. An item from a
-    /// feed service is starred or unstarred there: a change in the sync queue, in the same
-    /// transaction.
+    /// it: ``setMark(_:on:at:)``. A saved item is never removed by retention, and outlives
+    /// unsubscribing.
     public func markFeedItemSaved(feed url: URL, itemID: String, saved: Bool = true) async throws(StoreError)
     {
-        let now = clock().timeIntervalSince1970
-        try await write { db in
-            try Self.queueSyncChange(
-                .starred, to: saved, feed: url, itemID: itemID,
-                isSet: "a.id IN (SELECT articleID FROM saved)", at: now, in: db)
-            let item =
-                "SELECT a.id FROM feed f JOIN article a ON a.feedID = f.id WHERE f.url = ? AND a.itemID = ?"
-            if saved {
-                try db.execute(
-                    sql: """
-                        INSERT INTO saved (articleID, savedAt) SELECT id, ? FROM (\(item)) WHERE true
-                        ON CONFLICT (articleID) DO NOTHING
-                        """,
-                    arguments: [now, url.absoluteString, itemID])
-            } else {
-                try db.execute(
-                    sql: "DELETE FROM saved WHERE articleID IN (\(item))",
-                    arguments: [url.absoluteString, itemID])
-            }
-        }
+        try await setMark(.saved(saved), on: .item(feed: url, itemID: itemID))
     }
 
-    /// Marks every item of the feeds at `urls` read now (or at `time`, which
-    /// ``markFeedItemsUnread(readAt:)`` then takes back); returns how many were unread. The items
-    /// from a feed service get their changes in the sync queue, in the same transaction.
+    /// Marks every item shown of the feeds at `urls` read now; returns how many were unread:
+    /// ``setMark(_:on:at:)``.
     @discardableResult
     public func markFeedsRead(_ urls: [URL], at time: TimeInterval? = nil) async throws(StoreError) -> Int {
-        let addresses = Array(Self.byAddress(urls).keys)
-        guard !addresses.isEmpty else { return 0 }
-        let now = time ?? clock().timeIntervalSince1970
-        return try await write { db in
-            var changed = 0
-            for chunk in addresses.chunks(of: 500) {
-                try db.execute(
-                    sql: """
-                        INSERT INTO syncChange (serviceID, kind, value, version, changedAt)
-                        SELECT s.serviceID, 'read', 1, 1, ? FROM article a JOIN syncItem s ON s.articleID = a.id
-                        WHERE a.feedID IN (SELECT id FROM feed WHERE url IN (\(databaseQuestionMarks(count: chunk.count))))
-                            AND a.readAt IS NULL
-                        \(Self.upsertSyncChange)
-                        """,
-                    arguments: [now] + StatementArguments(chunk))
-                try db.execute(
-                    sql: """
-                        UPDATE article SET readAt = ?
-                        WHERE feedID IN (SELECT id FROM feed WHERE url IN (\(databaseQuestionMarks(count: chunk.count))))
-                            AND readAt IS NULL AND hidden = 0
-                        """,
-                    arguments: [now] + StatementArguments(chunk))
-                changed += db.changesCount
-                try db.execute(
-                    sql: """
-                        UPDATE feed SET unreadCount = 0
-                        WHERE url IN (\(databaseQuestionMarks(count: chunk.count)))
-                        """,
-                    arguments: StatementArguments(chunk))
-            }
-            return changed
-        }
+        try await setMark(.read(true), on: .feeds(urls), at: time)
     }
 
     /// Marks unread again the feed items marked read at `time` exactly: an undone `mark read`,
-    /// which gave every item it marked that one time. Returns how many. The items from a feed
-    /// service get their changes in the sync queue, in the same transaction.
+    /// which gave every item it marked that one time (``markFeedsRead(_:at:)``,
+    /// ``markFilteredFeedItemsRead(_:at:)``). Returns how many; the items from a feed service get
+    /// their changes queued, as ``setMark(_:on:at:)`` does.
+    @discardableResult
     public func markFeedItemsUnread(readAt time: TimeInterval) async throws(StoreError) -> Int {
-        let now = clock().timeIntervalSince1970
-        return try await write { db in
-            let feeds = try Int64.fetchAll(
-                db, sql: "SELECT DISTINCT feedID FROM article WHERE readAt = ? AND feedID IS NOT NULL",
-                arguments: [time])
-            guard !feeds.isEmpty else { return 0 }
-            try db.execute(
-                sql: """
-                    INSERT INTO syncChange (serviceID, kind, value, version, changedAt)
-                    SELECT s.serviceID, 'read', 0, 1, ? FROM article a JOIN syncItem s ON s.articleID = a.id
-                    WHERE a.readAt = ? AND a.feedID IS NOT NULL
-                    \(Self.upsertSyncChange)
-                    """,
-                arguments: [now, time])
-            try db.execute(
-                sql: "UPDATE article SET readAt = NULL WHERE readAt = ? AND feedID IS NOT NULL",
-                arguments: [time])
-            let changed = db.changesCount
-            try Self.recountFeeds("id IN (\(feeds.map(String.init).joined(separator: ",")))", in: db)
-            return changed
-        }
+        try await setMark(.read(false), on: .readAt(time))
     }
 
     // MARK: - Unsubscribing and retention
@@ -400,7 +318,7 @@ extension NewsStore {
     }
 
     /// `urls` by their absolute strings, as the store keeps them; the first of equal ones.
-    private static func byAddress(_ urls: [URL]) -> [String: URL] {
+    static func byAddress(_ urls: [URL]) -> [String: URL] {
         Dictionary(urls.map { ($0.absoluteString, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -411,7 +329,7 @@ extension NewsStore {
 
 extension Array {
     /// The array in consecutive pieces of at most `size` elements.
-    fileprivate func chunks(of size: Int) -> [ArraySlice<Element>] {
+    func chunks(of size: Int) -> [ArraySlice<Element>] {
         stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

@@ -201,28 +201,13 @@ extension NewsStore {
         }
     }
 
-    /// Marks every unread item `filter` chooses read now; returns how many there were.
+    /// Marks every unread item `filter` chooses read now; returns how many there were:
+    /// ``setMark(_:on:at:)``, so the items from a feed service have their changes queued.
     @discardableResult
     public func markFilteredFeedItemsRead(_ filter: FeedFilter, at time: TimeInterval? = nil)
         async throws(StoreError) -> Int
     {
-        guard !filter.feeds.isEmpty else { return 0 }
-        let now = time ?? clock().timeIntervalSince1970
-        return try await filtered(writing: true) { (db: Database) -> Int in
-            var unread = filter
-            unread.unreadOnly = true
-            guard let condition = try Self.condition(unread, now: now, in: db) else { return 0 }
-            try db.execute(
-                sql:
-                    "UPDATE article SET readAt = ? WHERE id IN (SELECT a.id FROM article a WHERE \(condition.sql))",
-                arguments: [now] + condition.arguments)
-            let changed = db.changesCount
-            if changed > 0 {
-                try Self.recountFeeds(
-                    "id IN (\(condition.feedIDs.map(String.init).joined(separator: ",")))", in: db)
-            }
-            return changed
-        }
+        try await setMark(.read(true), on: .filter(filter), at: time)
     }
 
     /// The first unread item `filter` chooses after `item` in the list's order (newest first), or

@@ -33,11 +33,13 @@ extension NewsStore {
     /// Makes the service's feeds those of `feeds`, in one transaction: new ones added (a feed
     /// already stored at that address, from the urls file, becomes the service's, its unsaved
     /// items replaced by the service's), titles, addresses and labels updated, and those the
-    /// service no longer lists removed as ``removeFeed(_:)`` removes a feed. Returns how many
-    /// were added and removed.
+    /// service no longer lists removed as ``removeFeed(_:)`` removes a feed. Their saved items
+    /// stay saved, as this machine's own: the service forgot them with the feed, and its lists
+    /// must not unsave them. Returns how many feeds were added and removed, and how many saved
+    /// items were kept so.
     @discardableResult
     public func applySyncFeeds(_ feeds: [SyncFeedRecord]) async throws(StoreError) -> (
-        added: Int, removed: Int
+        added: Int, removed: Int, keptSaved: Int
     ) {
         let now = clock().timeIntervalSince1970
         return try await write { db in
@@ -106,13 +108,64 @@ extension NewsStore {
                 }
             }
             var removed = 0
+            var keptSaved = 0
             for (_, id) in known where !kept.contains(id) {
+                keptSaved += try Self.keepSaved(
+                    "SELECT id FROM article WHERE feedID = ?", arguments: [id], in: db)
                 try db.execute(sql: "DELETE FROM syncFeed WHERE feedID = ?", arguments: [id])
                 try Self.removeFeed(id: id, at: now, in: db)
                 removed += 1
             }
-            return (added, removed)
+            return (added, removed, keptSaved)
         }
+    }
+
+    // MARK: - Saved items the service forgot
+
+    /// The service's ids of the saved items from the service that are not among `starred` and
+    /// whose star has no change made here waiting: unstarred elsewhere, or forgotten by the
+    /// service.
+    public func savedSyncItems(notAmong starred: Set<Int64>) async throws(StoreError) -> [Int64] {
+        try await read { db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT s.serviceID FROM syncItem s JOIN saved v ON v.articleID = s.articleID
+                    WHERE NOT EXISTS (SELECT 1 FROM syncChange c WHERE c.serviceID = s.serviceID AND c.kind = 'starred')
+                    ORDER BY s.serviceID
+                    """
+            ).filter { !starred.contains($0) }
+        }
+    }
+
+    /// Makes the saved items the service no longer has (`ids`, the service's) this machine's
+    /// own: saved, searchable, no longer the service's, so that no list of it unsaves them.
+    /// Returns how many there were.
+    @discardableResult
+    public func keepSavedSyncItems(_ ids: [Int64]) async throws(StoreError) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try await write { db in
+            var kept = 0
+            for chunk in ids.statementChunks {
+                kept += try Self.keepSaved(
+                    "SELECT articleID FROM syncItem WHERE serviceID IN (\(databaseQuestionMarks(count: chunk.count)))",
+                    arguments: StatementArguments(chunk), in: db)
+            }
+            return kept
+        }
+    }
+
+    /// Unlinks from the service the saved articles among `articles` (SQL giving article ids).
+    private static func keepSaved(_ articles: String, arguments: StatementArguments, in db: Database) throws
+        -> Int
+    {
+        try db.execute(
+            sql: """
+                DELETE FROM syncItem WHERE articleID IN (\(articles))
+                    AND articleID IN (SELECT articleID FROM saved)
+                """,
+            arguments: arguments)
+        return db.changesCount
     }
 
     /// True when the feed at `url` comes from the service: the feeds refresh leaves it to the sync.
@@ -291,24 +344,6 @@ extension NewsStore {
                 try statement.execute(arguments: [change.serviceID, change.kind.rawValue, change.version])
             }
         }
-    }
-
-    /// Queues the change of `kind` to `value` of the item `itemID` of the feed at `url`, when the
-    /// item comes from the service and its mark (`isSet`, SQL over `article a`) is not that already.
-    static func queueSyncChange(
-        _ kind: QueuedSyncChange.Kind, to value: Bool, feed url: URL, itemID: String, isSet: String,
-        at now: Double,
-        in db: Database
-    ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO syncChange (serviceID, kind, value, version, changedAt)
-                SELECT s.serviceID, ?, ?, 1, ? FROM feed f JOIN article a ON a.feedID = f.id
-                    JOIN syncItem s ON s.articleID = a.id
-                WHERE f.url = ? AND a.itemID = ? AND (\(isSet)) IS NOT ?
-                \(upsertSyncChange)
-                """,
-            arguments: [kind.rawValue, value, now, url.absoluteString, itemID, value])
     }
 
     /// The upsert that coalesces changes: the latest value, a new version.

@@ -17,6 +17,13 @@ import Testing
         #expect(long.longForm.hasSuffix("ffffffffffffffff"))
     }
 
+    @Test func shortIdsPast2To63InUnsignedDecimalNameTheSameItemAsTheLongForm() throws {
+        let unsigned = try #require(ItemID("9223372036854775813"))
+        #expect(unsigned == ItemID(Int64.min + 5))
+        #expect(unsigned.longForm.hasSuffix("8000000000000005"))
+        #expect(ItemID("18446744073709551615") == ItemID("-1"))
+    }
+
     @Test(arguments: [
         "", "tag:google.com,2005:reader/item/", "tag:google.com,2005:reader/item/xyz", "12a",
         "tag:google.com,2005:reader/item/00000000000000001", "99999999999999999999",

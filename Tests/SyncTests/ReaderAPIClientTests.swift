@@ -128,6 +128,24 @@ struct ReaderAPIClientTests {
         #expect(heads.allSatisfy { !$0.contains("0123456789abcdef") })
     }
 
+    @Test func aLoginRefusedAfterARedirectToAnotherOriginBlamesTheRedirectAndNamesItsHost() async throws {
+        let elsewhere = try RawHTTPServer(
+            .reply(
+                RawHTTPServer.response(
+                    status: 401, contentType: "text/plain", body: Data("Unauthorized".utf8))))
+        try await ReaderAPIStubServer(account: Self.account()).whileRunning { server in
+            server.setFault(.redirect(to: elsewhere.baseURL.absoluteString + "/list"))
+            let error = await #expect(throws: SyncError.self) {
+                try await Self.client(server).subscriptions()
+            }
+            let other = "127.0.0.1:\(elsewhere.baseURL.port ?? 0)"
+            #expect(error == .loginNotCarried(host: "127.0.0.1:\(server.port)", to: other))
+            #expect(error?.sentence.contains("redirected NewsApp to \(other)") == true)
+            #expect(error?.needsLogin == false)
+        }
+        await elsewhere.stop()
+    }
+
     @Test func aFormIsNeverCarriedToAnotherOrigin() async throws {
         let elsewhere = try RawHTTPServer(
             .reply(RawHTTPServer.response(contentType: "text/plain", body: Data("Auth=x\n".utf8))))
@@ -172,7 +190,10 @@ struct ReaderAPIClientTests {
             ServiceAddress.parse("http://localhost:8080/api/greader.php/", allowHTTP: false).success?
                 .absoluteString
                 == "http://localhost:8080/api/greader.php")
-        #expect(ServiceAddress.parse("https://u:p@rss.example.org/", allowHTTP: false).failure != nil)
+        let credentials = ServiceAddress.parse("https://u:p@rss.example.org/", allowHTTP: false).failure
+        #expect(credentials?.sentence.contains("give the user with --user") == true)
+        #expect(credentials?.sentence.contains("not an http or https address") == false)
+        #expect(credentials?.sentence.contains("u:p") == false)
         #expect(ServiceAddress.parse("ftp://rss.example.org/", allowHTTP: true).failure != nil)
     }
 }

@@ -124,4 +124,30 @@ import Testing
             try ItemIDsReader.read(Data(#"{"itemRefs":[\#(many)]}"#.utf8), limit: 10)
         }
     }
+
+    @Test func aLongContinuationIsKeptWholeAndOneTooLongIsRefusedNeverCut() throws {
+        let long = String(repeating: "c", count: 5_000)
+        let page = try StreamPageReader.read(
+            Data(#"{"items": [], "continuation": "\#(long)"}"#.utf8), itemLimit: 10)
+        #expect(page.continuation == long)
+        let tooLong = String(repeating: "c", count: 9_000)
+        #expect(throws: SyncError.self) {
+            try StreamPageReader.read(
+                Data(#"{"items": [], "continuation": "\#(tooLong)"}"#.utf8), itemLimit: 10)
+        }
+        let ids = try ItemIDsReader.read(
+            Data(#"{"itemRefs": [], "continuation": "\#(long)"}"#.utf8), limit: 10)
+        #expect(ids.continuation == long)
+    }
+
+    @Test(arguments: [#"{"items": []} {"items": []}"#, #"{"items": []}x"#, #"{"itemRefs": []}]"#])
+    func bytesAfterTheAnswerAreRefused(body: String) {
+        #expect(throws: SyncError.self) {
+            if body.contains("itemRefs") {
+                _ = try ItemIDsReader.read(Data(body.utf8), limit: 10)
+            } else {
+                _ = try StreamPageReader.read(Data(body.utf8), itemLimit: 10)
+            }
+        }
+    }
 }

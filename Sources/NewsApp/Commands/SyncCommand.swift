@@ -43,7 +43,7 @@ struct SyncNowCommand: AsyncParsableCommand {
         discussion: """
             On a terminal one line shows the progress; piped, only the summary is printed. With \
             --json: {"service", "sent", "alreadyThere", "waiting", "feeds", "feedsAdded", \
-            "feedsRemoved", "newItems", "updatedItems", "marksChanged", "skippedItems", "seconds", \
+            "feedsRemoved", "newItems", "updatedItems", "marksChanged", "skippedItems", "keptSaved", "seconds", \
             "error"}. Exit status 0 when the sync ran to its end, 1 when it stopped (the reason on \
             standard error; what was not sent waits for the next sync).
             """

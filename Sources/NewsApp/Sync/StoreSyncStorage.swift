@@ -47,7 +47,8 @@ struct StoreSyncStorage: SyncStorage {
         return state
     }
 
-    func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (added: Int, removed: Int) {
+    func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (added: Int, removed: Int, keptSaved: Int)
+    {
         let records = feeds.map {
             SyncFeedRecord(
                 streamID: $0.streamID, url: $0.url, title: $0.title, siteURL: $0.siteURL, labels: $0.labels)
@@ -93,6 +94,15 @@ struct StoreSyncStorage: SyncStorage {
                 unread: unread.ids.map(\.value), unreadComplete: unread.isComplete,
                 starred: starred.ids.map(\.value), starredComplete: starred.isComplete)
         }
+    }
+
+    func savedItems(notAmong starred: Set<ItemID>) async throws -> [ItemID] {
+        let ids = Set(starred.map(\.value))
+        return try await run { try await store.savedSyncItems(notAmong: ids) }.map(ItemID.init)
+    }
+
+    func keepSaved(_ ids: [ItemID]) async throws -> Int {
+        try await run { try await store.keepSavedSyncItems(ids.map(\.value)) }
     }
 
     func pendingChanges() async throws -> [MarkChange] {

@@ -53,6 +53,8 @@ struct SyncAccountFile: Sendable, Equatable {
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            // A folder made before (by another program, at 0755) is made private too.
+            guard chmod(directory, 0o700) == 0 else { throw CocoaError(.fileWriteNoPermission) }
         } catch {
             throw Failure(description: "\(PathDisplay.abbreviate(directory, home: home)) cannot be created.")
         }

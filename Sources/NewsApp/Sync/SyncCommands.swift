@@ -235,6 +235,11 @@ struct SyncCommands {
         if report.skippedItems > 0 {
             parts.append("\(Amount.grouped(report.skippedItems)) unreadable items skipped")
         }
+        if report.keptSaved > 0 {
+            parts.append(
+                "\(Amount.grouped(report.keptSaved)) saved item\(report.keptSaved == 1 ? "" : "s") kept here"
+                    + " (gone from the service)")
+        }
         let seconds =
             Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
         return "Synced with \(service): " + parts.joined(separator: " · ")

@@ -14,6 +14,7 @@ struct SyncDocument: Encodable {
     var updatedItems: Int
     var marksChanged: Int
     var skippedItems: Int
+    var keptSaved: Int
     var seconds: Double
     var error: String?
 
@@ -29,6 +30,7 @@ struct SyncDocument: Encodable {
         updatedItems = report.updatedItems
         marksChanged = report.marksChanged
         skippedItems = report.skippedItems
+        keptSaved = report.keptSaved
         let duration = report.duration.components
         seconds = ((Double(duration.seconds) + Double(duration.attoseconds) / 1e18) * 1000).rounded() / 1000
         error = report.error?.sentence
@@ -47,12 +49,13 @@ struct SyncDocument: Encodable {
         try container.encode(updatedItems, forKey: .updatedItems)
         try container.encode(marksChanged, forKey: .marksChanged)
         try container.encode(skippedItems, forKey: .skippedItems)
+        try container.encode(keptSaved, forKey: .keptSaved)
         try container.encode(seconds, forKey: .seconds)
         try container.encode(error, forKey: .error)
     }
 
     private enum CodingKeys: String, CodingKey {
         case service, sent, alreadyThere, waiting, feeds, feedsAdded, feedsRemoved, newItems, updatedItems
-        case marksChanged, skippedItems, seconds, error
+        case marksChanged, skippedItems, keptSaved, seconds, error
     }
 }

@@ -13,6 +13,13 @@ struct SyncedFeedCommands {
     let sync: SyncService
 
     func add(_ url: URL, tags: [String], title: String?) async -> Int32 {
+        // The service would subscribe to whatever it is given (`not-a-url` as https://not-a-url).
+        guard let host = url.host, host.contains(".") || host.contains(":") || host == "localhost" else {
+            FeedsContext.fail(
+                "“\(url.host ?? url.absoluteString)” is not a feed's address: give its http or https address."
+            )
+            return 2
+        }
         let wanted = FeedAddress.comparable(url)
         if let known = (try? await context.store.syncedFeeds())?.first(where: {
             FeedAddress.comparable($0.url) == wanted
@@ -46,7 +53,16 @@ struct SyncedFeedCommands {
         if let feed, let summary = try? await context.store.feedSummaries(for: [feed.url]).first {
             lines[0] += " · " + FeedCommands.items(summary.itemCount)
         }
-        if !tags.isEmpty { lines.append("Labels: " + FeedCommands.uniqued(tags).joined(separator: ", ")) }
+        if !tags.isEmpty {
+            // What the service kept: FreshRSS keeps one category a feed, the last one given.
+            let kept = feed?.labels ?? []
+            var line = "Labels: " + (kept.isEmpty ? "none" : kept.joined(separator: ", "))
+            let dropped = FeedCommands.uniqued(tags).filter { !kept.contains($0) }
+            if !dropped.isEmpty, feed != nil {
+                line += " (\(sync.account.serviceName) did not keep \(dropped.joined(separator: ", ")))"
+            }
+            lines.append(line)
+        }
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         if let error = report.error {
             FeedsContext.fail(

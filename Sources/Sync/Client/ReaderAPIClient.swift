@@ -18,27 +18,45 @@ public struct ReaderAPIClient: Sendable {
         public var pageBytes: Int
         /// The largest other answer accepted.
         public var answerBytes: Int
+        /// The longest `Retry-After` waited for (a 429 or a 503 asking to come back later); a
+        /// longer one fails the request at once, with the wait in its sentence.
+        public var longestRetryAfter: Duration
+        /// Requests retried so, at most, per request.
+        public var retries: Int
 
-        public init(timeout: TimeInterval = 30, pageBytes: Int = 16 << 20, answerBytes: Int = 8 << 20) {
+        public init(
+            timeout: TimeInterval = 30, pageBytes: Int = 16 << 20, answerBytes: Int = 8 << 20,
+            longestRetryAfter: Duration = .seconds(60), retries: Int = 3
+        ) {
             self.timeout = timeout
             self.pageBytes = pageBytes
             self.answerBytes = answerBytes
+            self.longestRetryAfter = longestRetryAfter
+            self.retries = max(0, retries)
         }
     }
+
+    /// Waits as long as a `Retry-After` asks: `Task.sleep`, or a test's clock.
+    public typealias Sleep = @Sendable (Duration) async throws -> Void
 
     /// The API's base, e.g. `https://rss.example.org/api/greader.php`.
     public let base: URL
     let auth: String
     let http: any HTTPFetching
     public let options: Options
+    let sleep: Sleep
     /// The write token (`T`), fetched at the first change and again once when refused.
     private let writeToken = Locked<String?>(nil)
 
-    public init(base: URL, auth: String, http: any HTTPFetching, options: Options = Options()) {
+    public init(
+        base: URL, auth: String, http: any HTTPFetching, options: Options = Options(),
+        sleep: @escaping Sleep = { try await Task.sleep(for: $0) }
+    ) {
         self.base = base
         self.auth = auth
         self.http = http
         self.options = options
+        self.sleep = sleep
     }
 
     /// The service as sentences name it: its host, and its port when not the scheme's.
@@ -103,7 +121,9 @@ public struct ReaderAPIClient: Sendable {
         query.append(("output", "json"))
         let answer = try await get(
             "/reader/api/0/stream/contents/" + stream, query, maxBytes: options.pageBytes)
-        return try StreamPageReader.read(answer.body, itemLimit: count)
+        var page = try StreamPageReader.read(answer.body, itemLimit: count)
+        page.bytes = answer.body.count
+        return page
     }
 
     /// A page of the ids of `stream`'s items, without those tagged `excluding`.
@@ -116,7 +136,9 @@ public struct ReaderAPIClient: Sendable {
         if let continuation { query.append(("c", continuation)) }
         query.append(("output", "json"))
         let answer = try await get("/reader/api/0/stream/items/ids", query)
-        return try ItemIDsReader.read(answer.body, limit: count)
+        var page = try ItemIDsReader.read(answer.body, limit: count)
+        page.bytes = answer.body.count
+        return page
     }
 
     /// The items with `ids`, with their marks.
@@ -124,7 +146,9 @@ public struct ReaderAPIClient: Sendable {
         let form = ids.map { ("i", $0.longForm) } + [("output", "json")]
         let answer = try await post(
             "/reader/api/0/stream/items/contents", form, writes: false, maxBytes: options.pageBytes)
-        return try StreamPageReader.read(answer.body, itemLimit: max(ids.count, 1))
+        var page = try StreamPageReader.read(answer.body, itemLimit: max(ids.count, 1))
+        page.bytes = answer.body.count
+        return page
     }
 
     // MARK: - Exchanges
@@ -135,7 +159,7 @@ public struct ReaderAPIClient: Sendable {
         let request = ReaderRequest.get(
             base, path, query: query, auth: auth, timeout: options.timeout,
             maxBytes: maxBytes ?? options.answerBytes)
-        let answer = try await Self.send(request, http: http, host: host, timeout: options.timeout)
+        let answer = try await sendWaiting(request)
         try check(answer)
         return answer
     }
@@ -152,7 +176,7 @@ public struct ReaderAPIClient: Sendable {
             let request = ReaderRequest.post(
                 base, path, form: fields, auth: auth, timeout: options.timeout,
                 maxBytes: maxBytes ?? options.answerBytes)
-            let answer = try await Self.send(request, http: http, host: host, timeout: options.timeout)
+            let answer = try await sendWaiting(request)
             // FreshRSS answers a bad write token as it answers a bad login: 401, with
             // `Google-Bad-Token`. Only a fresh token tells them apart.
             if writes, answer.status == 401, !refetched {
@@ -177,11 +201,47 @@ public struct ReaderAPIClient: Sendable {
         return token
     }
 
+    /// Sends `request`; a 429 or 503 with a `Retry-After` of at most ``Options/longestRetryAfter``
+    /// is waited for and sent again, up to ``Options/retries`` times. (An edit sent again is
+    /// the same edit: setting a mark twice is one mark.)
+    private func sendWaiting(_ request: HTTPRequest) async throws(SyncError) -> HTTPResponse {
+        var retried = 0
+        while true {
+            let answer = try await Self.send(request, http: http, host: host, timeout: options.timeout)
+            guard answer.status == 429 || answer.status == 503,
+                let wait = answer.headers["Retry-After"].flatMap(Self.retryAfter)
+            else { return answer }
+            guard wait <= options.longestRetryAfter, retried < options.retries else {
+                throw .retryLater(answer.status, host: host, after: wait)
+            }
+            retried += 1
+            do {
+                try await sleep(wait)
+            } catch {
+                throw .transport(.cancelled, host: host, timeout: options.timeout)
+            }
+        }
+    }
+
+    /// `Retry-After` in seconds (its HTTP-date form is not honoured: a clock apart from ours).
+    static func retryAfter(_ value: String) -> Duration? {
+        guard let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else { return nil }
+        return .seconds(min(seconds, 86_400 * 365))
+    }
+
     /// Throws for an answer that is not a success.
     private func check(_ answer: HTTPResponse) throws(SyncError) {
         switch answer.status {
         case 200..<300: return
-        case 401, 403: throw .loginExpired(host: host)
+        case 401, 403:
+            // Redirected to another origin, the request arrived without the login: the login
+            // is not at fault, the redirect is.
+            if answer.url.host != base.host || answer.url.port != base.port
+                || answer.url.scheme != base.scheme
+            {
+                throw .loginNotCarried(host: host, to: Self.host(of: answer.url))
+            }
+            throw .loginExpired(host: host)
         default: throw .status(answer.status, host: host)
         }
     }

@@ -13,9 +13,17 @@ public enum ServiceAddress {
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
         else { return .failure(.badAddress(Clean.line(String(text.prefix(200))))) }
-        guard url.user == nil, url.password == nil, url.query == nil, url.fragment == nil else {
+        guard url.user == nil, url.password == nil else {
             return .failure(
-                .badAddress("\(scheme)://\(host)/… with a user, a password, a query or a fragment in it"))
+                .unusableAddress(
+                    "The address holds a user or a password (\(scheme)://…@\(host)/…): give the user with --user "
+                        + "and the password when asked, never in the address."))
+        }
+        guard url.query == nil, url.fragment == nil else {
+            return .failure(
+                .unusableAddress(
+                    "The address has a query or a fragment (\(scheme)://\(host)/…?…): give the API's address alone, "
+                        + "such as https://HOST/api/greader.php."))
         }
         if scheme == "http", !isLoopback(url), !allowHTTP {
             return .failure(.insecure(host: ReaderAPIClient.host(of: url)))

@@ -15,6 +15,9 @@ public enum SyncError: Error, Sendable, Equatable {
     case notFound(host: String, status: Int)
     /// The service answered with a status NewsApp does not go on from.
     case status(Int, host: String)
+    /// The service asked to come back later (429, 503) after longer than NewsApp waits, or
+    /// again after NewsApp waited as often as it does.
+    case retryLater(Int, host: String, after: Duration)
     /// The exchange itself failed (no connection, no answer in time, too large, a refused
     /// redirect).
     case transport(HTTPClientError, host: String, timeout: TimeInterval)
@@ -27,6 +30,11 @@ public enum SyncError: Error, Sendable, Equatable {
     case insecure(host: String)
     /// The address is not an http or https address with a host.
     case badAddress(String)
+    /// The address is an http or https one that cannot be used as it is; the sentence says why.
+    case unusableAddress(String)
+    /// A request was redirected to another origin, which refused it for want of the login
+    /// (NewsApp never carries it there).
+    case loginNotCarried(host: String, to: String)
     /// The local store could not do its part; the reason is a clause.
     case store(String)
     /// Another NewsApp is syncing this store now.
@@ -53,6 +61,10 @@ public enum SyncError: Error, Sendable, Equatable {
             default:
                 return "\(host) answered \(status)\(Self.phrase(status))."
             }
+        case .retryLater(let status, let host, let wait):
+            return
+                "\(host) asks NewsApp to come back in \(Self.spoken(wait)) (\(status)\(Self.phrase(status))). "
+                + "Try again then."
         case .transport(let error, let host, let timeout):
             return Self.transportSentence(error, host: host, timeout: timeout)
         case .malformed(let reason):
@@ -64,6 +76,11 @@ public enum SyncError: Error, Sendable, Equatable {
                 + "or log in with --allow-http to accept that."
         case .badAddress(let text):
             return "“\(text)” is not an http or https address."
+        case .unusableAddress(let sentence):
+            return sentence
+        case .loginNotCarried(let host, let other):
+            return "\(host) redirected NewsApp to \(other), which asks for a login: NewsApp never sends the "
+                + "login to another host. If the service moved there, run newsapp sync login with its address."
         case .store(let reason):
             return "The local store could not keep the sync (\(reason))."
         case .busy:
@@ -78,6 +95,15 @@ public enum SyncError: Error, Sendable, Equatable {
         case .loginRefused, .loginExpired: true
         default: false
         }
+    }
+
+    /// `45 seconds`, `3 minutes`, `2 hours`.
+    static func spoken(_ wait: Duration) -> String {
+        let seconds = wait.components.seconds
+        func amount(_ value: Int64, _ unit: String) -> String { "\(value) \(unit)\(value == 1 ? "" : "s")" }
+        if seconds < 120 { return amount(seconds, "second") }
+        if seconds < 7_200 { return amount((seconds + 30) / 60, "minute") }
+        return amount((seconds + 1_800) / 3_600, "hour")
     }
 
     private static func phrase(_ status: Int) -> String {

@@ -16,20 +16,25 @@ extension SyncEngine {
         report.feeds = feeds.count
         report.feedsAdded = changed.added
         report.feedsRemoved = changed.removed
+        report.keptSaved += changed.keptSaved
 
         let state = try await storage.state()
+        let now = clock()
+        // Stored times are checked again: a store written before the check, or a clock moved back.
         var current =
-            state.pull
-            ?? (state.since.map { PullProgress(stage: .recent, since: max(0, $0 - Self.overlap)) }
-                ?? PullProgress(stage: .unread))
+            state.pull.map { Self.checked($0, now: now) }
+            ?? (state.since.map {
+                PullProgress(stage: .recent, since: ServiceTime.since($0, overlap: Self.overlap, now: now))
+            } ?? PullProgress(stage: .unread))
         while current.stage != .done {
             current = try await readStage(current, report: &report, progress: progress)
         }
 
         progress(SyncProgress(.marks))
         let unread = try await allIDs(StreamTag.readingList, excluding: StreamTag.read)
-        let starred = try await allIDs(StreamTag.starred, excluding: nil)
+        var starred = try await allIDs(StreamTag.starred, excluding: nil)
         try await fetchMissing(unread.ids.union(starred.ids), report: &report)
+        if starred.isComplete { try await keepForgottenSaved(&starred, report: &report) }
         report.marksChanged += try await storage.applyMarks(unread: unread, starred: starred)
     }
 
@@ -40,8 +45,9 @@ extension SyncEngine {
     ) async throws -> PullProgress {
         var current = start
         var seen: Set<String> = []
-        var pages = 0
+        var budget = PagingBudget(options.itemPaging)
         var pageSize = options.pageSize
+        var restarted = false
         let stream = current.stage == .starred ? StreamTag.starred : StreamTag.readingList
         let excluding = current.stage == .unread ? StreamTag.read : nil
         let since = current.stage == .recent ? current.since : nil
@@ -54,6 +60,18 @@ extension SyncEngine {
             case .success(let read):
                 page = read
             case .failure(let error):
+                // A resume point an earlier sync stored that the service no longer knows (it
+                // answers 400, or 500): dropped, and the stage read again from its start, once.
+                if budget.pages == 0, !restarted, current.continuation != nil, Self.refusesResumePoint(error)
+                {
+                    restarted = true
+                    current.continuation = nil
+                    _ = try await storage.write([], progress: current)
+                    logger.notice(
+                        "The service refused the stored continuation; reading the stage again",
+                        metadata: ["service": "\(client.host)", "stage": "\(current.stage.rawValue)"])
+                    continue
+                }
                 // Items with long texts: the same page in halves, down to a sixteenth of a page.
                 guard case .transport(.responseTooLarge, _, _) = error,
                     pageSize > max(1, options.pageSize / 16)
@@ -61,11 +79,13 @@ extension SyncEngine {
                 pageSize /= 2
                 continue
             }
-            pages += 1
+            let bound = budget.count(entries: page.items.count + page.skipped, bytes: page.bytes)
             // The service's clock at the start of the pull: the next one starts there.
+            let now = clock()
             let mark =
-                current.mark ?? page.updated ?? page.newestCrawl.map { $0 / 1000 }
-                ?? Int64(clock().timeIntervalSince1970) - 3600
+                current.mark ?? ServiceTime.checked(page.updated, now: now)
+                ?? ServiceTime.checked(page.newestCrawl.map { $0 / 1000 }, now: now)
+                ?? ServiceTime.seconds(of: now).saturatingSubtract(ServiceTime.slack)
             var next = current
             next.mark = mark
             if let continuation = page.continuation, !page.items.isEmpty || page.skipped > 0 {
@@ -74,10 +94,7 @@ extension SyncEngine {
                         "its pages lead back to one already read (continuation \(Clean.line(String(continuation.prefix(40)))))"
                     )
                 }
-                guard pages < options.pageLimit else {
-                    throw SyncError.malformed(
-                        "it kept sending pages past \(SyncProgress.grouped(options.pageLimit)) of them")
-                }
+                if let bound { throw SyncError.malformed(bound.reason("pages")) }
                 next.continuation = continuation
             } else {
                 next = PullProgress(stage: Self.stage(after: current.stage), mark: mark)
@@ -105,6 +122,21 @@ extension SyncEngine {
         }
     }
 
+    /// `progress` with its times moved into ``ServiceTime``'s window.
+    private static func checked(_ progress: PullProgress, now: Date) -> PullProgress {
+        var progress = progress
+        progress.mark = progress.mark.map { ServiceTime.clamped($0, now: now) }
+        progress.since = progress.since.map { ServiceTime.clamped($0, now: now) }
+        return progress
+    }
+
+    /// True for an answer refusing a request outright (4xx, 5xx), but for a login refused and
+    /// a request to wait.
+    private static func refusesResumePoint(_ error: SyncError) -> Bool {
+        guard case .status(let status, _) = error else { return false }
+        return (400..<600).contains(status) && status != 429
+    }
+
     private static func stage(after stage: PullProgress.Stage) -> PullProgress.Stage {
         switch stage {
         case .unread: .starred
@@ -112,24 +144,73 @@ extension SyncEngine {
         }
     }
 
-    /// Every id of `stream` (without `excluding`), page by page, up to ``Options/idLimit``.
+    /// Every id of `stream` (without `excluding`), page by page, within ``Options/idPaging``: a
+    /// list longer than its ids is cut short (it only adds marks); past its pages, bytes or
+    /// time the sync stops with a sentence.
     private func allIDs(_ stream: String, excluding: String?) async throws -> MarkList {
         var ids: Set<ItemID> = []
         var continuation: String?
         var seen: Set<String> = []
+        var budget = PagingBudget(options.idPaging)
+        // An id that cannot be read leaves a hole: the list only adds marks, it takes none away.
+        var complete = true
         while true {
             let page = try await client.itemIDs(
                 stream, excluding: excluding, count: options.idPageSize, continuation: continuation)
             ids.formUnion(page.ids)
-            guard let next = page.continuation, !page.ids.isEmpty else {
-                return MarkList(ids: ids, isComplete: true)
+            if page.unreadable > 0 { complete = false }
+            guard let next = page.continuation, !page.ids.isEmpty || page.unreadable > 0 else {
+                return MarkList(ids: ids, isComplete: complete)
             }
-            guard ids.count < options.idLimit else { return MarkList(ids: ids, isComplete: false) }
+            switch budget.count(entries: page.ids.count + page.unreadable, bytes: page.bytes) {
+            case .entries?: return MarkList(ids: ids, isComplete: false)
+            case let bound?: throw SyncError.malformed(bound.reason("pages of ids"))
+            case nil: break
+            }
             guard seen.insert(next).inserted else {
                 throw SyncError.malformed("its lists of ids lead back to a page already read")
             }
             continuation = next
         }
+    }
+
+    /// Sorts the saved items that the complete list `starred` leaves out: those the service
+    /// still has, unstarred (by a person, elsewhere), are unsaved by the marks that follow; those
+    /// it no longer has (its feed gone, the item purged: the star dropped by the service, not by
+    /// a person) stay saved, as this machine's own. An item that cannot be checked (past
+    /// ``Options/missingLimit``, or a service that cannot say) stays saved until a later sync.
+    private func keepForgottenSaved(_ starred: inout MarkList, report: inout SyncReport) async throws {
+        let candidates = try await storage.savedItems(notAmong: starred.ids)
+        guard !candidates.isEmpty else { return }
+        let checked = Array(candidates.prefix(options.missingLimit))
+        starred.ids.formUnion(candidates.dropFirst(checked.count))
+        var gone: [ItemID] = []
+        var budget = PagingBudget(options.itemPaging)
+        for start in stride(from: 0, to: checked.count, by: Self.checkBatch) {
+            let batch = Array(checked[start..<min(start + Self.checkBatch, checked.count)])
+            let page: StreamPage
+            do {
+                page = try await client.items(batch)
+            } catch {
+                if case .transport = error { throw error }
+                if error.needsLogin { throw error }
+                starred.ids.formUnion(checked[start...])
+                break
+            }
+            for id in batch {
+                switch page.marks[id] {
+                case nil: gone.append(id)
+                // The list lagged behind the item: it is starred.
+                case let marks? where marks.starred: starred.ids.insert(id)
+                case _?: break
+                }
+            }
+            if budget.count(entries: page.items.count + page.skipped, bytes: page.bytes) != nil {
+                starred.ids.formUnion(checked[min(start + Self.checkBatch, checked.count)...])
+                break
+            }
+        }
+        report.keptSaved += try await storage.keepSaved(gone)
     }
 
     /// Fetches the items among `ids` not stored (read elsewhere, then made unread; starred long
@@ -138,8 +219,14 @@ extension SyncEngine {
         guard options.missingLimit > 0, !ids.isEmpty else { return }
         let missing = try await storage.missing(among: Array(ids)).sorted().prefix(options.missingLimit)
         let batch = Self.checkBatch
+        var budget = PagingBudget(options.itemPaging)
         for start in stride(from: missing.startIndex, to: missing.endIndex, by: batch) {
             let page = try await client.items(Array(missing[start..<min(start + batch, missing.endIndex)]))
+            if let bound = budget.count(entries: page.items.count + page.skipped, bytes: page.bytes),
+                start + batch < missing.endIndex
+            {
+                throw SyncError.malformed(bound.reason("items"))
+            }
             let written = try await storage.write(page.items, progress: nil)
             report.newItems += written.new
             report.updatedItems += written.updated

@@ -48,8 +48,10 @@ extension SyncEngine {
         }
     }
 
-    /// The changes among `changes` that the service shows already: its item has the mark the
-    /// change gives, or the service no longer has the item.
+    /// The changes among `changes` that the service shows already: its item is in the answer
+    /// with the mark the change gives. An item the answer leaves out proves nothing (a service
+    /// that cannot find it, an answer cut short): its change is sent again, and `edit-tag`
+    /// setting a mark twice is still the one mark.
     private func alreadyApplied(_ changes: [MarkChange]) async throws(SyncError) -> Set<MarkChange> {
         var settled: Set<MarkChange> = []
         let ids = Array(Set(changes.map(\.item))).sorted()
@@ -68,10 +70,7 @@ extension SyncEngine {
             marks.merge(page.marks) { _, new in new }
         }
         for change in changes {
-            guard let mark = marks[change.item] else {
-                settled.insert(change)
-                continue
-            }
+            guard let mark = marks[change.item] else { continue }
             let current = change.kind == .read ? mark.read : mark.starred
             if current == change.value { settled.insert(change) }
         }

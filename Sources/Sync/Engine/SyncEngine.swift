@@ -33,10 +33,15 @@ public struct SyncEngine: Sendable {
         public var pageLimit: Int
         /// Items not stored whose marks arrived, fetched at most per sync.
         public var missingLimit: Int
+        /// Bytes of answers one loop over pages reads at most.
+        public var pagingBytes: Int
+        /// How long one loop over pages may run.
+        public var pagingTime: Duration
 
         public init(
             pageSize: Int = 1_000, batchSize: Int = 1_000, idPageSize: Int = 10_000, idLimit: Int = 500_000,
-            pageLimit: Int = 2_000, missingLimit: Int = 5_000
+            pageLimit: Int = 2_000, missingLimit: Int = 5_000, pagingBytes: Int = 4 << 30,
+            pagingTime: Duration = .seconds(3_600)
         ) {
             self.pageSize = max(1, pageSize)
             self.batchSize = max(1, batchSize)
@@ -44,6 +49,20 @@ public struct SyncEngine: Sendable {
             self.idLimit = max(1, idLimit)
             self.pageLimit = max(1, pageLimit)
             self.missingLimit = max(0, missingLimit)
+            self.pagingBytes = max(1, pagingBytes)
+            self.pagingTime = max(.zero, pagingTime)
+        }
+
+        /// The bounds of a loop over pages of items: ``pageLimit`` pages of ``pageSize``.
+        public var itemPaging: PagingLimit {
+            let (items, overflow) = pageLimit.multipliedReportingOverflow(by: pageSize)
+            return PagingLimit(
+                pages: pageLimit, entries: overflow ? .max : items, bytes: pagingBytes, time: pagingTime)
+        }
+
+        /// The bounds of a loop over pages of ids: ``pageLimit`` pages, ``idLimit`` ids.
+        public var idPaging: PagingLimit {
+            PagingLimit(pages: pageLimit, entries: idLimit, bytes: pagingBytes, time: pagingTime)
         }
     }
 

@@ -15,6 +15,9 @@ public struct SyncReport: Sendable {
     public var updatedItems = 0
     /// Items whose read or starred mark changed here to follow the service.
     public var marksChanged = 0
+    /// Saved items the service no longer has (their feed gone, the item purged), kept saved here
+    /// as this machine's own.
+    public var keptSaved = 0
     /// Items the service sent that could not be kept (no id, no feed, nothing to show).
     public var skippedItems = 0
     public var duration: Duration = .zero

@@ -11,8 +11,9 @@ public protocol SyncStorage: Sendable {
     func state() async throws -> SyncState
 
     /// Makes the service's feeds those of `feeds`: new ones added, titles and labels updated,
-    /// those gone removed (their saved items stay). Returns how many were added and removed.
-    func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (added: Int, removed: Int)
+    /// those gone removed (their saved items stay, as this machine's own). Returns how many were
+    /// added and removed, and how many saved items were kept so.
+    func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (added: Int, removed: Int, keptSaved: Int)
 
     /// Writes `items` (of feeds the service lists; others are skipped) with their marks, except
     /// where a change made here waits to be sent (it wins), and, in the same transaction, the
@@ -29,6 +30,14 @@ public protocol SyncStorage: Sendable {
     /// `unread`, starred exactly when among `starred`, except where a change made here waits to
     /// be sent. A list that is not complete only adds its marks. Returns how many items changed.
     func applyMarks(unread: MarkList, starred: MarkList) async throws -> Int
+
+    /// The saved items from the service that `starred` leaves out and whose star has no change
+    /// made here waiting, oldest id first.
+    func savedItems(notAmong starred: Set<ItemID>) async throws -> [ItemID]
+
+    /// Makes the saved items `ids`, which the service no longer has, this machine's own: they
+    /// stay saved whatever its lists say. Returns how many.
+    func keepSaved(_ ids: [ItemID]) async throws -> Int
 
     /// The changes waiting to be sent, oldest first.
     func pendingChanges() async throws -> [MarkChange]

@@ -11,6 +11,8 @@ struct StreamPage: Sendable {
     var skipped: Int
     /// The marks of every item with an id that can be read, kept or not.
     var marks: [ItemID: Marks] = [:]
+    /// The answer's size, for ``PagingLimit``.
+    var bytes = 0
 
     struct Marks: Sendable, Equatable {
         var read: Bool
@@ -22,4 +24,8 @@ struct StreamPage: Sendable {
 struct IDPage: Sendable {
     var ids: [ItemID]
     var continuation: String?
+    /// Entries whose id cannot be read: the list they are part of is not complete.
+    var unreadable = 0
+    /// The answer's size, for ``PagingLimit``.
+    var bytes = 0
 }

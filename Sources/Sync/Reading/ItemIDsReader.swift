@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads `stream/items/ids`: `{"itemRefs": [{"id": "1729"}], "continuation": "…"}`. An id that
-/// cannot be read is skipped.
+/// cannot be read is counted, never dropped in silence: a list with one is not complete.
 enum ItemIDsReader {
     static func read(_ body: Data, limit: Int) throws(SyncError) -> IDPage {
         let outcome: Result<IDPage, JSONReader.Failure> = body.withUnsafeBytes { bytes in
@@ -18,24 +18,24 @@ enum ItemIDsReader {
                             }
                             guard try reader.peek() == .object else {
                                 try reader.skipValue()
+                                page.unreadable += 1
                                 return true
                             }
+                            var id: ItemID?
                             try reader.readObject { reader, key throws(JSONReader.Failure) in
                                 guard key == "id" else { return try reader.skipValue() }
-                                if let id = try reader.readScalarText().flatMap(ItemID.init) {
-                                    page.ids.append(id)
-                                }
+                                id = try reader.readScalarText().flatMap(ItemID.init)
                             }
+                            if let id { page.ids.append(id) } else { page.unreadable += 1 }
                             return true
                         }
                     case "continuation":
-                        page.continuation = try reader.readScalarText(limit: 1024).flatMap {
-                            $0.isEmpty ? nil : $0
-                        }
+                        page.continuation = try reader.readContinuation()
                     default:
                         try reader.skipValue()
                     }
                 }
+                try reader.expectEnd()
                 return .success(page)
             } catch {
                 return .failure(error)

@@ -54,6 +54,26 @@ struct JSONReader {
         return offset >= bytes.count
     }
 
+    /// Throws unless only white space is left: an answer is one JSON value, nothing after it.
+    mutating func expectEnd() throws(Failure) {
+        guard isAtEnd() else { throw fail("bytes after the end of the answer") }
+    }
+
+    /// The longest continuation kept; a longer one is refused, never cut (cut, it would lead
+    /// elsewhere, or nowhere).
+    static let continuationLimit = 8 << 10
+
+    /// A continuation (`"continuation": "…"`): nil when absent or empty.
+    mutating func readContinuation() throws(Failure) -> String? {
+        // Read well past the limit, so that a cut at a character's start cannot bring a longer
+        // one under it.
+        guard let text = try readScalarText(limit: Self.continuationLimit * 8) else { return nil }
+        guard text.utf8.count <= Self.continuationLimit else {
+            throw fail("a continuation longer than \(Self.continuationLimit >> 10) KiB")
+        }
+        return text.isEmpty ? nil : text
+    }
+
     // MARK: - Objects and arrays
 
     /// Reads an object's members: `body` is called with each key, positioned at its value, and

@@ -72,7 +72,7 @@ enum StreamPageReader {
                     return true
                 }
             case "continuation":
-                page.continuation = try reader.readScalarText(limit: 1024).flatMap { $0.isEmpty ? nil : $0 }
+                page.continuation = try reader.readContinuation()
             case "updated":
                 page.updated = try reader.readDouble().flatMap {
                     $0.isFinite ? Int64(exactly: $0.rounded()) : nil
@@ -84,6 +84,7 @@ enum StreamPageReader {
         guard sawItems else {
             throw JSONReader.Failure(offset: reader.offset, reason: "there is no list of items")
         }
+        try reader.expectEnd()
         return page
     }
 

@@ -47,6 +47,7 @@ enum SubscriptionListReader {
             }
         }
         guard found else { throw JSONReader.Failure(offset: reader.offset, reason: "there is no list") }
+        try reader.expectEnd()
         return feeds
     }
 

@@ -81,6 +81,34 @@ final class FreshRSS: Sendable {
         return String(decoding: response.body, as: UTF8.self)
     }
 
+    /// A POST of the API at `path` with `form` (the write token added), as another client sends
+    /// a change; the answer as text.
+    func post(_ path: String, _ form: [(String, String)]) async throws -> String {
+        let token = try await token()
+        let headers = ["Authorization": "GoogleLogin auth=\(token)"]
+        let write = try await CurlHTTPClient().fetch(
+            HTTPRequest(
+                url: URL(string: base.absoluteString + "/reader/api/0/token")!, headers: headers, timeout: 30)
+        )
+        let writeToken = String(decoding: write.body, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let body = (form + [("T", writeToken)]).map { name, value in
+            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
+        }.joined(separator: "&")
+        let response = try await CurlHTTPClient().fetch(
+            HTTPRequest(
+                url: URL(string: base.absoluteString + "/reader/api/0/" + path)!, method: .post,
+                body: Data(body.utf8), headers: headers, timeout: 30))
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    /// The stream ids of the subscriptions (`feed/2`).
+    func streamIDs() async throws -> [String] {
+        let text = try await get("subscription/list", "output=json")
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        return (object?["subscriptions"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+
     /// The short ids of the items of the reading list with `tag` (`read`, `starred`).
     func ids(tagged tag: String) async throws -> Set<Int64> {
         let text = try await get(

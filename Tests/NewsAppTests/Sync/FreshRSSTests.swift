@@ -1,3 +1,4 @@
+import FilterLanguage
 import Foundation
 import Networking
 import Store
@@ -105,6 +106,71 @@ struct FreshRSSTests {
             #expect(try await freshrss.subscriptions().isEmpty)
             #expect(try await sandbox.run(["sync"]).status == 0)
             #expect(try await Self.items(sandbox).isEmpty)
+        }
+        await feeds.stop()
+    }
+
+    @Test func feedsAddWithTwoTagsSaysWhichLabelFreshRSSKept() async throws {
+        let feeds = try FeedServer(files: ["/orbit.atom": FeedServer.atom("orbit", count: 1)])
+        try await FreshRSS.whileRunning { freshrss in
+            let sandbox = try Sandbox()
+            try await Self.login(sandbox, freshrss)
+            let add = try await sandbox.run([
+                "feeds", "add", feeds.base + "/orbit.atom", "--tag", "A", "--tag", "B",
+            ])
+            #expect(add.status == 0, "\(add.err)")
+            let kept = try #require(try await freshrss.subscriptions().first?.labels)
+            #expect(add.out.contains("Labels: " + kept.joined(separator: ", ")), "\(add.out)")
+            if kept.count < 2 { #expect(add.out.contains("did not keep"), "\(add.out)") }
+        }
+        await feeds.stop()
+    }
+
+    @Test func savedItemsStaySavedWhenTheirFeedIsUnsubscribedElsewhere() async throws {
+        let feeds = try FeedServer(files: ["/orbit.atom": FeedServer.atom("orbit", count: 2)])
+        try await FreshRSS.whileRunning { freshrss in
+            let sandbox = try Sandbox()
+            try await Self.login(sandbox, freshrss)
+            #expect(try await sandbox.run(["feeds", "add", feeds.base + "/orbit.atom"]).status == 0)
+            let item = try #require(try await Self.items(sandbox).first)
+            let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+            try await store.markFeedItemSaved(feed: item.feedURL, itemID: item.item.id)
+            try store.close()
+            #expect(try await sandbox.run(["sync"]).status == 0)
+            #expect(try await freshrss.ids(tagged: "starred").count == 1)
+
+            // Another client unsubscribes: FreshRSS drops the feed's items and their stars.
+            let stream = try #require(try await freshrss.streamIDs().first)
+            let answer = try await freshrss.post("subscription/edit", [("ac", "unsubscribe"), ("s", stream)])
+            #expect(answer.hasPrefix("OK"))
+            let sync = try await sandbox.run(["sync"])
+            #expect(sync.status == 0, "\(sync.err)")
+            #expect(sync.out.contains("1 saved item kept here"), "\(sync.out)")
+            #expect(try await sandbox.run(["sync"]).status == 0)
+            let (after, _) = try NewsStore.open(at: sandbox.storeURL)
+            defer { try? after.close() }
+            #expect(try await after.savedArticles().map(\.title) == [item.item.title])
+        }
+        await feeds.stop()
+    }
+
+    @Test func markReadOnAFilteredListReachesFreshRSS() async throws {
+        let feeds = try FeedServer(files: ["/harbour.atom": FeedServer.atom("harbour", count: 3)])
+        try await FreshRSS.whileRunning { freshrss in
+            let sandbox = try Sandbox()
+            try await Self.login(sandbox, freshrss)
+            #expect(try await sandbox.run(["feeds", "add", feeds.base + "/harbour.atom"]).status == 0)
+            let target = try #require(
+                try await Self.items(sandbox).first { $0.item.title == "harbour story 1 v1" })
+            let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+            let filter = NewsStore.FeedFilter(
+                expression: try FilterParser.parse(#"title =~ "story 1 v1""#),
+                feeds: [target.feedURL: FilterFeed(url: target.feedURL.absoluteString, title: "harbour")])
+            #expect(try await store.markFilteredFeedItemsRead(filter) == 1)
+            try store.close()
+            #expect(try await sandbox.run(["sync"]).status == 0)
+            let short = try #require(FreshRSS.shortID(target.item.id))
+            #expect(try await freshrss.ids(tagged: "read") == [short])
         }
         await feeds.stop()
     }

@@ -97,7 +97,8 @@ struct SyncCommandTests {
             #expect(
                 Set(synced.keys) == [
                     "service", "sent", "alreadyThere", "waiting", "feeds", "feedsAdded", "feedsRemoved",
-                    "newItems", "updatedItems", "marksChanged", "skippedItems", "seconds", "error",
+                    "newItems", "updatedItems", "marksChanged", "skippedItems", "keptSaved", "seconds",
+                    "error",
                 ])
             let (store, _) = try NewsStore.open(at: sandbox.storeURL)
             let feed = try #require(try await store.syncedFeeds().first?.url)
@@ -190,6 +191,30 @@ struct SyncCommandTests {
             #expect(try await reopened.syncedFeeds().isEmpty)
             #expect(try await reopened.syncChangeCount() == 0)
             try reopened.close()
+        }
+    }
+
+    @Test func aStateFolderMadeBeforeAt0755IsMadePrivateAtLogin() async throws {
+        let folder = sandbox.home + "/.local/state/newsapp"
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 1)).whileRunning {
+            server in
+            try await login(server)
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        }
+    }
+
+    @Test func feedsAddWithSyncOnRefusesAWordThatIsNoAddress() async throws {
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 1)).whileRunning {
+            server in
+            try await login(server)
+            let add = try await sandbox.run(["feeds", "add", "not-a-url"])
+            #expect(add.status == 2)
+            #expect(add.err.contains("is not a feed's address"))
+            #expect(!server.requests.contains { $0.path.hasSuffix("subscription/quickadd") })
+            #expect(server.account { $0.feeds.count } == 1)
         }
     }
 }

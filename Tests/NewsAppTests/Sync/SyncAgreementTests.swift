@@ -1,0 +1,151 @@
+import Foundation
+import ReaderAPIStub
+import Store
+import Sync
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A property of the sync: whatever sequence of marks made here, marks made at the service,
+/// syncs and syncs killed (SIGKILL, at any request) happens, two syncs later both sides agree,
+/// by the documented rule: a change made here and not yet acknowledged by the service wins;
+/// otherwise the service's state wins.
+@Suite(.timeLimit(.minutes(8)), .serialized)
+struct SyncAgreementTests {
+    /// A small generator with a seed, so that a failing sequence can be run again.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    enum Kind: CaseIterable { case read, starred }
+
+    struct Key: Hashable {
+        var item: Int64
+        var kind: Kind
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func marksHereAndThereSyncsAndKillsEndWithBothSidesAgreeing(seed: UInt64) async throws {
+        var random = SplitMix(state: seed)
+        let sandbox = try Sandbox()
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 6)).whileRunning {
+            server in
+            try await SyncKillTests.prepare(sandbox, server)
+            let ids = server.account { $0.items.map(\.id) }
+            // The value a change made here gives, for each mark whose change the service has
+            // not acknowledged.
+            var pending: [Key: Bool] = [:]
+            for step in 0..<8 {
+                for _ in 0..<Int.random(in: 1...5, using: &random) {
+                    let key = Key(
+                        item: ids.randomElement(using: &random)!,
+                        kind: Kind.allCases.randomElement(using: &random)!)
+                    let value = Bool.random(using: &random)
+                    if Bool.random(using: &random) {
+                        try await Self.mark(sandbox, key, value)
+                        pending[key] = value
+                    } else {
+                        server.account { account in
+                            if key.kind == .read {
+                                account.mark([key.item], read: value)
+                            } else {
+                                account.mark([key.item], starred: value)
+                            }
+                        }
+                    }
+                }
+                if step % 3 == 2 || Bool.random(using: &random) {
+                    let sync = try await sandbox.run(["sync"])
+                    #expect(sync.status == 0, "seed \(seed) step \(step): \(sync.err)")
+                    pending = [:]
+                } else {
+                    // Killed at its first, second, third or fourth request, every sync making
+                    // at least four (subscriptions, items, two lists of ids).
+                    let requests = Int.random(in: 1...4, using: &random)
+                    let before = server.requestCount
+                    server.holdAnswers(afterRequests: before + requests - 1)
+                    let process = try SyncKillTests.startSync(sandbox)
+                    await server.waitForRequests(before + requests)
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    server.release()
+                    // What the service acknowledged before the kill is the service's now.
+                    let queued = try await Self.queued(sandbox)
+                    pending = pending.filter { queued.contains($0.key) }
+                }
+            }
+            for _ in 0..<2 {
+                let sync = try await sandbox.run(["sync"])
+                #expect(sync.status == 0, "seed \(seed): \(sync.err)")
+            }
+            let here = try await Self.marksHere(sandbox)
+            let there = server.account { account in
+                Dictionary(
+                    uniqueKeysWithValues: account.items.map { ($0.id, (read: $0.read, starred: $0.starred)) })
+            }
+            for id in ids {
+                let mine = try #require(here[id], "seed \(seed): item \(id) is not stored here")
+                let theirs = try #require(there[id])
+                #expect(mine.read == theirs.read, "seed \(seed): read mark of \(id)")
+                #expect(mine.starred == theirs.starred, "seed \(seed): star of \(id)")
+                for kind in Kind.allCases {
+                    guard let value = pending[Key(item: id, kind: kind)] else { continue }
+                    #expect(
+                        (kind == .read ? mine.read : mine.starred) == value,
+                        "seed \(seed): \(kind) of \(id) made here")
+                }
+            }
+            let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+            #expect(try await store.syncChangeCount() == 0)
+            #expect(try await store.checkIntegrity() == [])
+            try store.close()
+        }
+    }
+
+    /// Sets a mark here, as the app does.
+    static func mark(_ sandbox: Sandbox, _ key: Key, _ value: Bool) async throws {
+        let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+        defer { try? store.close() }
+        let feeds = try await store.syncedFeeds().map(\.url)
+        let itemID = SyncHarness.itemID(key.item)
+        for feed in feeds {
+            switch key.kind {
+            case .read: try await store.markFeedItemRead(feed: feed, itemID: itemID, read: value)
+            case .starred: try await store.markFeedItemSaved(feed: feed, itemID: itemID, saved: value)
+            }
+        }
+    }
+
+    /// The marks whose changes wait in the queue.
+    static func queued(_ sandbox: Sandbox) async throws -> Set<Key> {
+        let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+        defer { try? store.close() }
+        return Set(
+            try await store.pendingSyncChanges().map {
+                Key(item: $0.serviceID, kind: $0.kind == .read ? .read : .starred)
+            })
+    }
+
+    /// The read and saved marks of the service's items as stored here, by the service's id.
+    static func marksHere(_ sandbox: Sandbox) async throws -> [Int64: (read: Bool, starred: Bool)] {
+        let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+        defer { try? store.close() }
+        var marks: [Int64: (read: Bool, starred: Bool)] = [:]
+        for feed in try await store.syncedFeeds() {
+            for item in try await store.feedItems(of: feed.url) {
+                guard let id = ItemID(item.item.id) else { continue }
+                marks[id.value] = (item.read, item.saved)
+            }
+        }
+        return marks
+    }
+}
