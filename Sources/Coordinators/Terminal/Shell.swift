@@ -48,6 +48,8 @@ public final class Shell {
     /// The lines of the last full draw: on a terminal, the same lines again are not drawn again
     /// (a refresh that brought nothing new).
     private var drawnLines: [StyledLine]?
+    /// Commands entered before the first screen was drawn, run once it is.
+    private var typedAhead: [Command] = []
 
     /// - Parameters:
     ///   - globals: The app's commands that work on every screen.
@@ -84,7 +86,6 @@ public final class Shell {
         // The first screens started loading before the shell listened: show their spinner now.
         showActivity()
         await settleIfScripted()
-        await awaitFirstScreen()
         displayIfNeeded()
         while true {
             switch await terminal.read(prompt: drawnPrompt ?? prompt) {
@@ -93,6 +94,12 @@ public final class Shell {
             case .line(let text):
                 guard let command = Command(text) else { continue }
                 if Self.builtInCommands[0].matches(command), command.argument.isEmpty { return .quit }
+                // Typed before the first screen was drawn (`1` Enter right after the command):
+                // kept for that screen, not given to one still loading.
+                guard hasDisplayed || !terminal.isInteractive else {
+                    typedAhead.append(command)
+                    continue
+                }
                 dispatch(command)
                 await settleIfScripted()
                 displayIfNeeded()
@@ -243,6 +250,14 @@ public final class Shell {
         hasDisplayed = true
         drawnFocus = router.inputTargets.first.map(ObjectIdentifier.init)
         promptNamesTheScreens()
+        if !typedAhead.isEmpty {
+            let commands = typedAhead
+            typedAhead.removeAll()
+            Task { @MainActor [weak self] in
+                for command in commands { self?.dispatch(command) }
+                self?.displayIfNeeded()
+            }
+        }
     }
 
     /// After a draw: the prompt names the screens drawn, also when it was already showing.
@@ -271,16 +286,6 @@ public final class Shell {
             lines.flatMap { line in
                 line.displayWidth <= width ? [line] : line.wrapped(toWidth: width)
             })
-    }
-
-    /// On a terminal, the first screen is drawn before the first prompt: keys typed meanwhile
-    /// (`1` Enter right after the command) wait in the terminal's buffer and go to that screen,
-    /// not to one still loading.
-    private func awaitFirstScreen() async {
-        guard terminal.isInteractive else { return }
-        while let loading = router.inputTargets.first(where: \.activity.holdsDisplay) {
-            await loading.activity.settle()
-        }
     }
 
     private func settleIfScripted() async {
