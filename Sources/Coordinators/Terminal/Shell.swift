@@ -281,6 +281,8 @@ public final class Shell {
     /// Prints a message wrapped to the terminal's width: the terminal would otherwise break its
     /// words wherever the width ends. An address is never broken (see ``StyledLine/wrapped(toWidth:)``).
     private func say(_ lines: [StyledLine]) {
+        // A pipe's reader (a script, a file) gets each message as one line, as before.
+        guard terminal.isInteractive else { return terminal.write(lines) }
         let width = terminal.size.columns
         terminal.write(
             lines.flatMap { line in
