@@ -230,13 +230,15 @@ final class ReaderAPIResponder: Sendable {
         switch fault {
         case .continuationLoop?: next = "1234"
         case .endlessContinuation?: next = String((continuation ?? 1) + 1)
+        case .longContinuation(let bytes)?:
+            next = next.map { String(repeating: "0", count: max(0, bytes - $0.count)) + $0 }
         default: break
         }
         let padding = if case .padding(let bytes)? = fault { bytes } else { 0 }
-        return .json(
-            ReaderAPIJSON.stream(
-                page, feeds: feeds, continuation: next, updated: Self.clock(fault),
-                missingFields: fault == .missingFields, padding: padding))
+        let text = ReaderAPIJSON.stream(
+            page, feeds: feeds, continuation: next, updated: Self.clock(fault),
+            missingFields: fault == .missingFields, padding: padding)
+        return .json(fault == .trailingBytes ? text + "\n{\"items\":[]}" : text)
     }
 
     private func itemIDs(_ request: ReaderAPIRequest, fault: ReaderAPIStubServer.Fault?) -> ReaderAPIAnswer {

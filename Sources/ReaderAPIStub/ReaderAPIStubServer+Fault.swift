@@ -38,6 +38,10 @@ extension ReaderAPIStubServer {
         case dropsEdits
         /// The next `times` calls are answered with `status` and `Retry-After: seconds`.
         case retryAfter(status: Int, seconds: Int, times: Int)
+        /// `stream/contents` continuations are this many bytes long (the id after leading zeros).
+        case longContinuation(Int)
+        /// `stream/contents` answers have bytes after their JSON.
+        case trailingBytes
         /// `stream/contents` pages are padded with this many bytes of ignored JSON per item.
         case padding(Int)
     }

@@ -150,4 +150,12 @@ import Testing
             }
         }
     }
+
+    @Test func aTenMegabyteTitleIsKeptToAKilobyte() throws {
+        let title = String(repeating: "Long title ", count: 1_000_000)
+        let body = #"{"items": [\#(Self.item(#","title":"\#(title)""#))]}"#
+        let page = try StreamPageReader.read(Data(body.utf8), itemLimit: 10)
+        let kept = try #require(page.items.first?.item.title)
+        #expect(kept.utf8.count <= 1_024 && kept.hasPrefix("Long title Long title"))
+    }
 }

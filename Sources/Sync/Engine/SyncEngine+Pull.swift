@@ -178,7 +178,8 @@ extension SyncEngine {
     /// still has, unstarred (by a person, elsewhere), are unsaved by the marks that follow; those
     /// it no longer has (its feed gone, the item purged: the star dropped by the service, not by
     /// a person) stay saved, as this machine's own. An item that cannot be checked (past
-    /// ``Options/missingLimit``, or a service that cannot say) stays saved until a later sync.
+    /// ``Options/missingLimit``, a service that cannot say, an answer that shows none of those
+    /// asked) stays saved, and the service's, until a later sync.
     private func keepForgottenSaved(_ starred: inout MarkList, report: inout SyncReport) async throws {
         let candidates = try await storage.savedItems(notAmong: starred.ids)
         guard !candidates.isEmpty else { return }
@@ -197,13 +198,22 @@ extension SyncEngine {
                 starred.ids.formUnion(checked[start...])
                 break
             }
+            var missing: [ItemID] = []
             for id in batch {
                 switch page.marks[id] {
-                case nil: gone.append(id)
+                case nil: missing.append(id)
                 // The list lagged behind the item: it is starred.
                 case let marks? where marks.starred: starred.ids.insert(id)
                 case _?: break
                 }
+            }
+            // Left out of an answer that shows none of the items asked, they prove nothing (a
+            // check that answers empty): they stay saved and the service's, asked again next
+            // time. Left out beside items it shows, they are gone from the service.
+            if missing.count < batch.count {
+                gone += missing
+            } else {
+                starred.ids.formUnion(missing)
             }
             if budget.count(entries: page.items.count + page.skipped, bytes: page.bytes) != nil {
                 starred.ids.formUnion(checked[min(start + Self.checkBatch, checked.count)...])

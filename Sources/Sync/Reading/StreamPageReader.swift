@@ -13,6 +13,8 @@ enum StreamPageReader {
     /// content an item.
     static let contentLimit = 1 << 20
     static let textLimit = 16 << 10
+    /// A title is a line of a list: 1 KiB of it is more than any screen shows.
+    static let titleLimit = 1 << 10
     static let addressLimit = 8 << 10
     /// Categories, links and media read of one item; the rest are skipped.
     static let listLimit = 256
@@ -117,7 +119,7 @@ enum StreamPageReader {
                     item.crawlMilliseconds = try reader.readDouble().flatMap { Int64(exactly: $0.rounded()) }
                 case "published": item.published = try reader.readDouble()
                 case "updated": item.updated = try reader.readDouble()
-                case "title": item.title = try reader.readOptionalString(limit: textLimit)
+                case "title": item.title = try reader.readOptionalString(limit: titleLimit)
                 case "author": item.author = try reader.readOptionalString(limit: textLimit)
                 case "canonical", "alternate":
                     let href = try firstHref(&reader)

@@ -1,3 +1,4 @@
+import FilterLanguage
 import Foundation
 import ReaderAPIStub
 import Store
@@ -33,7 +34,7 @@ struct SyncAgreementTests {
         var kind: Kind
     }
 
-    @Test(arguments: [UInt64(1), 2, 3])
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func marksHereAndThereSyncsAndKillsEndWithBothSidesAgreeing(seed: UInt64) async throws {
         var random = SplitMix(state: seed)
         let sandbox = try Sandbox()
@@ -44,16 +45,31 @@ struct SyncAgreementTests {
             // The value a change made here gives, for each mark whose change the service has
             // not acknowledged.
             var pending: [Key: Bool] = [:]
-            for step in 0..<8 {
+            for step in 0..<10 {
                 for _ in 0..<Int.random(in: 1...5, using: &random) {
                     let key = Key(
                         item: ids.randomElement(using: &random)!,
                         kind: Kind.allCases.randomElement(using: &random)!)
                     let value = Bool.random(using: &random)
-                    if Bool.random(using: &random) {
+                    switch Int.random(in: 0..<10, using: &random) {
+                    case 0..<4:
+                        // A change only when the mark here differs.
+                        let before = try await Self.marksHere(sandbox)[key.item]
+                        let current = key.kind == .read ? before?.read : before?.starred
                         try await Self.mark(sandbox, key, value)
-                        pending[key] = value
-                    } else {
+                        if current != value { pending[key] = value }
+                    case 4:
+                        // `mark read` on a query feed: the items titled "Item N" of every feed.
+                        let number = Int.random(in: 1...6, using: &random)
+                        let before = try await Self.marksHere(sandbox)
+                        let chosen = server.account {
+                            $0.items.filter { $0.title == "Item \(number)" }.map(\.id)
+                        }
+                        try await Self.markReadByFilter(sandbox, title: "Item \(number)")
+                        for id in chosen where before[id]?.read == false {
+                            pending[Key(item: id, kind: .read)] = true
+                        }
+                    default:
                         server.account { account in
                             if key.kind == .read {
                                 account.mark([key.item], read: value)
@@ -64,9 +80,26 @@ struct SyncAgreementTests {
                     }
                 }
                 if step % 3 == 2 || Bool.random(using: &random) {
+                    // Now and then the service's check of uncertain changes leaves every item out.
+                    let emptyCheck = Bool.random(using: &random)
+                    if emptyCheck { server.setFault(.emptyItemContents) }
                     let sync = try await sandbox.run(["sync"])
+                    server.setFault(nil)
                     #expect(sync.status == 0, "seed \(seed) step \(step): \(sync.err)")
+                    // Every change made here and not acknowledged before is the service's now.
+                    for (key, value) in pending {
+                        let there = server.account { $0.item(key.item) }
+                        #expect(
+                            (key.kind == .read ? there?.read : there?.starred) == value,
+                            "seed \(seed) step \(step): \(key.kind) of \(key.item) made here was lost")
+                    }
                     pending = [:]
+                } else if Bool.random(using: &random) {
+                    // Killed after noting its batches as sent, before the service got them (a
+                    // request that never arrived): their fate is unknown here.
+                    let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+                    try await store.markSyncChangesSent(try await store.pendingSyncChanges())
+                    try store.close()
                 } else {
                     // Killed at its first, second, third or fourth request, every sync making
                     // at least four (subscriptions, items, two lists of ids).
@@ -123,6 +156,19 @@ struct SyncAgreementTests {
             case .starred: try await store.markFeedItemSaved(feed: feed, itemID: itemID, saved: value)
             }
         }
+    }
+
+    /// Marks read, as `mark read` on a query feed does, the items titled `title` of every feed.
+    static func markReadByFilter(_ sandbox: Sandbox, title: String) async throws {
+        let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+        defer { try? store.close() }
+        var feeds: [URL: FilterFeed] = [:]
+        for feed in try await store.syncedFeeds() {
+            feeds[feed.url] = FilterFeed(url: feed.url.absoluteString, title: feed.title ?? "")
+        }
+        let filter = NewsStore.FeedFilter(
+            expression: try FilterParser.parse("title =~ \"^\(title)$\""), feeds: feeds)
+        try await store.setMark(.read(true), on: .filter(filter))
     }
 
     /// The marks whose changes wait in the queue.

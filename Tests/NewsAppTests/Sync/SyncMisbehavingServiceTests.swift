@@ -95,6 +95,36 @@ struct SyncMisbehavingServiceTests {
         }
     }
 
+    @Test func aLongContinuationIsSentBackWholeAndOneTooLongStopsTheSyncWithASentence() async throws {
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 30)).whileRunning {
+            server in
+            let store = try NewsStore.inMemory()
+            server.setFault(.longContinuation(5_000))
+            let report = await Self.engine(server, store, SyncEngine.Options(pageSize: 10)).sync()
+            #expect(report.error == nil)
+            #expect(try await store.feedSummaries(for: nil).first?.itemCount == 30)
+            let sent = server.requests.compactMap { $0.query("c") }
+            #expect(!sent.isEmpty && sent.allSatisfy { $0.utf8.count == 5_000 })
+
+            let other = try NewsStore.inMemory()
+            server.setFault(.longContinuation(9_000))
+            let refused = await Self.engine(server, other, SyncEngine.Options(pageSize: 10)).sync()
+            #expect(refused.error?.sentence.contains("a continuation longer than 8 KiB") == true)
+        }
+    }
+
+    @Test func bytesAfterTheAnswerStopTheSyncWithASentence() async throws {
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+            server in
+            let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
+            server.setFault(.trailingBytes)
+            let report = await harness.sync()
+            #expect(report.error?.sentence.contains("bytes after the end of the answer") == true)
+            server.setFault(nil)
+            #expect(await harness.sync().error == nil)
+        }
+    }
+
     // MARK: - Ids
 
     @Test func idsPast2To63InUnsignedDecimalAreRead() async throws {
