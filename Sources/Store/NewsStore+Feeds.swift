@@ -132,13 +132,13 @@ extension NewsStore {
     // MARK: - Read and saved
 
     /// Marks the item `itemID` of the feed at `url` read now (keeping an earlier read time), or
-    /// unread: ``setMark(_:on:)``.
+    /// unread: ``setMark(_:on:at:)``.
     public func markFeedItemRead(feed url: URL, itemID: String, read: Bool = true) async throws(StoreError) {
         try await setMark(.read(read), on: .item(feed: url, itemID: itemID))
     }
 
     /// Saves the item `itemID` of the feed at `url` (keeping the first save time), or unsaves
-    /// it: ``setMark(_:on:)``. A saved item is never removed by retention, and outlives
+    /// it: ``setMark(_:on:at:)``. A saved item is never removed by retention, and outlives
     /// unsubscribing.
     public func markFeedItemSaved(feed url: URL, itemID: String, saved: Bool = true) async throws(StoreError)
     {
@@ -146,10 +146,19 @@ extension NewsStore {
     }
 
     /// Marks every item shown of the feeds at `urls` read now; returns how many were unread:
-    /// ``setMark(_:on:)``.
+    /// ``setMark(_:on:at:)``.
     @discardableResult
-    public func markFeedsRead(_ urls: [URL]) async throws(StoreError) -> Int {
-        try await setMark(.read(true), on: .feeds(urls))
+    public func markFeedsRead(_ urls: [URL], at time: TimeInterval? = nil) async throws(StoreError) -> Int {
+        try await setMark(.read(true), on: .feeds(urls), at: time)
+    }
+
+    /// Marks unread again the feed items marked read at `time` exactly: an undone `mark read`,
+    /// which gave every item it marked that one time (``markFeedsRead(_:at:)``,
+    /// ``markFilteredFeedItemsRead(_:at:)``). Returns how many; the items from a feed service get
+    /// their changes queued, as ``setMark(_:on:at:)`` does.
+    @discardableResult
+    public func markFeedItemsUnread(readAt time: TimeInterval) async throws(StoreError) -> Int {
+        try await setMark(.read(false), on: .readAt(time))
     }
 
     // MARK: - Unsubscribing and retention

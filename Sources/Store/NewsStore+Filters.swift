@@ -202,10 +202,12 @@ extension NewsStore {
     }
 
     /// Marks every unread item `filter` chooses read now; returns how many there were:
-    /// ``setMark(_:on:)``, so the items from a feed service have their changes queued.
+    /// ``setMark(_:on:at:)``, so the items from a feed service have their changes queued.
     @discardableResult
-    public func markFilteredFeedItemsRead(_ filter: FeedFilter) async throws(StoreError) -> Int {
-        try await setMark(.read(true), on: .filter(filter))
+    public func markFilteredFeedItemsRead(_ filter: FeedFilter, at time: TimeInterval? = nil)
+        async throws(StoreError) -> Int
+    {
+        try await setMark(.read(true), on: .filter(filter), at: time)
     }
 
     /// The first unread item `filter` chooses after `item` in the list's order (newest first), or

@@ -147,7 +147,8 @@ extension NewsStore {
         }
     }
 
-    /// Counts, sizes and dates.
+    /// Counts, sizes and dates. `readCount` counts what was read once: the articles' read marks
+    /// and the feed items read (theirs are kept on the items), an item opened counted once.
     public func stats() async throws(StoreError) -> StoreStats {
         let path = path
         var stats = try await read { db in
@@ -155,7 +156,10 @@ extension NewsStore {
                 db,
                 sql: """
                     SELECT (SELECT count(*) FROM article) AS articles, (SELECT count(*) FROM saved) AS saved,
-                        (SELECT count(*) FROM readMark) AS reads, (SELECT count(*) FROM listing) AS listings,
+                        (SELECT count(*) FROM readMark WHERE url NOT IN
+                            (SELECT url FROM article WHERE feedID IS NOT NULL AND readAt IS NOT NULL))
+                        + (SELECT count(*) FROM article WHERE feedID IS NOT NULL AND readAt IS NOT NULL) AS reads,
+                        (SELECT count(*) FROM listing) AS listings,
                         (SELECT count(*) FROM listingPage) AS pages,
                         (SELECT min(publishedAt) FROM article) AS oldest,
                         (SELECT max(publishedAt) FROM article) AS newest

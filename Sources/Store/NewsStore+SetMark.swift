@@ -21,17 +21,22 @@ extension NewsStore {
         case feeds([URL])
         /// Every item a query feed or a filtered list chooses.
         case filter(FeedFilter)
+        /// Every feed item read at exactly this time: what one `mark read` marked.
+        case readAt(TimeInterval)
     }
 
     /// Sets `mark` on the items of `target` whose mark differs, and, in the same transaction,
     /// queues the change of each that came from a feed service, so that no way of marking can
     /// keep the mark without the change or the change without the mark. Every mark a person
     /// makes on feed items comes here: reading, `mark read` on a list, a feed or a query feed,
-    /// `save` and `unsave`. Returns how many items changed. A read item keeps its first read
-    /// time, a saved one its first save time.
+    /// `save` and `unsave`, `undo` and `mark unread`. Returns how many items changed. A read item
+    /// keeps its first read time, a saved one its first save time. `time` is the time the marks
+    /// get (now when nil): a `mark read` that `undo` may take back gives its own.
     @discardableResult
-    public func setMark(_ mark: ItemMark, on target: MarkTarget) async throws(StoreError) -> Int {
-        let now = clock().timeIntervalSince1970
+    public func setMark(_ mark: ItemMark, on target: MarkTarget, at time: TimeInterval? = nil)
+        async throws(StoreError) -> Int
+    {
+        let now = time ?? clock().timeIntervalSince1970
         switch target {
         case .item(let feed, let itemID):
             return try await write { db in
@@ -57,6 +62,12 @@ extension NewsStore {
                 }
                 return changed
             }
+        case .readAt(let time):
+            return try await write { db in
+                try Self.setMark(
+                    mark, articles: "SELECT a.id FROM article a WHERE a.readAt = ? AND a.feedID IS NOT NULL",
+                    arguments: [time], at: now, in: db)
+            }
         case .filter(let filter):
             guard !filter.feeds.isEmpty else { return 0 }
             return try await filtered(writing: true) { (db: Database) -> Int in
@@ -70,7 +81,7 @@ extension NewsStore {
         }
     }
 
-    /// ``setMark(_:on:)`` on the articles `articles` (SQL giving their ids), inside a write.
+    /// ``setMark(_:on:at:)`` on the articles `articles` (SQL giving their ids), inside a write.
     static func setMark(
         _ mark: ItemMark, articles: String, arguments: StatementArguments, at now: Double, in db: Database
     ) throws -> Int {

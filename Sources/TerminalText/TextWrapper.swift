@@ -9,8 +9,9 @@ public enum TextWrapper {
     /// breaking space is dropped, continuation lines lose their leading spaces and no line ends in a
     /// space) and between wide characters, since Chinese and Japanese have no spaces, though not before
     /// closing punctuation such as `。` or `」` nor after opening punctuation such as `「`. A word wider than
-    /// the line is broken between grapheme clusters; a single cluster wider than `width` gets a line of
-    /// its own. A `width` below 1 is treated as 1.
+    /// the line is broken between grapheme clusters, except a web address (`http://`, `https://`), which
+    /// gets a line of its own, over the width if need be, so that it can still be copied and followed;
+    /// a single cluster wider than `width` gets a line of its own. A `width` below 1 is treated as 1.
     public static func wrap(_ text: String, width: Int) -> [String] {
         // Text of simple scalars (see `DisplayWidth.simpleWidth`) holds no line break.
         if ClusterFeed.isSimple(text) {
@@ -70,9 +71,11 @@ extension StyledLine {
     /// Wraps across spans, keeping each piece's role and link; never splits a grapheme.
     ///
     /// Follows the rules of ``TextWrapper/wrap(_:width:)``: a span boundary is not a break opportunity,
-    /// a space is. An empty line wraps to one empty line.
+    /// a space is. An empty line wraps to one empty line. A word of a span that links somewhere is
+    /// never broken, like a web address.
     public func wrapped(toWidth width: Int) -> [StyledLine] {
-        var breaker = LineBreaker(width: width)
+        var breaker = LineBreaker(
+            width: width, unbreakable: Set(spans.indices.filter { spans[$0].link != nil }))
         for (index, span) in spans.enumerated() {
             if ClusterFeed.isSimple(span.text) {
                 ClusterFeed.simple(span.text, attribute: index, into: &breaker)
@@ -84,6 +87,23 @@ extension StyledLine {
         return breaker.finish().map { runs in
             StyledLine(runs.map { spans[$0.attribute].replacingText(ClusterFeed.text(of: [$0], in: texts)) })
         }
+    }
+
+    /// The line cut to `width` (``truncated(toWidth:)``), unless what runs over is a web address
+    /// (``TextWrapper/wrap(_:width:)`` gives one a line of its own): that line is kept whole, over
+    /// the width, since a cut address can be neither copied nor followed.
+    public func fitted(toWidth width: Int) -> StyledLine {
+        guard displayWidth > width else { return self }
+        let words = plainText.split(separator: " ")
+        let isAddress = { (word: Substring) in
+            let start = word.drop { $0 == "(" || $0 == "<" || $0 == "[" }
+            return start.hasPrefix("https://") || start.hasPrefix("http://")
+        }
+        // The address and at most a short label before it (`[2] `, `Image `): still one line.
+        guard let last = words.last, isAddress(last), words.dropLast().allSatisfy({ !isAddress($0) }),
+            DisplayWidth.of(plainText) - DisplayWidth.of(String(last)) < width
+        else { return truncated(toWidth: width) }
+        return self
     }
 
     /// Truncates across spans with a trailing "…" in the last kept span's role.
@@ -212,8 +232,12 @@ private struct LineBreaker {
     /// Whether the paragraph has produced a line yet (its first line keeps leading spaces as indentation).
     private var hasBrokenLine = false
 
-    init(width: Int) {
+    /// The attributes whose words are never broken (links).
+    private let unbreakable: Set<Int>
+
+    init(width: Int, unbreakable: Set<Int> = []) {
         self.width = max(width, 1)
+        self.unbreakable = unbreakable
     }
 
     /// Feeds the next cluster of the paragraph.
@@ -258,12 +282,25 @@ private struct LineBreaker {
         } else if !line.isEmpty {
             breakLine()
         }
-        if lineWidth + unitWidth <= width {
+        if lineWidth + unitWidth <= width || unitIsAddress {
+            // An address too long for any line has one of its own (the line was broken above).
             for cluster in unit {
                 append(cluster)
             }
         } else {
             placeClusterByCluster()
+        }
+    }
+
+    private static let addressPrefixes = ["https://", "http://"].map { $0.unicodeScalars.map(\.value) }
+
+    /// Whether the unit is a link's word or starts as a web address does (after one opening
+    /// bracket or quote at most).
+    private var unitIsAddress: Bool {
+        if !unbreakable.isEmpty, unit.contains(where: { unbreakable.contains($0.attribute) }) { return true }
+        let scalars = unit.prefix(9).map { $0.scalar ?? 0 }
+        return Self.addressPrefixes.contains { prefix in
+            scalars.starts(with: prefix) || scalars.dropFirst().starts(with: prefix)
         }
     }
 

@@ -94,4 +94,23 @@ struct BrowserLauncherTests {
         let launcher = BrowserLauncher(environment: ["BROWSER": "/bin/false"])
         #expect(launcher.open(Self.address) == .failed("false exited with status 1"))
     }
+
+    @Test("newsboat's %u is the address too; a graphical browser starts apart from the terminal")
+    func newsboatForm() throws {
+        let launcher = BrowserLauncher(environment: [:], configured: "\(recorder.path) --remote %u")
+        #expect(launcher.open(Self.address) == .opened(with: "recorder"))
+        #expect(try received() == ["--remote", Self.address.absoluteString])
+        let firefox = directory.appendingPathComponent("firefox")
+        try FileManager.default.copyItem(at: recorder, to: firefox)
+        let graphical = BrowserLauncher(environment: [:], configured: firefox.path)
+        #expect(try #require(graphical.invocation(for: Self.address)).attached == false)
+    }
+
+    @Test("A browser killed while it runs is one reason, never a hang")
+    func killed() throws {
+        let killer = directory.appendingPathComponent("killer")
+        try ExecutableScript.write("#!/bin/sh\nkill -9 $$\n", to: killer)
+        let launcher = BrowserLauncher(environment: [:], configured: killer.path)
+        #expect(launcher.open(Self.address) == .failed("killer was ended by SIGKILL"))
+    }
 }

@@ -292,7 +292,7 @@ struct CommandLineTests {
         #expect(run.status == 0)
         #expect(
             run.err
-                == "newsapp: ~/.config/newsapp/config.toml line 2: theme must be \"dark\" or \"light\" "
+                == "newsapp: ~/.config/newsapp/config.toml line 2: theme must be \"auto\", \"dark\", \"light\" or \"none\" "
                 + "(found \"blue\"); using the default.\n")
         #expect(run.out.hasPrefix("Top headlines · All categories · 4 of 84 articles"))
     }

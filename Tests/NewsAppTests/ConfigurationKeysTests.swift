@@ -43,7 +43,7 @@ import Testing
         let resolved = Settings.resolve(
             commandLine: CommandLineSettings(), environment: [:], file: Configuration())
         #expect(resolved.pageSize == 20 && resolved.splitMinColumns == 120 && resolved.retentionDays == 30)
-        #expect(resolved.theme == .dark && resolved.layout == .auto && resolved.images == .auto)
+        #expect(resolved.theme == .auto && resolved.layout == .auto && resolved.images == .auto)
         #expect(resolved.fullText == .auto && resolved.requestTimeout == 10 && resolved.liveCountry == "us")
         #expect(
             resolved.feeds

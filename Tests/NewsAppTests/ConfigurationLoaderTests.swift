@@ -174,8 +174,14 @@ import Testing
         ("page_size = 0", "page_size must be a whole number from 1 to 100 (found 0); using the default."),
         ("page_size = 101", "page_size must be a whole number from 1 to 100 (found 101); using the default."),
         ("page_size = 2.5", "page_size must be a whole number from 1 to 100 (found 2.5); using the default."),
-        ("theme = \"blue\"", "theme must be \"dark\" or \"light\" (found \"blue\"); using the default."),
-        ("theme = true", "theme must be \"dark\" or \"light\" (found true); using the default."),
+        (
+            "theme = \"blue\"",
+            "theme must be \"auto\", \"dark\", \"light\" or \"none\" (found \"blue\"); using the default."
+        ),
+        (
+            "theme = true",
+            "theme must be \"auto\", \"dark\", \"light\" or \"none\" (found true); using the default."
+        ),
         (
             "layout = \"wide\"",
             "layout must be \"auto\", \"stack\" or \"split\" (found \"wide\"); using the default."

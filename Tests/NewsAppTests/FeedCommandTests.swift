@@ -180,7 +180,7 @@ struct FeedCommandTests {
         #expect(try await sandbox.run(["feeds", "add", "ftp://example.org/x"]).status == 2)
         let missing = try await sandbox.run(["feeds", "show", "7"])
         #expect(missing.status == 1)
-        #expect(missing.err == "newsapp: There is no feed 7: choose 1–1.\n")
+        #expect(missing.err == "newsapp: There is no feed 7: choose 1.\n")
         await server.stop()
     }
 

@@ -128,12 +128,12 @@ struct NewsboatMigrationTests {
         // The app runs the queue in the background; a piped session waits for it before quitting.
         let session = try await sandbox.run([], input: "feed Pod\n1\ndownload\nq\n")
         #expect(
-            session.out.contains("Queued “Episode 1: /etc/passwd” · 50 KB for ~/Downloads/podcasts."),
+            session.out.contains("Queued “Episode 1: /etc/passwd” · 48.8 KB for ~/Downloads/podcasts."),
             "\(session.out)")
         let saved = sandbox.home + "/Downloads/podcasts/Episode 1- -etc-passwd (2).mp3"
         #expect(
             session.out.contains(
-                "Downloaded “Episode 1: /etc/passwd” (50 KB) to ~/Downloads/podcasts/Episode 1- -etc-passwd (2).mp3."
+                "Downloaded “Episode 1: /etc/passwd” (48.8 KB) to ~/Downloads/podcasts/Episode 1- -etc-passwd (2).mp3."
             ))
         #expect(try Data(contentsOf: URL(fileURLWithPath: saved)) == podcast)
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "mine")

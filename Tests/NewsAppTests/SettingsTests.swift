@@ -17,7 +17,7 @@ import Testing
         #expect(
             settings
                 == Settings(
-                    country: nil, language: nil, pageSize: 20, theme: .dark, layout: .auto,
+                    country: nil, language: nil, pageSize: 20, theme: .auto, layout: .auto,
                     splitMinColumns: 120,
                     key: .none))
         #expect(settings.liveCountry == "us")

@@ -1,11 +1,13 @@
 /// Finds the known command closest to a mistyped one.
 public enum CommandSuggester {
-    /// The name in `names` nearest to `typed` by edit distance (a swap of neighbours counts as
-    /// one edit), if it is close enough to be a likely typo: at most one edit for short words,
-    /// two for longer ones.
+    /// The command `typed` begins (`mark` for `mark read`), else the name in `names` nearest to
+    /// `typed` by edit distance (a swap of neighbours counts as one edit), if it is close enough
+    /// to be a likely typo: one edit for words of up to four letters (`mark` is not a typo of
+    /// `back`, nor `next` of `exit`), two for longer ones.
     public static func closest(to typed: String, among names: [String]) -> String? {
         let typed = typed.lowercased()
-        let limit = typed.count <= 3 ? 1 : 2
+        if let begun = names.first(where: { $0.lowercased().hasPrefix(typed + " ") }) { return begun }
+        let limit = typed.count <= 4 ? 1 : 2
         var best: (name: String, distance: Int)?
         for name in names where name != typed && name.count > 1 {
             let distance = editDistance(Array(typed), Array(name.lowercased()))

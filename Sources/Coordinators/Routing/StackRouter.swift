@@ -38,6 +38,6 @@ public final class StackRouter: ScreenHostingRouter {
 
     public func render(size: TerminalSize) -> [StyledLine] {
         guard let visible else { return [] }
-        return visible.render(width: size.columns, height: nil).map { $0.truncated(toWidth: size.columns) }
+        return visible.render(width: size.columns, height: nil).map { $0.fitted(toWidth: size.columns) }
     }
 }

@@ -42,6 +42,14 @@ public final class Shell {
     private var displayScheduled = false
     /// The screen in focus when the screens were last drawn.
     private var drawnFocus: ObjectIdentifier?
+    /// The prompt that names the screens last drawn: a screen pushed but still loading is not
+    /// named until it is drawn.
+    private var drawnPrompt: String?
+    /// The lines of the last full draw: on a terminal, the same lines again are not drawn again
+    /// (a refresh that brought nothing new).
+    private var drawnLines: [StyledLine]?
+    /// Commands entered before the first screen was drawn, run once it is.
+    private var typedAhead: [Command] = []
 
     /// - Parameters:
     ///   - globals: The app's commands that work on every screen.
@@ -80,12 +88,18 @@ public final class Shell {
         await settleIfScripted()
         displayIfNeeded()
         while true {
-            switch await terminal.read(prompt: prompt) {
+            switch await terminal.read(prompt: drawnPrompt ?? prompt) {
             case .line(let text) where text.utf8.count > Self.maximumLineBytes:
-                terminal.write([Self.tooLongLine(bytes: text.utf8.count)])
+                say([Self.tooLongLine(bytes: text.utf8.count)])
             case .line(let text):
                 guard let command = Command(text) else { continue }
                 if Self.builtInCommands[0].matches(command), command.argument.isEmpty { return .quit }
+                // Typed before the first screen was drawn (`1` Enter right after the command):
+                // kept for that screen, not given to one still loading.
+                guard hasDisplayed || !terminal.isInteractive else {
+                    typedAhead.append(command)
+                    continue
+                }
                 dispatch(command)
                 await settleIfScripted()
                 displayIfNeeded()
@@ -112,7 +126,7 @@ public final class Shell {
     /// a command nobody performs is answered with the closest known one.
     private func dispatch(_ command: Command) {
         if CommandDispatch.dispatch(command, toScreens: { router.inputTargets }, thenTo: globals) { return }
-        terminal.write([unknownCommandLine(command)])
+        say([unknownCommandLine(command)])
     }
 
     /// `That line is 195 KiB long: commands are at most 4 KiB, so it was not run.`
@@ -167,7 +181,7 @@ public final class Shell {
             appendices.append(appendix)
             scheduleDisplay()
         case .message(let lines):
-            terminal.write(lines)
+            say(lines)
         case .activityChanged:
             showActivity()
             scheduleDisplay()
@@ -187,7 +201,7 @@ public final class Shell {
     private func backgroundDidChange(_ event: ScreenActivity.Event) {
         switch event {
         case .message(let lines):
-            terminal.write(lines)
+            say(lines)
         case .busyChanged:
             showActivity()
         case .changed, .appended:
@@ -213,7 +227,11 @@ public final class Shell {
             appendices.removeAll()
             let width = terminal.size.columns
             let lines = pending.flatMap { $0(width) }
-            if !lines.isEmpty { terminal.write(lines) }
+            if !lines.isEmpty {
+                terminal.write(lines)
+                drawnLines = nil
+            }
+            promptNamesTheScreens()
             return
         }
         needsDisplay = false
@@ -223,9 +241,31 @@ public final class Shell {
         let lines =
             bannerLines
             + router.render(size: TerminalSize(columns: size.columns, rows: size.rows - bannerLines.count))
+        if terminal.isInteractive, lines == drawnLines {
+            promptNamesTheScreens()
+            return
+        }
+        drawnLines = lines
         terminal.write(hasDisplayed ? [.blank] + lines : lines)
         hasDisplayed = true
         drawnFocus = router.inputTargets.first.map(ObjectIdentifier.init)
+        promptNamesTheScreens()
+        if !typedAhead.isEmpty {
+            let commands = typedAhead
+            typedAhead.removeAll()
+            Task { @MainActor [weak self] in
+                for command in commands { self?.dispatch(command) }
+                self?.displayIfNeeded()
+            }
+        }
+    }
+
+    /// After a draw: the prompt names the screens drawn, also when it was already showing.
+    private func promptNamesTheScreens() {
+        let current = prompt
+        guard current != drawnPrompt else { return }
+        drawnPrompt = current
+        terminal.updatePrompt(current)
     }
 
     /// True unless a screen on display holds the display (its load will replace what it shows).
@@ -236,6 +276,18 @@ public final class Shell {
         guard targets.contains(where: \.activity.holdsDisplay) else { return true }
         guard let focus = targets.first, !focus.activity.holdsDisplay else { return false }
         return ObjectIdentifier(focus) != drawnFocus
+    }
+
+    /// Prints a message wrapped to the terminal's width: the terminal would otherwise break its
+    /// words wherever the width ends. An address is never broken (see ``StyledLine/wrapped(toWidth:)``).
+    private func say(_ lines: [StyledLine]) {
+        // A pipe's reader (a script, a file) gets each message as one line, as before.
+        guard terminal.isInteractive else { return terminal.write(lines) }
+        let width = terminal.size.columns
+        terminal.write(
+            lines.flatMap { line in
+                line.displayWidth <= width ? [line] : line.wrapped(toWidth: width)
+            })
     }
 
     private func settleIfScripted() async {

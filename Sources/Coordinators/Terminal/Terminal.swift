@@ -13,6 +13,9 @@ public protocol Terminal: AnyObject {
     func write(_ lines: [StyledLine])
     /// Shows `prompt` and waits for the next input: a line, a resize, Ctrl-C or the end of input.
     func read(prompt: String) async -> TerminalInput
+    /// Puts `prompt` in place of the prompt showing, keeping the half-typed line: the screens
+    /// changed while it was up (a screen that loads before it opens is drawn after the prompt).
+    func updatePrompt(_ prompt: String)
     /// Shows that work is in flight (e.g. a spinner beside the prompt), or that none is.
     func showActivity(_ label: String?)
     /// Shows one line of progress just above the prompt, redrawn in place as it changes (nil
@@ -26,6 +29,9 @@ public protocol Terminal: AnyObject {
 extension Terminal {
     /// Terminals that cannot redraw a line in place show no status.
     public func showStatus(_ line: StyledLine?) {}
+
+    /// Terminals that print the prompt once per line (a pipe) show the next one as it comes.
+    public func updatePrompt(_ prompt: String) {}
 }
 
 /// Width and height in character cells.

@@ -47,7 +47,7 @@ extension ArticleScreen {
             ])
         case .failed(let reason):
             activity.post([
-                StyledLine("The browser did not open it (\(reason)). The address:", .warning),
+                StyledLine("The browser failed: \(reason). The address:", .warning),
                 StyledLine(address, .link, link: url),
             ])
         }
@@ -66,6 +66,22 @@ extension ArticleScreen {
         }
     }
 
+    /// `mark unread`, `toggle read`: the item's read mark (opening it marked it read).
+    func setRead(_ read: Bool) {
+        activity.run(read ? "Marking the item read" : "Marking the item unread") {
+            [weak self, feeds, article] in
+            do throws(FeedLibraryError) {
+                try await feeds.setRead(article, read: read)
+            } catch {
+                self?.activity.post([StyledLine(error.sentence, .warning)])
+                return
+            }
+            guard let self else { return }
+            self.isRead = read
+            self.activity.post([StyledLine(read ? "Marked read." : "Marked unread.", .muted)])
+        }
+    }
+
     func save() {
         guard !isSaved else {
             return activity.post([
@@ -80,9 +96,9 @@ extension ArticleScreen {
                 return
             }
             guard let self else { return }
+            // The sentence says it; the article is not drawn again for its key line.
             self.isSaved = true
             self.activity.post([StyledLine("Saved. Type saved to list your saved articles.", .muted)])
-            self.activity.setNeedsDisplay()
         }
     }
 
@@ -100,7 +116,6 @@ extension ArticleScreen {
             guard let self else { return }
             self.isSaved = false
             self.activity.post([StyledLine("Removed from your saved articles.", .muted)])
-            self.activity.setNeedsDisplay()
         }
     }
 

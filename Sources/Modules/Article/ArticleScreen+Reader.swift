@@ -161,7 +161,7 @@ extension ArticleScreen {
                     "pager opens the article in $PAGER on a terminal; here it is the text above.", .muted)
             ])
         case .failed(let reason):
-            activity.post([StyledLine("The pager did not open (\(reason)).", .warning)])
+            activity.post([StyledLine("The pager failed: \(reason).", .warning)])
         }
     }
 

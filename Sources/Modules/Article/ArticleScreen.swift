@@ -35,6 +35,8 @@ public final class ArticleScreen: ArticleModule {
     public var onNext: (@MainActor (Article) -> Void)?
     /// True when the reader saved the article.
     public internal(set) var isSaved = false
+    /// Whether the item is marked read: opening it did, `mark unread` and `toggle read` change it.
+    var isRead = true
     /// The picture, once asked for and answered.
     public private(set) var picture: Thumbnail?
     /// The whole text of the article's page, once read (kept from before, or fetched) and shown.
@@ -199,6 +201,18 @@ public final class ArticleScreen: ArticleModule {
                 DeclaredCommand(["next"], summary: "Open the next unread item in place of this one") {
                     self.openNextUnread()
                 })
+        }
+        if article.feedItem != nil {
+            commands += [
+                DeclaredCommand(["mark unread", "mark-unread"], summary: "Mark this item unread") {
+                    self.setRead(false)
+                },
+                DeclaredCommand(
+                    ["toggle read", "toggle-read"], summary: "Mark this item unread, or read again"
+                ) {
+                    self.setRead(!self.isRead)
+                },
+            ]
         }
         commands += readerCommands
         // Without enclosures, download and play are not offered but still say why they cannot.

@@ -5,12 +5,31 @@ import NewsModels
 /// as it opens (`full_text = "auto"`).
 enum CutOffText {
     /// Cut off: NewsAPI's content with its `[+N chars]`, or none at all; a feed item with no
-    /// content (only a summary, or nothing); or a text whose last line ends in an ellipsis (`…`,
+    /// content and a short summary (or nothing); or a text whose last line ends in an ellipsis (`…`,
     /// `...`, `[…]`) or invites one to read on ("Read more", "Continue reading").
+    /// A feed item whose summary holds the whole post (a feed that puts it all in
+    /// `<description>`) is not cut off: a long summary that does not end cut.
     static func isCutOff(_ article: Article) -> Bool {
-        guard let content = article.content else { return true }
+        guard let content = article.content else {
+            guard article.feedItem != nil, let summary = article.summary else { return true }
+            return !isWholeText(summary)
+        }
         if article.feedItem == nil { return article.isContentTruncated }
         return endsCut(content)
+    }
+
+    /// Words a summary holds at least to be taken for the whole text: a teaser is a sentence or
+    /// two, rarely more than a paragraph.
+    static let wholeTextWords = 150
+
+    /// Whether a summary is the whole text rather than a teaser: long, and not ending cut.
+    static func isWholeText(_ summary: String) -> Bool {
+        var words = 0
+        for _ in summary.split(whereSeparator: \.isWhitespace) {
+            words += 1
+            if words >= wholeTextWords { return !endsCut(summary) }
+        }
+        return false
     }
 
     private static let ellipses = ["…", "...", "[…]", "[...]", "(…)", "(...)"]

@@ -144,7 +144,9 @@ public enum ArticleListRenderer {
             case .feed: things = "items"
             case .headlines, .search, .saved: things = "articles"
             }
-            result.append(Block.meta(["\(state.list.count) of \(total) \(things)"], width: width))
+            // `1 of 1 article`, not `1 of 1 articles`.
+            let counted = total == 1 ? String(things.dropLast()) : things
+            result.append(Block.meta(["\(state.list.count) of \(total) \(counted)"], width: width))
         }
         if state.phase == .loaded {
             result += status(state, width: width, context: context)
@@ -365,6 +367,12 @@ public enum ArticleListRenderer {
     private static func emptyLines(_ state: ArticleListState, width: Int) -> [StyledLine] {
         if case .store(_, let reason)? = state.origin, reason != .stale, reason != .fresh {
             return offlineEmptyLines(state.query, width: width)
+        }
+        if let filter = state.filterText, case .feed(_, let title, _) = state.query {
+            // Nothing matched: the feeds may be full, so refreshing is not the answer.
+            return Block.paragraph(
+                "Nothing in \(title) matches “\(quoted(filter, width: 60))”.", width: width, role: .muted)
+                + [Block.hints([("filter", "alone shows every item")], width: width)]
         }
         switch state.query {
         case .headlines(nil):

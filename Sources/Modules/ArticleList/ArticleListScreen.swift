@@ -121,6 +121,9 @@ public final class ArticleListScreen: ArticleListModule {
                 DeclaredCommand(["mark read", "mark-read"], summary: "Mark every item of the list read") {
                     self.markAllRead()
                 },
+                DeclaredCommand(["undo"], summary: "Take back the list's last mark read") {
+                    self.undoMarkRead()
+                },
                 DeclaredCommand(["mark"], summary: "", listed: false) {
                     self.activity.post([
                         StyledLine("Type mark read to mark every item of the list read.", .muted)
@@ -149,14 +152,25 @@ public final class ArticleListScreen: ArticleListModule {
         activity.cancelAll()
         activity.run("Loading \(ArticleListRenderer.subject(viewModel.state.query))") {
             [viewModel, activity] in
+            var storedShown: ArticleList?
             await viewModel.reload(
                 trigger: trigger,
                 storedPageShown: {
                     // The stored page is worth reading while the network is asked for a fresh one.
+                    storedShown = viewModel.state.list
                     activity.releaseDisplay()
                     activity.setNeedsDisplay()
                 })
-            activity.setNeedsDisplay()
+            // The network answered with the very articles the stored page showed: one line says
+            // so, not the whole list again.
+            if let storedShown, storedShown.articles.map(\.url) == viewModel.state.list.articles.map(\.url),
+                viewModel.state.phase == .loaded, viewModel.state.moreError == nil,
+                let note = viewModel.state.note
+            {
+                activity.post([StyledLine(note, .muted)])
+            } else {
+                activity.setNeedsDisplay()
+            }
         }
     }
 
@@ -276,6 +290,23 @@ public final class ArticleListScreen: ArticleListModule {
         }
     }
 
+    private func undoMarkRead() {
+        activity.run("Marking the items unread again") { [viewModel, activity] in
+            do throws(FeedLibraryError) {
+                guard let count = try await viewModel.undoMarkRead() else {
+                    return activity.post([
+                        StyledLine("Nothing to undo: undo takes back this list's last mark read.", .muted)
+                    ])
+                }
+                let items = count == 1 ? "1 item" : "\(count) items"
+                activity.post([StyledLine("Undone: \(items) unread again.", .muted)])
+            } catch {
+                activity.post([StyledLine(error.sentence, .warning)])
+            }
+            activity.setNeedsDisplay()
+        }
+    }
+
     /// Opens the next unread item, or says there is none.
     private func openNextUnread() {
         activity.run("Finding the next unread item") { [weak self] in
@@ -293,7 +324,7 @@ public final class ArticleListScreen: ArticleListModule {
     private func open(_ number: Int) {
         guard let article = viewModel.article(numbered: number) else {
             let count = viewModel.state.list.count
-            let range = count == 0 ? "the list is empty" : "choose 1–\(count)"
+            let range = count == 0 ? "the list is empty" : count == 1 ? "choose 1" : "choose 1–\(count)"
             return activity.post([StyledLine("There is no article \(number) here: \(range).", .warning)])
         }
         viewModel.readerIsAt(number)

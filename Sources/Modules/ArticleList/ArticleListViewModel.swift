@@ -28,6 +28,8 @@ public final class ArticleListViewModel {
     public private(set) var state: ArticleListState
     /// The article the reader opened last, where ``nextUnread()`` goes on from.
     public private(set) var lastOpened: Article?
+    /// The list's last `mark read`, which `undo` takes back.
+    private var lastMarking: ReadMarking?
     /// `filter EXPRESSION` on a list that is not a feed's: applied to each page as it arrives.
     private var narrowing: FilterExpression?
 
@@ -264,7 +266,9 @@ public final class ArticleListViewModel {
     public func markAllRead() async throws(FeedLibraryError) -> Int {
         guard let items = source as? FeedItemsSource else { return 0 }
         let current = generation
-        let count = try await items.markAllRead()
+        let marking = try await items.markAllRead()
+        let count = marking.count
+        if count > 0 { lastMarking = marking }
         guard current == generation else { return count }
         if items.unreadOnly {
             change(to: state.query)
@@ -273,6 +277,22 @@ public final class ArticleListViewModel {
             state.read.formUnion(state.list.articles.map(\.id))
             state.note = nil
         }
+        return count
+    }
+
+    /// Takes back the list's last `mark read`: the items it marked are unread again, and the list
+    /// is loaded again. Returns how many; nil when there is nothing to take back.
+    public func undoMarkRead() async throws(FeedLibraryError) -> Int? {
+        guard let items = source as? FeedItemsSource, let marking = lastMarking, marking.time != nil else {
+            return nil
+        }
+        let count = try await items.undo(marking)
+        lastMarking = nil
+        var unmarked = state.read
+        unmarked.subtract(state.list.articles.map(\.id))
+        change(to: state.query)
+        state.read = unmarked
+        await reload()
         return count
     }
 

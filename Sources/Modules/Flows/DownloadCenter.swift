@@ -64,7 +64,7 @@ public final class DownloadCenter {
 
     /// `Downloading Episode 2.mp3 · 45% of 11.8 MB`.
     static func statusLine(name: String, received: Int64, total: Int64?) -> StyledLine {
-        let size = { (bytes: Int64) in ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file) }
+        let size = ByteSize.text
         guard let total, total > 0 else {
             return StyledLine("Downloading \(name) · \(size(received))", .muted)
         }

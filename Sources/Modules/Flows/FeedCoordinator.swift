@@ -129,7 +129,14 @@ public final class FeedCoordinator: BaseCoordinator {
 
     private func makeDetail(_ article: Article, in scope: FeedScope?) -> any ArticleModule {
         let detail = scope.map { modules.makeFeedArticle(article, in: $0) } ?? modules.makeArticle(article)
-        detail.onBack = { [weak self] in self?.router.pop() }
+        detail.onBack = { [weak self] in
+            guard let self else { return }
+            self.router.pop()
+            // A feed item may have been marked unread there (`mark unread`, `toggle read`).
+            if article.feedItem != nil, let page = self.frontPage, self.router.stack.last === page {
+                page.updateReadMarks()
+            }
+        }
         guard let scope else { return detail }
         detail.onNext = { [weak self, weak detail] next in
             guard let self, let detail, self.router.stack.last === detail else { return }

@@ -255,18 +255,25 @@ public enum FrontPageRenderer {
         return lines
     }
 
-    /// What the featured story says under its title: its summary, else (a feed item with only
-    /// its text) the text's first paragraph without its link numbers, cut at a word near 280
-    /// characters.
+    /// What the featured story says under its title: the first paragraph of its summary, else
+    /// (a feed item with only its text) of its text, without link numbers, cut at a word near 280
+    /// characters: a few lines, also when a feed puts the whole post in its summary.
     static func teaser(_ article: Article) -> String? {
-        if let summary = article.summary, !summary.isEmpty { return summary }
-        guard let content = article.content, !content.isEmpty else { return nil }
+        let content = [article.summary, article.content].lazy.compactMap { $0 }.first {
+            !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }
+        guard let content else { return nil }
         let paragraph =
             content.components(separatedBy: "\n\n").first {
                 !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             } ?? content
-        var text = paragraph.replacingOccurrences(of: #"\s?\[\d+\]"#, with: "", options: .regularExpression)
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // A quote's marks start each of its lines; joined into one lead, they would be left
+        // inside it, so the lead goes without them.
+        var text = paragraph.replacingOccurrences(
+            of: #"(?m)^(>[ \t]?)+"#, with: "", options: .regularExpression
+        )
+        .replacingOccurrences(of: #"\s?\[\d+\]"#, with: "", options: .regularExpression)
+        .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard text.count > 280 else { return text.isEmpty ? nil : text }
         text = String(text.prefix(280))
         if let space = text.lastIndex(of: " ") { text = String(text[..<space]) }

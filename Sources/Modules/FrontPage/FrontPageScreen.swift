@@ -130,6 +130,20 @@ public final class FrontPageScreen: FrontPageModule {
                 if feeds { self.onRefreshFeeds?() }
             },
         ]
+            + (feeds
+                ? [DeclaredCommand(["next"], summary: "Open the next unread item") { self.openNextUnread() }]
+                : [])
+    }
+
+    /// `next`: the first unread feed item, in the order of the sections.
+    private func openNextUnread() {
+        activity.run("Finding the next unread item") { [weak self, viewModel] in
+            let next = await viewModel.nextUnread()
+            guard let self, !Task.isCancelled else { return }
+            guard let next else { return self.activity.post([StyledLine("No unread items left.", .muted)]) }
+            self.markOpened(next)
+            self.onArticleSelected?(next)
+        }
     }
 
     // MARK: Actions
@@ -200,7 +214,8 @@ public final class FrontPageScreen: FrontPageModule {
                 number <= last
                 ? "Headline \(number) is still loading."
                 : last == 0
-                    ? "There are no headlines yet." : "There is no headline \(number): choose 1–\(last)."
+                    ? "There are no headlines yet."
+                    : "There is no headline \(number): choose \(last == 1 ? "1" : "1–\(last)")."
             return activity.post([StyledLine(message, .warning)])
         }
         markOpened(article)

@@ -121,6 +121,19 @@ public final class FrontPageViewModel {
         await reloadFeedSections()
     }
 
+    /// The first unread feed item in the page's order of sections (a tag's, then the untagged
+    /// feeds'); nil when every item is read.
+    public func nextUnread() async -> Article? {
+        let scopes = state.sections.compactMap { section -> FeedScope? in
+            if case .feeds(let scope) = section.source { return scope }
+            return nil
+        }
+        for scope in scopes {
+            if let next = await feeds.nextUnread(after: nil, in: scope) { return next }
+        }
+        return nil
+    }
+
     /// Reads the feed sections again from the library (their items and unread counts), e.g. after
     /// the feeds were refreshed; a failure keeps the sections shown.
     public func reloadFeedSections() async {
@@ -336,6 +349,8 @@ public final class FrontPageViewModel {
         guard !articles.isEmpty else { return }
         let read = await readingList.readArticles(among: articles)
         guard current == generation else { return }
+        // A feed item may be unread again (`mark unread`, `undo`): the store says which are read.
+        state.read.subtract(Set(articles.filter { $0.feedItem != nil }.map(\.id)).subtracting(read))
         state.read.formUnion(read)
         recountCategories()
     }

@@ -21,6 +21,12 @@ public protocol FeedLibrary: Sendable {
         -> ArticlePage
     /// Marks every item of `scope` read and says how many were unread.
     func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int
+    /// As ``markAllRead(in:)``, saying also how to take it back with ``undo(_:)``.
+    func markAllReadUndoably(in scope: FeedScope) async throws(FeedLibraryError) -> ReadMarking
+    /// Marks unread again what `marking` marked read; says how many.
+    func undo(_ marking: ReadMarking) async throws(FeedLibraryError) -> Int
+    /// Marks the feed item `article` read or unread.
+    func setRead(_ article: Article, read: Bool) async throws(FeedLibraryError)
     /// The next unread item after `article` (nil: from the start) in `scope`'s order, then, for a
     /// feed, in the feeds that follow it in the urls file (and those before it, from the first);
     /// nil when nothing is unread.
@@ -30,6 +36,33 @@ public protocol FeedLibrary: Sendable {
     func refresh(
         olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary
+}
+
+/// For libraries that keep no way back (test doubles): a marking that cannot be taken back, and
+/// read marks that cannot be changed one by one.
+extension FeedLibrary {
+    /// As ``markAllRead(in:)``, with no way back.
+    public func markAllReadUndoably(in scope: FeedScope) async throws(FeedLibraryError) -> ReadMarking {
+        ReadMarking(count: try await markAllRead(in: scope), time: nil)
+    }
+
+    public func undo(_ marking: ReadMarking) async throws(FeedLibraryError) -> Int { 0 }
+
+    public func setRead(_ article: Article, read: Bool) async throws(FeedLibraryError) {
+        throw FeedLibraryError("Read marks cannot be changed here.")
+    }
+}
+
+/// What a `mark read` did, to take back with `undo`: how many items it marked, and the time it
+/// gave them (nil when it cannot be taken back).
+public struct ReadMarking: Sendable, Hashable {
+    public var count: Int
+    public var time: Double?
+
+    public init(count: Int, time: Double?) {
+        self.count = count
+        self.time = time
+    }
 }
 
 /// Which items a feed list shows.

@@ -28,7 +28,8 @@ public struct TimeFormatting: Sendable {
         }
     }
 
-    /// The age in a few characters, for compact lists: "now", "17m", "8h", "3d", "12 Oct".
+    /// The age in a few characters, for compact lists: "now", "17m", "8h", "3d", "12 Oct", and
+    /// for a date of another year "Jan 2019" (a day and month alone would pass for this year's).
     public func compact(_ date: Date) -> String {
         let seconds = now.timeIntervalSince(date)
         switch seconds {
@@ -38,6 +39,9 @@ public struct TimeFormatting: Sendable {
         case ..<(14 * 86_400): return "\(Int(seconds / 86_400))d"
         default:
             let parts = components(date)
+            guard parts.year == components(now).year else {
+                return "\(Self.months[parts.month - 1]) \(parts.year)"
+            }
             return "\(parts.day) \(Self.months[parts.month - 1])"
         }
     }

@@ -17,6 +17,12 @@ enum ImagesChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     case auto, on, off
 }
 
+/// The `hyperlinks` values: links drawn as OSC 8 hyperlinks where the terminal is known to
+/// support them, always, or never.
+enum HyperlinksChoice: String, CaseIterable, Sendable {
+    case auto, on, off
+}
+
 /// The `--log-level` values, swift-log's levels from the most detailed.
 enum LogLevelChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     case trace, debug, info, notice, warning, error, critical

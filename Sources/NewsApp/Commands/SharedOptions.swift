@@ -24,7 +24,9 @@ struct SharedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Articles per page, 1–100 (default: 20).", valueName: "n"))
     var pageSize: Int?
 
-    @Option(help: ArgumentHelp("The colour theme in a terminal (default: dark).", valueName: "theme"))
+    @Option(
+        help: ArgumentHelp(
+            "The colour theme in a terminal: auto, dark, light or none (default: auto).", valueName: "theme"))
     var theme: ANSIStyler.Theme?
 
     @Flag(

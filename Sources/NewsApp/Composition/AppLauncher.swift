@@ -151,12 +151,25 @@ enum AppLauncher {
         let environment = context.environment
         let settings = context.settings
         let interactive = TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
-        let mode = interactive ? styleMode(environment, theme: settings.theme) : ANSIStyler.Mode.plain
+        var mode = interactive ? styleMode(environment, theme: settings.theme) : ANSIStyler.Mode.plain
+        var typeAhead: [UInt8] = []
+        if settings.theme == .auto, mode == .color(.neutral),
+            TerminalBackground.palette(colorFGBG: environment["COLORFGBG"]) == nil
+        {
+            // No COLORFGBG: the terminal is asked (OSC 11); keys typed meanwhile go to the prompt.
+            let answer = TerminalBackground.ask()
+            typeAhead = answer.typeAhead
+            if let palette = answer.palette { mode = .color(palette) }
+        }
         let styler = ANSIStyler(
-            mode: mode, hyperlinks: mode != .plain && HyperlinkSupport.isSupported(environment: environment))
+            mode: mode,
+            hyperlinks: mode != .plain
+                && HyperlinkSupport.isEnabled(settings.hyperlinks, environment: environment))
         let readline =
             interactive
-            ? ReadlineTerminal(styler: styler, history: HistoryFile.standard(environment: environment)) : nil
+            ? ReadlineTerminal(
+                styler: styler, history: HistoryFile.standard(environment: environment), typeAhead: typeAhead)
+            : nil
         let terminal: any Terminal =
             readline
             ?? PipeTerminal(size: TerminalProbe.fallbackSize(environment: environment), styler: styler)
@@ -249,14 +262,21 @@ enum AppLauncher {
         }
     }
 
-    /// How much styling a terminal gets: none for `TERM=dumb`, no colours under `NO_COLOR`, the
-    /// theme's colours otherwise. Output that is not a terminal gets ``ANSIStyler/Mode/plain``.
+    /// How much styling a terminal gets: none for `TERM=dumb`, no colours under `NO_COLOR`
+    /// (whatever the theme) or with `theme = "none"`, the theme's colours otherwise; `auto` takes
+    /// the terminal's background from ``TerminalBackground``. Output that is not a terminal gets
+    /// ``ANSIStyler/Mode/plain``.
     nonisolated static func styleMode(_ environment: [String: String], theme: ANSIStyler.Theme)
         -> ANSIStyler.Mode
     {
         if environment["TERM"] == "dumb" { return .plain }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-        return .color(theme)
+        switch theme {
+        case .none: return .monochrome
+        case .dark: return .color(.dark)
+        case .light: return .color(.light)
+        case .auto: return .color(TerminalBackground.palette(environment: environment))
+        }
     }
 }
 

@@ -223,7 +223,7 @@ struct CacheMaintenance {
         let isTerminal = TerminalProbe.isTerminal(STDOUT_FILENO)
         let theme = theme ?? ConfigurationFile.standard(environment: environment)?.load().configuration.theme
         let styler = ANSIStyler(
-            mode: isTerminal ? AppLauncher.styleMode(environment, theme: theme ?? .dark) : .plain,
+            mode: isTerminal ? AppLauncher.styleMode(environment, theme: theme ?? .auto) : .plain,
             hyperlinks: false)
         StandardOutput.write(lines.map { styler.render($0) + "\n" }.joined())
     }

@@ -49,6 +49,8 @@ struct Configuration: Sendable, Equatable {
     var downloadDirectory: String?
     /// `player`: the command that plays a downloaded file.
     var player: String?
+    /// `hyperlinks`: whether links are drawn as OSC 8 hyperlinks.
+    var hyperlinks: HyperlinksChoice?
 
     init(
         country: String? = nil,

@@ -18,8 +18,13 @@ enum ConfigurationKeys {
         defaultValue: .integer(20),
         example: .integer(30), help: "articles per page")
     static let theme = choice(
-        "theme", default: ANSIStyler.Theme.dark, example: .light, help: "colours in a terminal"
+        "theme", default: ANSIStyler.Theme.auto, example: .light,
+        help: "colours in a terminal: auto for its background (COLORFGBG, else asked), none without"
     ) { $0.theme = $1 }
+    static let hyperlinks = choice(
+        "hyperlinks", default: HyperlinksChoice.auto, example: .on,
+        help: "links as terminal hyperlinks (OSC 8); auto where the terminal is known to show them"
+    ) { $0.hyperlinks = $1 }
     static let layout = choice(
         "layout", default: LayoutChoice.auto, example: .split,
         help: "auto splits from split_min_columns, split whenever two panes fit, stack never"
@@ -108,7 +113,8 @@ enum ConfigurationKeys {
 
     /// The keys, in the order the documentation lists them.
     static let all = [
-        country, language, pageSize, theme, layout, splitMinColumns, keyFile, images, retentionDays,
+        country, language, pageSize, theme, hyperlinks, layout, splitMinColumns, keyFile, images,
+        retentionDays,
         requestTimeout, refreshConcurrency, refreshTimeout, refreshInterval, newsapiRefresh,
         newsapiDailyLimit,
         maxItemsPerFeed, fullText, ignoreArticle, ignoreMode, browser, feedRule, downloadDirectory, player,

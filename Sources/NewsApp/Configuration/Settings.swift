@@ -60,6 +60,8 @@ struct Settings: Sendable, Equatable {
     var downloadDirectory: String?
     /// `player`: the command that plays a downloaded file; nil for the system's opener.
     var player: String?
+    /// `hyperlinks`: whether links are drawn as OSC 8 hyperlinks.
+    var hyperlinks: HyperlinksChoice = .auto
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
     var liveCountry: String { country ?? Self.defaults.country! }
@@ -108,7 +110,8 @@ struct Settings: Sendable, Equatable {
             newsapiDailyLimit: file.newsapiDailyLimit ?? defaults.newsapiDailyLimit!,
             browser: file.browser,
             downloadDirectory: file.downloadDirectory,
-            player: file.player)
+            player: file.player,
+            hyperlinks: file.hyperlinks ?? defaults.hyperlinks!)
     }
 }
 

@@ -151,7 +151,7 @@ final class ProgressBar: Sendable {
 
     /// The bar's text for a width.
     static func line(name: String, received: Int64, total: Int64?, width: Int, dumb: Bool) -> String {
-        let size = { (bytes: Int64) in ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file) }
+        let size = ByteSize.text
         let cells = 20
         guard let total, total > 0 else {
             return TextWrapper.truncate("\(size(received))  \(name)", toWidth: max(10, width - 1))

@@ -133,7 +133,7 @@ struct StoreDownloads: Downloads {
     }
 
     static func size(_ bytes: Int64) -> String {
-        bytes == 0 ? "0 bytes" : ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+        ByteSize.text(bytes)
     }
 
     #if os(macOS)

@@ -29,7 +29,8 @@ extension FeedCommands {
         if let number = Int(selector.text), number > lineCount {
             guard number <= lineCount + extra.count else {
                 let total = lineCount + extra.count
-                let range = total == 0 ? "there are no feeds yet" : "choose 1–\(total)"
+                let range =
+                    total == 0 ? "there are no feeds yet" : total == 1 ? "choose 1" : "choose 1–\(total)"
                 return .failure(.init(description: "There is no feed \(number): \(range)."))
             }
             return .success(.subscription(extra[number - lineCount - 1]))

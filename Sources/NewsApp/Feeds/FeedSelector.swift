@@ -11,7 +11,10 @@ struct FeedSelector: Equatable {
     func resolve(in file: UrlsFile) -> Result<UrlsFile.Entry, SubscriptionsFile.Failure> {
         if let number = Int(text) {
             guard file.entries.indices.contains(number - 1) else {
-                let range = file.entries.isEmpty ? "there are no feeds yet" : "choose 1–\(file.entries.count)"
+                let range =
+                    file.entries.isEmpty
+                    ? "there are no feeds yet"
+                    : file.entries.count == 1 ? "choose 1" : "choose 1–\(file.entries.count)"
                 return .failure(.init(description: "There is no feed \(number): \(range)."))
             }
             return .success(file.entries[number - 1])
@@ -31,7 +34,9 @@ struct FeedSelector: Equatable {
         if let number = Int(text) {
             guard subscriptions.indices.contains(number - 1) else {
                 let range =
-                    subscriptions.isEmpty ? "there are no feeds yet" : "choose 1–\(subscriptions.count)"
+                    subscriptions.isEmpty
+                    ? "there are no feeds yet"
+                    : subscriptions.count == 1 ? "choose 1" : "choose 1–\(subscriptions.count)"
                 return .failure(.init(description: "There is no feed \(number): \(range)."))
             }
             return .success(subscriptions[number - 1])

@@ -141,6 +141,32 @@ struct StoreFeedLibrary: FeedLibrary {
         }
     }
 
+    /// Every item marked with one time, kept by the marking: ``undo(_:)`` finds them by it.
+    func markAllReadUndoably(in scope: FeedScope) async throws(FeedLibraryError) -> ReadMarking {
+        let file = try loadFile()
+        let time = Date().timeIntervalSince1970
+        let count: Int
+        switch try await selection(scope, file: file) {
+        case .feeds(let feeds):
+            count = try await run { try await store.markFeedsRead(feeds, at: time) }
+        case .filtered(let filter):
+            count = try await run { try await store.markFilteredFeedItemsRead(filter, at: time) }
+        }
+        return ReadMarking(count: count, time: count > 0 ? time : nil)
+    }
+
+    func undo(_ marking: ReadMarking) async throws(FeedLibraryError) -> Int {
+        guard let time = marking.time else { return 0 }
+        return try await run { try await store.markFeedItemsUnread(readAt: time) }
+    }
+
+    func setRead(_ article: Article, read: Bool) async throws(FeedLibraryError) {
+        guard let item = article.feedItem else {
+            throw FeedLibraryError("Only a feed's items can be marked unread.")
+        }
+        try await run { try await store.markFeedItemRead(feed: item.feed, itemID: item.item, read: read) }
+    }
+
     func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? {
         guard let file = try? loadFile(), let selection = try? await selection(scope, file: file) else {
             return nil

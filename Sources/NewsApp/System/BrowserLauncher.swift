@@ -5,10 +5,11 @@ import Modules
 /// browser as one argument.
 ///
 /// The `browser` of config.toml, else `$BROWSER`, follows `$BROWSER`'s old convention: a
-/// colon-separated list of commands tried in order, each split on spaces, with `%s` replaced by
-/// the address (or the address appended), `%%` for a literal `%`. Such a command runs attached to
-/// the terminal and is waited for, so terminal browsers such as w3m and lynx work. Without
-/// either, `xdg-open` (or `open` on macOS) is used, quietly.
+/// colon-separated list of commands tried in order, each split on spaces, with `%s` (or newsboat's
+/// `%u`) replaced by the address (or the address appended), `%%` for a literal `%`. Such a command
+/// runs as a foreground job (``ForegroundJob``), so terminal browsers such as w3m and lynx get the
+/// terminal; a known graphical browser is started apart from the terminal instead. Without either,
+/// `xdg-open` (or `open` on macOS) is used, quietly.
 struct BrowserLauncher {
     /// A program to run and how.
     struct Invocation: Equatable {
@@ -41,12 +42,14 @@ struct BrowserLauncher {
                 let words = candidate.split(whereSeparator: \.isWhitespace).map(String.init)
                 guard let program = words.first, let executable = resolve(program) else { continue }
                 var arguments = Array(words.dropFirst())
-                if arguments.contains(where: { $0.contains("%s") }) {
+                if arguments.contains(where: { $0.contains("%s") || $0.contains("%u") }) {
                     arguments = arguments.map { Self.substitute(address, into: $0) }
                 } else {
                     arguments.append(address)
                 }
-                return Invocation(executable: executable, arguments: arguments, attached: true)
+                return Invocation(
+                    executable: executable, arguments: arguments,
+                    attached: !Self.graphical.contains(executable.lastPathComponent))
             }
             return nil
         }
@@ -61,27 +64,29 @@ struct BrowserLauncher {
     /// Runs the browser for `url` and waits for it.
     func open(_ url: URL) -> BrowserOutcome {
         guard let invocation = invocation(for: url) else { return .noBrowser }
-        let process = Process()
-        process.executableURL = invocation.executable
-        process.arguments = invocation.arguments
-        if !invocation.attached {
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-        }
-        do {
-            try process.run()
-        } catch {
-            return .failed("\(invocation.name) could not be started")
-        }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            return .failed("\(invocation.name) exited with status \(process.terminationStatus)")
+        let outcome =
+            invocation.attached
+            ? ForegroundJob.run(invocation.executable, arguments: invocation.arguments)
+            : ForegroundJob.runDetached(invocation.executable, arguments: invocation.arguments)
+        guard outcome.succeeded else {
+            if case .killed = outcome, invocation.attached {
+                ForegroundJob.leaveFullScreen(environment: environment)
+            }
+            return .failed(outcome.reason(invocation.name))
         }
         return .opened(with: invocation.name)
     }
 
-    /// `%s` becomes the address, `%%` a percent sign.
+    /// Browsers with windows of their own, and openers that hand the address to one: they need no
+    /// terminal, so they start apart from it. Anything else may be a terminal program and gets it.
+    static let graphical: Set<String> = [
+        "xdg-open", "open", "x-www-browser", "gio", "firefox", "firefox-esr",
+        "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "brave-browser",
+        "microsoft-edge", "epiphany", "epiphany-browser", "falkon", "konqueror", "qutebrowser", "opera",
+        "vivaldi", "midori", "surf", "librewolf", "luakit", "nyxt",
+    ]
+
+    /// `%s` and `%u` become the address, `%%` a percent sign.
     static func substitute(_ address: String, into word: String) -> String {
         var result = ""
         var characters = word.makeIterator()
@@ -91,7 +96,7 @@ struct BrowserLauncher {
                 continue
             }
             switch characters.next() {
-            case "s": result += address
+            case "s", "u": result += address
             case "%": result += "%"
             case let other?: result += "%" + String(other)
             case nil: result += "%"

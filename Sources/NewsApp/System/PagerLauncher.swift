@@ -45,19 +45,12 @@ struct PagerLauncher {
         guard let input = Self.temporaryInput(text) else {
             return .failed("the text could not be written for it")
         }
-        let process = Process()
-        process.executableURL = invocation.executable
-        process.arguments = invocation.arguments
-        process.standardInput = input
-        do {
-            try process.run()
-        } catch {
-            return .failed("\(invocation.name) could not be started")
-        }
-        try? input.close()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            return .failed("\(invocation.name) exited with status \(process.terminationStatus)")
+        defer { try? input.close() }
+        let outcome = ForegroundJob.run(
+            invocation.executable, arguments: invocation.arguments, input: input.fileDescriptor)
+        guard outcome.succeeded else {
+            if case .killed = outcome { ForegroundJob.leaveFullScreen(environment: environment) }
+            return .failed(outcome.reason(invocation.name))
         }
         return .shown(with: invocation.name)
     }

@@ -4,18 +4,25 @@ import TerminalText
 /// as plain text otherwise. This and the readline prompt are the only places escape sequences
 /// are written; the text inside spans is already sanitised.
 struct ANSIStyler: Sendable {
-    /// The colour themes.
+    /// The `theme` setting: `auto` picks the palette for the terminal's background, `none`
+    /// draws without colours.
     enum Theme: String, Sendable, CaseIterable {
-        case dark, light
+        case auto, dark, light, none
+    }
+
+    /// The colours: for a dark background, a light one, or one readable on both (a background
+    /// nobody said).
+    enum Palette: Sendable, Equatable {
+        case dark, light, neutral
     }
 
     /// How much the terminal gets.
     enum Mode: Sendable, Equatable {
         /// No escape sequences at all: pipes, files, `TERM=dumb`.
         case plain
-        /// Bold, dim and underline but no colours: `NO_COLOR`.
+        /// Bold, dim and underline but no colours: `NO_COLOR`, `theme = "none"`.
         case monochrome
-        case color(Theme)
+        case color(Palette)
     }
 
     var mode: Mode
@@ -69,14 +76,20 @@ struct ANSIStyler: Sendable {
             case .notice, .warning, .error: return "1"
             case .plain: return ""
             }
-        case .color(let theme):
-            return Self.palette(theme, role)
+        case .color(let palette):
+            return Self.palette(palette, role)
         }
     }
 
-    private static func palette(_ theme: Theme, _ role: TextRole) -> String {
-        switch (theme, role) {
+    private static func palette(_ palette: Palette, _ role: TextRole) -> String {
+        switch (palette, role) {
         case (_, .plain): ""
+        // Readable on black and on white alike: weight, dimming, underline and red only.
+        case (.neutral, .heading), (.neutral, .accent), (.neutral, .notice): "1"
+        case (.neutral, .muted): "2"
+        case (.neutral, .link): "4"
+        case (.neutral, .warning), (.neutral, .error): "1;31"
+        case (.neutral, .divider): "2"
         case (.dark, .heading): "1;97"
         case (.light, .heading): "1;30"
         case (_, .strong): "1"

@@ -8,6 +8,16 @@ enum HyperlinkSupport {
         "xterm-kitty", "foot", "foot-extra", "alacritty", "wezterm", "xterm-ghostty",
     ]
 
+    /// Whether links are drawn as hyperlinks: as `hyperlinks` says, and for `auto` when the
+    /// terminal is one known to show them (others may print the escape sequence as text).
+    static func isEnabled(_ choice: HyperlinksChoice, environment: [String: String]) -> Bool {
+        switch choice {
+        case .on: true
+        case .off: false
+        case .auto: isSupported(environment: environment)
+        }
+    }
+
     static func isSupported(environment: [String: String]) -> Bool {
         if let program = environment["TERM_PROGRAM"], programs.contains(program) { return true }
         if let term = environment["TERM"], terms.contains(term) { return true }

@@ -36,14 +36,18 @@ final class ReadlineTerminal: Terminal {
     private var inputSuspended = true
     private var signalSources: [any DispatchSourceSignal] = []
     private var lastHistoryLine: String?
+    /// Keys typed before readline read any (while the terminal was asked its background), given
+    /// to readline once a prompt is up.
+    private var typeAhead: [UInt8]
 
     /// The terminal readline's C callbacks report to; there is one per process.
     nonisolated(unsafe) fileprivate static weak var current: ReadlineTerminal?
     nonisolated(unsafe) fileprivate static var completionMatches: [String] = []
 
-    init(styler: ANSIStyler, history: HistoryFile?) {
+    init(styler: ANSIStyler, history: HistoryFile?, typeAhead: [UInt8] = []) {
         self.styler = styler
         self.history = history
+        self.typeAhead = typeAhead
         size = TerminalProbe.size(of: STDOUT_FILENO) ?? TerminalSize(columns: 80, rows: 24)
         Self.current = self
         newsapp_rl_configure(strdup("newsapp"), attemptCompletion)
@@ -132,6 +136,12 @@ final class ReadlineTerminal: Terminal {
         return await withCheckedContinuation { waiter = $0 }
     }
 
+    func updatePrompt(_ prompt: String) {
+        guard prompt != basePrompt else { return }
+        basePrompt = prompt
+        if installedPrompt != nil { showPrompt() }
+    }
+
     func showActivity(_ label: String?) {
         guard label != activity else { return }
         activity = label
@@ -185,6 +195,10 @@ final class ReadlineTerminal: Terminal {
         if installedPrompt == nil {
             if !statusDrawn, status != nil { StandardOutput.write(statusLine) }
             rl_callback_handler_install(prompt, lineHandler)
+            if !typeAhead.isEmpty {
+                // After read(prompt:) is waiting: a whole line typed ahead is delivered to it.
+                DispatchQueue.main.async { MainActor.assumeIsolated { Self.current?.feedTypeAhead() } }
+            }
         } else if installedPrompt != prompt {
             rl_set_prompt(prompt)
             rl_redisplay()
@@ -194,6 +208,14 @@ final class ReadlineTerminal: Terminal {
     }
 
     // MARK: Input
+
+    /// Hands the keys typed ahead to readline, one at a time, while a prompt takes them.
+    private func feedTypeAhead() {
+        while installedPrompt != nil, !typeAhead.isEmpty {
+            rl_stuff_char(Int32(typeAhead.removeFirst()))
+            rl_callback_read_char()
+        }
+    }
 
     fileprivate func lineEntered(_ line: String?) {
         let promptWidth = visiblePromptWidth

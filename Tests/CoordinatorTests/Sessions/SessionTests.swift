@@ -1,3 +1,4 @@
+import Coordinators
 import CoordinatorsTesting
 import Modules
 import NewsModels
@@ -175,5 +176,18 @@ actor HangingNewsService: NewsService {
         for await _ in stream {}
         sawCancellation = Task.isCancelled
         throw .cancelled
+    }
+}
+
+@Suite("CommandSuggester")
+struct CommandSuggesterTests {
+    @Test("A suggestion only for a likely typo, or for the command a word begins")
+    func suggestions() {
+        let names = ["back", "exit", "help", "refresh", "mark read", "next"]
+        #expect(CommandSuggester.closest(to: "refrsh", among: names) == "refresh")
+        #expect(CommandSuggester.closest(to: "hepl", among: names) == "help")
+        #expect(CommandSuggester.closest(to: "mark", among: names) == "mark read")
+        #expect(CommandSuggester.closest(to: "mark", among: ["back", "exit"]) == nil)
+        #expect(CommandSuggester.closest(to: "next", among: ["back", "exit"]) == nil)
     }
 }

@@ -156,8 +156,7 @@ enum ArticleGoldens: GoldenSet {
         .
 
         Continues at
-        https://evil.example/%1B%5B31mstory%07?id=1%E2%80%AE%C2%9B31
-        m%0D
+        https://evil.example/%1B%5B31mstory%07?id=1%E2%80%AE%C2%9B31m%0D
         Image https://evil.example/i.png#%1B%5BH%00
 
         o open · s share · save · b back
@@ -502,11 +501,9 @@ enum ArticleGoldens: GoldenSet {
         Participants, most…
 
         Continues at
-        https://example.org/business/port-avalen-exporters-trial-bit
-        coin-settlement
+        https://example.org/business/port-avalen-exporters-trial-bitcoin-settlement
         Image
-        https://example.org/images/port-avalen-exporters-trial-bitco
-        in-settlement.jpg
+        https://example.org/images/port-avalen-exporters-trial-bitcoin-settlement.jpg
 
         o open · s share · unsave · b back
         """#,
@@ -704,11 +701,9 @@ enum ArticleGoldens: GoldenSet {
         Participants, most…
 
         Continues at
-        https://example.org/business/port-avalen-exporters-trial-bit
-        coin-settlement
+        https://example.org/business/port-avalen-exporters-trial-bitcoin-settlement
         Image
-        https://example.org/images/port-avalen-exporters-trial-bitco
-        in-settlement.jpg
+        https://example.org/images/port-avalen-exporters-trial-bitcoin-settlement.jpg
 
         o open · s share · save · b back
         """#,

@@ -233,7 +233,7 @@ struct ArticleReaderScreenTests {
         #expect(
             log.messages == [
                 "pager opens the article in $PAGER on a terminal; here it is the text above.",
-                "The pager did not open (less could not be started).",
+                "The pager failed: less could not be started.",
             ])
     }
 }

@@ -38,7 +38,7 @@ struct ArticleScreenTests {
             log.messages == [
                 "No browser found: set $BROWSER or install xdg-utils. The address:\n"
                     + "https://example.org/news/volunteers-plant-trees",
-                "The browser did not open it (exit status 3). The address:\n"
+                "The browser failed: exit status 3. The address:\n"
                     + "https://example.org/news/volunteers-plant-trees",
             ])
         #expect(log.messageLines.allSatisfy { $0.last?.spans.first?.link == Articles.plain.url })

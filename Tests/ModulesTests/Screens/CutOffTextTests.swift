@@ -50,4 +50,12 @@ struct CutOffTextTests {
     func feedText(text: String, cut: Bool) {
         #expect(CutOffText.isCutOff(Self.item(content: text)) == cut)
     }
+
+    @Test("A feed item whose summary is the whole post is not cut off; one ending cut is")
+    func wholeSummary() {
+        let post = Array(repeating: "The council met again and agreed on the plan for the quarry.", count: 15)
+            .joined(separator: " ")
+        #expect(!CutOffText.isCutOff(Self.item(content: nil, summary: post)))
+        #expect(CutOffText.isCutOff(Self.item(content: nil, summary: post + " Read more…")))
+    }
 }

@@ -79,6 +79,12 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", "app:"])
     }
 
+    /// The visible screen with the lines the terminal wrapped joined again: a line the app wrote
+    /// over the width is one line here, a line the app broke stays two.
+    func joinedScreen() throws -> String {
+        try tmux(["capture-pane", "-p", "-J", "-t", "app:"])
+    }
+
     /// The file ``startRecording()`` copies the pane's output to.
     private var recording: String { home.path + "/pane-output" }
 

@@ -30,8 +30,13 @@ struct FeedItemsSource: ArticleListSource {
     }
 
     /// Marks every item read, the pages not loaded yet too; how many were unread.
-    func markAllRead() async throws(FeedLibraryError) -> Int {
-        try await feeds.markAllRead(in: scope)
+    func markAllRead() async throws(FeedLibraryError) -> ReadMarking {
+        try await feeds.markAllReadUndoably(in: scope)
+    }
+
+    /// Takes back `marking`; how many items are unread again.
+    func undo(_ marking: ReadMarking) async throws(FeedLibraryError) -> Int {
+        try await feeds.undo(marking)
     }
 
     /// The next unread item after `article` (from the start when nil), the following feeds'

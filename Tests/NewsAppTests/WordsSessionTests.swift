@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// The words a person reads in a terminal session: a suggestion only when it is close, an empty
+/// filter that says nothing matched, counts in the singular, and newsboat's `next` on the front
+/// page.
+@Suite("Words in a terminal session", .serialized)
+struct WordsSessionTests {
+    @Test("mark and next on the front page; a filter that matches nothing; one article is singular")
+    func words() async throws {
+        let feeds = try await DrawingSessionTests.Feeds()
+        let tmux = try feeds.session(columns: 80)
+        try await feeds.frontPage(tmux)
+        try tmux.send("mark")
+        let marked = try await tmux.waitFor("Unknown command “mark”.")
+        #expect(!marked.contains("Did you mean “back”?"))
+        // newsboat's next: the first unread item, in the order of the sections.
+        try tmux.send("next")
+        try await tmux.waitFor("the first unread item") { screen in
+            screen.contains("orbit story 0 v1")
+                && DrawingSessionTests.lastLine(screen) == "news › Front page › Article ›"
+        }
+        try tmux.send("b")
+        try tmux.send("c space")
+        try await tmux.waitFor("news › Front page › Space ›")
+        try tmux.send("mark")
+        try await tmux.waitFor("Type mark read to mark every item of the list read.")
+        try tmux.send("filter title =~ \"nothing like this\"")
+        let filtered = try await tmux.waitFor("Nothing in Space matches “title =~ \"nothing like this\"”.")
+        #expect(!filtered.contains("they arrive when the feeds are refreshed"))
+        try tmux.send("filter title =~ \"story 2\"")
+        let one = try await tmux.waitFor("1 of 1 item")
+        #expect(!one.contains("1 of 1 items"))
+        try tmux.send("7")
+        let wrong = try await tmux.waitFor("There is no article 7 here")
+        #expect(wrong.contains("There is no article 7 here: choose 1."))
+        try tmux.send("q")
+        #expect(try await tmux.exitStatus() == 0)
+        await feeds.server.stop()
+    }
+}
