@@ -98,7 +98,7 @@ public final class FreshRSSServer: Sendable {
     /// wait would never end; and the child would inherit the caller's blocked signals. Here the
     /// child gets standard input from /dev/null, its output in files, no other descriptor, and no
     /// blocked signal, and is waited for with `waitpid`.
-    private static func run(_ executable: String, _ arguments: [String]) async throws -> String {
+    static func run(_ executable: String, _ arguments: [String]) async throws -> String {
         let outputs = FileManager.default.temporaryDirectory
             .appendingPathComponent("freshrss-run-" + UUID().uuidString).path
         try FileManager.default.createDirectory(atPath: outputs, withIntermediateDirectories: true)

@@ -10,7 +10,8 @@ struct SyncCommand: AsyncParsableCommand {
             Any service that speaks the Google Reader API: FreshRSS (https://HOST/api/greader.php), \
             Miniflux (https://HOST, with its Google Reader integration on), Inoreader \
             (https://www.inoreader.com), The Old Reader (https://theoldreader.com), BazQux \
-            (https://bazqux.com). Sign in once with `newsapp sync login`; then `newsapp sync`, `r` \
+            (https://bazqux.com); and Tiny Tiny RSS over its own API (--service ttrss, \
+            https://HOST/tt-rss/). Sign in once with `newsapp sync login`; then `newsapp sync`, `r` \
             in the app and the launch refresh (when the last sync is older than refresh_interval) \
             send what you read and starred here and bring what is new there. Read marks and saves \
             made here wait in the store until the service has them, offline too; a change made \
@@ -62,11 +63,11 @@ struct SyncNowCommand: AsyncParsableCommand {
     }
 }
 
-/// `newsapp sync login URL --user NAME [--password-file FILE] [--allow-http]`.
+/// `newsapp sync login URL --user NAME [--password-file FILE] [--allow-http] [--service greader|ttrss]`.
 struct SyncLoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Sign in to a service and keep its login token (never the password).",
+        abstract: "Sign in to a service and keep its login token (the password only for Tiny Tiny RSS).",
         discussion: """
             The API password is asked for without echo, or read from --password-file, or from \
             standard input when it is piped. The token is kept in $XDG_STATE_HOME/newsapp/sync-account \
@@ -93,6 +94,12 @@ struct SyncLoginCommand: AsyncParsableCommand {
     @Flag(help: "Accept plain http to another host than this machine (the token then travels unencrypted).")
     var allowHttp = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The service's protocol: greader (the Google Reader API) or ttrss (Tiny Tiny RSS, its address or api/).",
+            valueName: "kind"))
+    var service: SyncServiceKind = .greader
+
     func validate() throws {
         if user.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--user needs a name.") }
         try app.refuseOptions(notTakenBy: "sync")
@@ -100,7 +107,8 @@ struct SyncLoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await SyncCommandRunner.run(app) {
-            await $0.login(url, user: user, passwordFile: passwordFile, allowHTTP: allowHttp)
+            await $0.login(
+                url, user: user, passwordFile: passwordFile, allowHTTP: allowHttp, service: service)
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Sync
 
-/// The account NewsApp syncs with: the service's API address, the user, the login token
-/// (never the password), and whether plain http was accepted at login.
+/// The account NewsApp syncs with: the service's API address, the user, the login token, and
+/// whether plain http was accepted at login. The password is kept only for Tiny Tiny RSS, whose
+/// sessions end after a day unused and are opened again with it.
 struct SyncAccount: Codable, Equatable, Sendable {
     /// The API's base, e.g. `https://rss.example.org/api/greader.php`.
     var server: URL
@@ -11,6 +12,12 @@ struct SyncAccount: Codable, Equatable, Sendable {
     var token: String
     /// True when the user accepted plain http to a host other than this machine (`--allow-http`).
     var allowHTTP: Bool
+    /// The protocol; nil in files written before there was a choice: the Google Reader API.
+    var service: SyncServiceKind? = nil
+    /// Tiny Tiny RSS's password, to open a new session when the service ended the last one.
+    var password: String? = nil
+
+    var kind: SyncServiceKind { service ?? .greader }
 
     /// The service as sentences and `sync status` name it: host and port, never the token.
     var serviceName: String { ReaderAPIClient.host(of: server) }

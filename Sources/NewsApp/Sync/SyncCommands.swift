@@ -18,7 +18,10 @@ struct SyncCommands {
 
     // MARK: sync login
 
-    func login(_ address: String, user: String, passwordFile: String?, allowHTTP: Bool) async -> Int32 {
+    func login(
+        _ address: String, user: String, passwordFile: String?, allowHTTP: Bool,
+        service: SyncServiceKind = .greader
+    ) async -> Int32 {
         guard let accountFile else {
             FeedsContext.fail(
                 "No home directory (HOME and XDG_STATE_HOME are unset), so there is nowhere to keep the login."
@@ -57,12 +60,24 @@ struct SyncCommands {
         let options = ReaderAPIClient.Options(timeout: TimeInterval(context.settings.feeds.timeout))
         let account: SyncAccount
         do {
-            let token = try await ReaderAPIClient.login(
-                base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
-            // The login proves the password; a list of subscriptions proves the API.
-            let client = ReaderAPIClient(base: base, auth: token, http: CurlHTTPClient(), options: options)
-            _ = try await client.subscriptions()
-            account = SyncAccount(server: base, user: user, token: token, allowHTTP: allowHTTP)
+            switch service {
+            case .greader:
+                let token = try await ReaderAPIClient.login(
+                    base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
+                // The login proves the password; a list of subscriptions proves the API.
+                let client = ReaderAPIClient(
+                    base: base, auth: token, http: CurlHTTPClient(), options: options)
+                _ = try await client.subscriptions()
+                account = SyncAccount(server: base, user: user, token: token, allowHTTP: allowHTTP)
+            case .ttrss:
+                let client = TinyTinyRSSClient(
+                    base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
+                let session = try await client.login()
+                _ = try await client.subscriptions()
+                account = SyncAccount(
+                    server: base, user: user, token: client.currentSession ?? session, allowHTTP: allowHTTP,
+                    service: .ttrss, password: password)
+            }
         } catch {
             context.logger.warning(
                 "sync login failed",
@@ -93,9 +108,18 @@ struct SyncCommands {
                 "Plain http to \(account.serviceName): the token travels unencrypted, as you asked with --allow-http."
             )
         }
+        let kept =
+            switch service {
+            case .greader:
+                "The token is kept in \(accountFile.displayPath), readable by you only; the password is not kept."
+            case .ttrss:
+                "The session and the password are kept in \(accountFile.displayPath), readable by you only: "
+                    + "Tiny Tiny RSS ends a session after a day unused, and NewsApp opens another."
+            }
         lines.insert(
-            "Signed in to \(account.serviceName) as \(user). The token is kept in \(accountFile.displayPath), "
-                + "readable by you only; the password is not kept. newsapp sync brings your feeds.", at: 0)
+            "Signed in to \(account.serviceName)\(service == .ttrss ? " (Tiny Tiny RSS)" : "") as \(user). \(kept) "
+                + "newsapp sync brings your feeds.",
+            at: 0)
         context.logger.info("sync login", metadata: ["service": "\(account.serviceName)", "user": "\(user)"])
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         return 0
@@ -163,7 +187,7 @@ struct SyncCommands {
             return 0
         }
         var lines = [
-            "Service       \(account.server.absoluteString)",
+            "Service       \(account.server.absoluteString) (\(account.kind.name))",
             "User          \(account.user)",
             "Feeds         \(Amount.grouped(feeds)) from the service",
             "Last sync     " + (lastSync.map { time.relative($0) } ?? "never"),

@@ -27,6 +27,22 @@ struct SyncService: Sendable {
             options: ReaderAPIClient.Options(timeout: timeout))
     }
 
+    /// The client of the account's Tiny Tiny RSS, in the session kept at login.
+    var tinyTinyRSSClient: TinyTinyRSSClient {
+        TinyTinyRSSClient(
+            base: account.server, user: account.user, password: account.password ?? "",
+            session: account.token,
+            http: CurlHTTPClient(), options: ReaderAPIClient.Options(timeout: timeout))
+    }
+
+    /// What changes the subscriptions at the account's service.
+    var subscriptionEditor: any SubscriptionEditing {
+        switch account.kind {
+        case .greader: client
+        case .ttrss: tinyTinyRSSClient
+        }
+    }
+
     /// Where the lock of the store's syncs is: beside the store; nil for a store in memory.
     var lockPath: String? { store.path.map { $0 + ".sync-lock" } }
 
@@ -55,7 +71,11 @@ struct SyncService: Sendable {
             killfile = { await service.hiding() }
         }
         let storage = StoreSyncStorage(store: store, killfile: killfile)
-        let engine = SyncEngine(client: client, storage: storage, logger: logger)
+        let engine =
+            switch account.kind {
+            case .greader: SyncEngine(client: client, storage: storage, logger: logger)
+            case .ttrss: SyncEngine(client: tinyTinyRSSClient, storage: storage, logger: logger)
+            }
         return await engine.sync(progress: progress)
     }
 

@@ -29,7 +29,7 @@ struct SyncedFeedCommands {
                     "Already subscribed at \(sync.account.serviceName): \(known.url.absoluteString)") + "\n")
             return 0
         }
-        let client = sync.client
+        let client = sync.subscriptionEditor
         let subscribed: (streamID: String, title: String?)
         do {
             subscribed = try await client.subscribe(to: url)
@@ -78,7 +78,7 @@ struct SyncedFeedCommands {
             return 1
         }
         do {
-            try await sync.client.unsubscribe(feed.streamID)
+            try await sync.subscriptionEditor.unsubscribe(feed.streamID)
         } catch {
             FeedsContext.fail("\(subscription.url.absoluteString): \(error.sentence) Nothing was removed.")
             return 1

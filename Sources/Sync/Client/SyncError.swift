@@ -35,6 +35,9 @@ public enum SyncError: Error, Sendable, Equatable {
     /// A request was redirected to another origin, which refused it for want of the login
     /// (NewsApp never carries it there).
     case loginNotCarried(host: String, to: String)
+    /// The service answered the request with an error of its own API (Tiny Tiny RSS's
+    /// `API_DISABLED`, `INCORRECT_USAGE`…); the reason is a clause.
+    case serviceRefused(host: String, reason: String)
     /// The local store could not do its part; the reason is a clause.
     case store(String)
     /// Another NewsApp is syncing this store now.
@@ -81,6 +84,8 @@ public enum SyncError: Error, Sendable, Equatable {
         case .loginNotCarried(let host, let other):
             return "\(host) redirected NewsApp to \(other), which asks for a login: NewsApp never sends the "
                 + "login to another host. If the service moved there, run newsapp sync login with its address."
+        case .serviceRefused(let host, let reason):
+            return "\(host) refused the request: \(reason)."
         case .store(let reason):
             return "The local store could not keep the sync (\(reason))."
         case .busy:

@@ -66,15 +66,31 @@ public struct SyncEngine: Sendable {
         }
     }
 
-    public let client: ReaderAPIClient
+    let client: any SyncServiceClient
     public let storage: any SyncStorage
     public let options: Options
     public let logger: Logger
     let clock: @Sendable () -> Date
 
+    /// An engine syncing `storage` with a Google Reader API service.
     public init(
         client: ReaderAPIClient, storage: any SyncStorage, options: Options = Options(), logger: Logger,
         clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(service: client, storage: storage, options: options, logger: logger, clock: clock)
+    }
+
+    /// An engine syncing `storage` with a Tiny Tiny RSS.
+    public init(
+        client: TinyTinyRSSClient, storage: any SyncStorage, options: Options = Options(), logger: Logger,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(service: client, storage: storage, options: options, logger: logger, clock: clock)
+    }
+
+    init(
+        service client: any SyncServiceClient, storage: any SyncStorage, options: Options, logger: Logger,
+        clock: @escaping @Sendable () -> Date
     ) {
         self.client = client
         self.storage = storage

@@ -175,6 +175,21 @@ struct JSONReader {
         try readScalarText().flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
 
+    /// `true` or `false` (or 1 and 0, as some services write them); nil for anything else,
+    /// which is skipped.
+    mutating func readBool() throws(Failure) -> Bool? {
+        if try peek() == .bool {
+            let isTrue = bytes[offset] == UInt8(ascii: "t")
+            try skipValue()
+            return isTrue
+        }
+        switch try readScalarText() {
+        case "1", "true": return true
+        case "0", "false": return false
+        default: return nil
+        }
+    }
+
     /// A string; nil for anything else, which is skipped.
     mutating func readOptionalString(limit: Int) throws(Failure) -> String? {
         guard try peek() == .string else {

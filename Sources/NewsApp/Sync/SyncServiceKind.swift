@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import Networking
+import Sync
+
+/// The protocol an account's service speaks.
+enum SyncServiceKind: String, Codable, Sendable, CaseIterable, ExpressibleByArgument {
+    /// The Google Reader API: FreshRSS, Miniflux with its integration on, Inoreader…
+    case greader
+    /// Tiny Tiny RSS's own JSON API.
+    case ttrss
+
+    /// How sentences name the protocol.
+    var name: String {
+        switch self {
+        case .greader: "Google Reader API"
+        case .ttrss: "Tiny Tiny RSS"
+        }
+    }
+}
+
+/// The changes of subscriptions `newsapp feeds add` and `feeds remove` make at the service.
+protocol SubscriptionEditing: Sendable {
+    func subscribe(to url: URL) async throws(SyncError) -> (streamID: String, title: String?)
+    /// Puts the subscription under `label`, and renames it to `title` when given.
+    func edit(_ streamID: String, addLabel label: String?, title: String?) async throws(SyncError)
+    func unsubscribe(_ streamID: String) async throws(SyncError)
+}
+
+extension SubscriptionEditing {
+    /// Puts the subscription under `label`.
+    func edit(_ streamID: String, addLabel label: String?) async throws(SyncError) {
+        try await edit(streamID, addLabel: label, title: nil)
+    }
+}
+
+extension ReaderAPIClient: SubscriptionEditing {}
+
+extension TinyTinyRSSClient: SubscriptionEditing {
+    /// Tiny Tiny RSS's API can neither put a feed in a category nor rename it: the feed keeps
+    /// what the service gave it, and `feeds add` says which labels were not kept.
+    func edit(_ streamID: String, addLabel label: String?, title: String?) async throws(SyncError) {}
+}
