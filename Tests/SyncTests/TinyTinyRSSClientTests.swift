@@ -39,6 +39,13 @@ struct TinyTinyRSSClientTests {
             base: server.baseURL, user: "reader", password: "secret", session: session, http: http)
     }
 
+    @Test func aRequestBodyEscapesQuotesBackslashesAndControlCharacters() throws {
+        let body = TinyTinyRSSRequest.encode("a\u{1}\"b\\c\n\u{7F}é")
+        #expect(body == #""a\u0001\"b\\c\n\u007fé""#)
+        let decoded = try JSONDecoder().decode(String.self, from: Data(body.utf8))
+        #expect(decoded == "a\u{1}\"b\\c\n\u{7F}é")
+    }
+
     @Test func aSessionGoneMidSyncIsOpenedAgainOnce() async throws {
         let server = try Self.server([Self.notLoggedIn, Self.loggedIn, Self.categories, Self.feeds])
         let client = Self.client(server)

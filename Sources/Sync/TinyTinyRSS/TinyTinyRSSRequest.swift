@@ -47,7 +47,8 @@ enum TinyTinyRSSRequest {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += String(format: "\\u%04x", scalar.value)
+                let digits = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
             default: result.unicodeScalars.append(scalar)
             }
         }
