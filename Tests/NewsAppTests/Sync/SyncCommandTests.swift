@@ -194,6 +194,37 @@ struct SyncCommandTests {
         }
     }
 
+    @Test func cacheClearIncludingSavedUnstarsSyncedItemsSoTheNextSyncDoesNotBringThemBack() async throws {
+        var account = SyncHarness.account(feeds: 1, items: 3)
+        let starred = account.items.prefix(2).map(\.id)
+        account.mark(starred, starred: true)
+        try await ReaderAPIStubServer(account: account).whileRunning { server in
+            try await login(server)
+            #expect(try await sandbox.run(["sync"]).status == 0)
+            let clear = try await sandbox.run(["cache", "clear", "--include-saved"])
+            #expect(clear.status == 0, "\(clear.err)")
+            #expect(clear.out.contains("(2 of them saved)"), "\(clear.out)")
+            #expect(
+                clear.out.contains(
+                    "2 saved items came from the sync service: they are unsaved there at the next sync."),
+                "\(clear.out)")
+            let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+            #expect(try await store.savedArticles().isEmpty)
+            #expect(try await store.syncChangeCount() == 2)
+            try store.close()
+
+            let sync = try await sandbox.run(["sync"])
+            #expect(sync.status == 0, "\(sync.err)")
+            #expect(server.account { $0.items.filter(\.starred) }.isEmpty)
+            let saved = try await sandbox.run(["--offline"], input: "saved\nq\n")
+            #expect(saved.out.contains("No saved articles yet"), "\(saved.out)")
+            let (after, _) = try NewsStore.open(at: sandbox.storeURL)
+            #expect(try await after.savedArticles().isEmpty)
+            #expect(try await after.syncChangeCount() == 0)
+            try after.close()
+        }
+    }
+
     @Test func aStateFolderMadeBeforeAt0755IsMadePrivateAtLogin() async throws {
         let folder = sandbox.home + "/.local/state/newsapp"
         try FileManager.default.createDirectory(
