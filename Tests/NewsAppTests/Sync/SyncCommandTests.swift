@@ -124,6 +124,24 @@ struct SyncCommandTests {
         }
     }
 
+    @Test func statusNamesTheProtocolAndLoginsHelpNamesEveryOne() async throws {
+        let help = try await sandbox.run(["sync", "login", "--help"])
+        let words = help.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for kind in SyncServiceKind.allCases {
+            #expect(words.contains("\(kind.rawValue) (\(kind.name))"), "\(help.out)")
+        }
+        let off = try json(try await sandbox.run(["sync", "status", "--json"]))
+        #expect(off["signedIn"] as? Bool == false)
+        #expect(off["service"] is NSNull)
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 1)).whileRunning {
+            server in
+            try await login(server)
+            let on = try json(try await sandbox.run(["sync", "status", "--json"]))
+            #expect(on["service"] as? String == "greader")
+            #expect(on["server"] as? String == server.baseURL.absoluteString)
+        }
+    }
+
     @Test func theFeedListsMarkTheServicesFeedsBesideTheUrlsFiles() async throws {
         let local = try FeedServer(files: ["/local.atom": FeedServer.atom("local", count: 2)])
         try sandbox.directory.write("\(local.base)/local.atom mine\n", to: ".config/newsapp/urls")
