@@ -234,7 +234,7 @@ let package = Package(
             name: "FeedsTests",
             dependencies: [
                 "Feeds", "NewsModels", "Networking", "CXML2", "HTTPTestServer", "TestSupport",
-                "FilterLanguage",
+                "FilterLanguage", "ShapedNetwork",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")],
