@@ -201,6 +201,7 @@ let package = Package(
             dependencies: [
                 "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
                 "SampleEdition", "Feeds", "TerminalText", "FilterLanguage", "ReaderAPIStub", "SQLite",
+                "ShapedNetwork",
             ],
             swiftSettings: strict
         ),
