@@ -53,32 +53,30 @@ struct ShapedRefreshTests {
         server.schedule.feeds.indices.map { Subscription(url: URL(string: server.url(ofFeed: $0))!) }
     }
 
-    @Test func aHungHostCostsOneTimeoutAndHoldsNoSlotOthersWaitFor() async throws {
-        // One request at once in all: the hung host's feeds come first (it has the most), and
-        // without the patience the answering host's three would wait for its timeout.
+    @Test func aHungHostHoldsNoSlotOthersWaitFor() async throws {
+        // One request at once in all, the hung host's two first. Its requests end only when the
+        // server stops, once the answering host's three feeds are done: without the patience
+        // those would wait behind them, and the refresh would wait for its minute-long timeout.
         let server = try ShapedServer(
             Self.schedule([Self.host(2, .hangs), Self.host(3, .answers)], counts: [4, 3]))
         defer { server.stop() }
         let feeds = Self.subscriptions(server)
-        let waited = Locked<[[String]]>([])
-        // Batches of one unit: each outcome is written as it comes, in the order they came.
-        let storage = MemoryFeedStorage()
-        let report = await Self.refresher(storage, concurrency: 1, perHost: 2, timeout: 10, batchUnits: 1)
-            .refresh(feeds) { progress in
-                waited.withLock { $0.append(progress.waitingFor) }
-            }
-        let statuses = report.feeds.map(\.status)
-        #expect(statuses[4...].allSatisfy { $0 == .updated }, "the answering host's feeds: \(statuses)")
-        let timedOut = statuses[..<4].filter { $0 == .failed("The feed did not answer within 10 seconds.") }
-        #expect(timedOut.count == 2, "the host's two requests at once timed out together: \(statuses)")
-        #expect(statuses[..<4].filter { $0 == .failed(FeedFailure.silentServer.sentence) }.count == 2)
-        #expect(server.statistics.requests == 5, "two to the hung host, three to the other")
-        #expect(server.statistics.answered["127.0.0.3"] == 3)
-        // The answering host's feeds were done while the hung one was still waited for.
-        #expect(Set(await storage.writes.flatMap { $0 }.prefix(3)) == Set(feeds[4...].map(\.url)))
-        let seen = waited.withLock { $0 }
-        #expect(seen.contains { $0 == ["127.0.0.2"] }, "the progress named the host waited for")
-        #expect(seen.last == [], "and nothing once all was done")
+        let (steps, step) = AsyncStream.makeStream(of: RefreshProgress.self)
+        let refresher = Self.refresher(MemoryFeedStorage(), concurrency: 1, perHost: 2, timeout: 60)
+        let refresh = Task { await refresher.refresh(feeds) { step.yield($0) } }
+        var whileWaiting: RefreshProgress?
+        for await progress in steps where progress.done == 3 {
+            whileWaiting = progress
+            break
+        }
+        let answered = server.statistics.answered["127.0.0.3"]
+        server.stop()
+        let report = await refresh.value
+        step.finish()
+        #expect(answered == 3, "the answering host's feeds were read while the hung one was waited for")
+        #expect(whileWaiting?.waitingFor == ["127.0.0.2"], "and the progress named the host waited for")
+        #expect(report.feeds[4...].allSatisfy { $0.status == .updated })
+        #expect(report.feeds[..<4].allSatisfy { $0.status != .updated })
     }
 
     @Test func aHostIsGivenUpAfterOneTimeoutWhateverItsLimit() async throws {
@@ -167,6 +165,23 @@ struct ShapedRefreshTests {
         #expect(schedule.next() == nil, "b's feed holds the one slot")
         schedule.finished(2)
         #expect(schedule.next() == 1)
+    }
+
+    @Test func atMostHalfTheConcurrencyIsReleasedAtOnce() {
+        var schedule = HostSchedule(hosts: (0..<20).map { "h\($0)" }, concurrency: 8, perHost: 1)
+        #expect(schedule.mostReleased == 4)
+        var started: [Int] = []
+        while let next = schedule.next() { started.append(next) }
+        #expect(started.count == 8)
+        for index in started { schedule.release(index) }
+        // Four released: four more start, the other four still hold their slots.
+        var more: [Int] = []
+        while let next = schedule.next() { more.append(next) }
+        #expect(more.count == 4)
+        schedule.finished(started[0])
+        #expect(schedule.next() == nil, "a released request done frees no slot")
+        schedule.release(started[4])
+        #expect(schedule.next() != nil, "but room in the cap for another to be released")
     }
 
     @Test func theProgressSaysWhichHostsAreWaitedFor() {
