@@ -1,6 +1,11 @@
-import Foundation
 import Networking
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A client of a Google Reader API service (FreshRSS's `/api/greader.php`, Miniflux, Inoreader,
 /// The Old Reader, BazQux): signing in, the subscriptions, streams of items and their ids, and
@@ -193,7 +198,7 @@ public struct ReaderAPIClient: Sendable {
         if !fresh, let token = writeToken.withLock({ $0 }) { return token }
         let answer = try await get("/reader/api/0/token", [])
         let token = String(decoding: answer.body.prefix(4096), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingWhitespace()
         guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
             throw .notReaderAPI(host: host, reason: "it gave no write token")
         }
@@ -225,7 +230,7 @@ public struct ReaderAPIClient: Sendable {
 
     /// `Retry-After` in seconds (its HTTP-date form is not honoured: a clock apart from ours).
     static func retryAfter(_ value: String) -> Duration? {
-        guard let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else { return nil }
+        guard let seconds = Int(value.trimmingSpaces()), seconds >= 0 else { return nil }
         return .seconds(min(seconds, 86_400 * 365))
     }
 
