@@ -13,6 +13,7 @@ extension StringProtocol {
     /// `/a/b` → `/a`, `/a` → `/`, `a` → ``.
     package var deletingLastPathComponent: String {
         let path = Self.withoutTrailingSlashes(Substring(self))
+        if path == "/" { return "/" }
         guard let slash = path.lastIndex(of: "/") else { return "" }
         let directory = Self.withoutTrailingSlashes(path[..<slash])
         return directory.isEmpty && path.hasPrefix("/") ? "/" : String(directory)
@@ -21,8 +22,7 @@ extension StringProtocol {
     /// The last component, as `NSString.lastPathComponent`: `/a/b/` → `b`, `/` → `/`.
     package var lastPathComponent: String {
         let path = Self.withoutTrailingSlashes(Substring(self))
-        if path.isEmpty { return hasPrefix("/") ? "/" : "" }
-        guard let slash = path.lastIndex(of: "/") else { return String(path) }
+        guard path != "/", let slash = path.lastIndex(of: "/") else { return String(path) }
         return String(path[path.index(after: slash)...])
     }
 
@@ -38,22 +38,24 @@ extension StringProtocol {
     /// `NSString.deletingPathExtension`: `a/b.tar.gz` → `a/b.tar`.
     package var deletingPathExtension: String {
         let path = Self.withoutTrailingSlashes(Substring(self))
-        let ext = pathExtension
-        guard !ext.isEmpty else { return String(path) }
-        return String(path.dropLast(ext.count + 1))
+        let name = path.lastPathComponent
+        // `a.` loses its dot too; `.profile` keeps its name.
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(path) }
+        return String(path.dropLast(name.distance(from: dot, to: name.endIndex)))
     }
 
     /// `component` appended after one `/`, as `NSString.appendingPathComponent`.
     package func appendingPathComponent(_ component: String) -> String {
         if isEmpty { return component }
         let base = Self.withoutTrailingSlashes(Substring(self))
-        return (base.isEmpty ? "" : String(base)) + "/" + component
+        return base == "/" ? "/" + component : base + "/" + component
     }
 
+    /// The path without the slashes that end it, `/` itself excepted.
     private static func withoutTrailingSlashes(_ path: Substring) -> Substring {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-        return path == "/" ? "" : path
+        return path
     }
 }
 
