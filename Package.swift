@@ -101,7 +101,9 @@ let package = Package(
         .target(
             name: "SampleEdition",
             dependencies: ["NewsModels"],
-            resources: [.copy("Resources/sample-edition.json"), .copy("Resources/pictures")],
+            // The resources are held by the binary (SampleEditionData.swift, which
+            // Scripts/generate-sample-edition-data.py writes from them), not copied beside it.
+            exclude: ["Resources"],
             swiftSettings: strict
         ),
         // Pictures: JPEG/PNG decoding, half-block rendering, and a memory/disk/network cache.
@@ -281,6 +283,9 @@ let package = Package(
             name: "ShapedNetworkTests", dependencies: ["ShapedNetwork", "Networking", "NewsModels"],
             swiftSettings: strict),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"], swiftSettings: strict),
+        // NewsModels' stand-ins for Foundation's API outside FoundationEssentials, checked
+        // against Foundation itself.
+        .testTarget(name: "NewsModelsTests", dependencies: ["NewsModels"], swiftSettings: strict),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(name: "FilterLanguageTests", dependencies: ["FilterLanguage"], swiftSettings: strict),
         .testTarget(

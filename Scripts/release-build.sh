@@ -2,9 +2,10 @@
 #
 #   release_build SOURCE SCRATCH PRODUCT...
 #
-# Builds in release mode with the Swift runtime and Foundation linked statically
+# Builds in release mode with the Swift runtime and FoundationEssentials linked statically
 # (--static-swift-stdlib): the process then starts without loading and relocating a dozen Swift
-# shared libraries, which was a third of a cold start. `newsapp` does not link libcurl (it loads
+# shared libraries, which was a third of a cold start. No shipped target imports Foundation, so
+# neither ICU nor CoreFoundation is linked (Scripts/check-one-file checks it). `newsapp` does not link libcurl (it loads
 # libcurl.so.4 at its first request), but newsapp-bench does, through FlyingFox's use of
 # FoundationNetworking, and the linker needs the `libcurl.so` development link for that; on a
 # machine with only the runtime library (libcurl.so.4) the link is made in SCRATCH/link.
@@ -35,10 +36,10 @@ release_build() {
 #
 #   install_release BIN DESTINATION SYMBOLS
 #
-# DESTINATION/newsapp is BIN/newsapp stripped of its symbols and debug information (113 MB →
-# 70 MB: see BENCHMARKS.md), which are kept apart in the file SYMBOLS for crash reports (the
-# binary names it in its .gnu_debuglink, so `gdb -s SYMBOLS newsapp` and debuggers find them);
-# the sample edition goes beside it. Without binutils' objcopy the binary is installed whole.
+# DESTINATION/newsapp is BIN/newsapp stripped of its symbols and debug information (see
+# BENCHMARKS.md), which are kept apart in the file SYMBOLS for crash reports (the binary names it
+# in its .gnu_debuglink, so `gdb -s SYMBOLS newsapp` and debuggers find them). It is one file:
+# the sample edition is inside it. Without binutils' objcopy the binary is installed whole.
 install_release() {
     local bin="$1" destination="$2" symbols="$3"
     mkdir -p "$destination" "$(dirname "$symbols")"
@@ -51,6 +52,6 @@ install_release() {
         echo "install: objcopy (binutils) is missing, so newsapp is installed with its symbols" >&2
         install -m 0755 "$bin/newsapp" "$destination/newsapp"
     fi
+    # Left by installs from before the sample edition was inside the binary.
     rm -rf "$destination/NewsApp_SampleEdition.resources"
-    cp -R "$bin/NewsApp_SampleEdition.resources" "$destination/"
 }

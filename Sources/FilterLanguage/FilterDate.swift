@@ -1,6 +1,10 @@
 import NewsModels
 
-import struct Foundation.Date
+#if canImport(FoundationEssentials)
+    import struct FoundationEssentials.Date
+#else
+    import struct Foundation.Date
+#endif
 
 /// The `date` and `age` attributes of an item, from its date.
 public enum FilterDate {

@@ -1,6 +1,10 @@
-import Foundation
 import NewsModels
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -28,10 +32,8 @@ struct DiskStore: Sendable {
     /// none or more than `maxBytes` (the file is then removed).
     func read(_ key: String, maxBytes: Int) -> Data? {
         let path = file(key).path
-        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber else {
-            return nil
-        }
-        guard size.intValue <= maxBytes, let data = try? Data(contentsOf: file(key)) else {
+        guard let size = fileSize(atPath: path) else { return nil }
+        guard size <= maxBytes, let data = try? Data(contentsOf: file(key)) else {
             remove(key)
             return nil
         }
@@ -46,7 +48,7 @@ struct DiskStore: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: NSNumber(value: 0o700)])
+                attributes: [.posixPermissions: 0o700 as Int])
             // Write aside, then rename: a reader never sees half a file.
             let temporary = directory.appendingPathComponent(
                 "\(key).\(UUID().uuidString)\(Self.temporarySuffix)")
@@ -89,21 +91,14 @@ struct DiskStore: Sendable {
     }
 
     private func evict() {
-        let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
-        guard
-            let files = try? FileManager.default.contentsOfDirectory(
-                at: directory, includingPropertiesForKeys: Array(keys))
-        else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         var stored: [(url: URL, size: Int, date: Date)] = []
         let staleBefore = Date().addingTimeInterval(-3_600)
-        for url in files {
-            guard let values = try? url.resourceValues(forKeys: keys), values.isRegularFile == true else {
-                continue
-            }
-            let name = url.lastPathComponent
-            let date = values.contentModificationDate ?? .distantPast
+        for name in names {
+            let url = directory.appendingPathComponent(name)
+            guard let (size, date) = Self.regularFile(url.path) else { continue }
             if Self.isKey(name) {
-                stored.append((url, values.fileSize ?? 0, date))
+                stored.append((url, size, date))
             } else if name.hasSuffix(Self.temporarySuffix), Self.isKey(String(name.prefix(64))),
                 date < staleBefore
             {
@@ -117,6 +112,20 @@ struct DiskStore: Sendable {
             try? FileManager.default.removeItem(at: entry.url)
             total -= entry.size
         }
+    }
+
+    /// The size and modification time of the regular file at `path` (not following a symbolic
+    /// link); nil for anything else.
+    private static func regularFile(_ path: String) -> (size: Int, date: Date)? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+        #else
+            let modified = info.st_mtim
+        #endif
+        let seconds = Double(modified.tv_sec) + Double(modified.tv_nsec) / 1_000_000_000
+        return (Int(info.st_size), Date(timeIntervalSince1970: seconds))
     }
 
     /// Whether `name` is a key: 64 lowercase hexadecimal digits.

@@ -1,5 +1,10 @@
 import Crypto
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ImageCache {
     /// The name of the file that caches `url`: the lowercase hexadecimal SHA-256 of its string.

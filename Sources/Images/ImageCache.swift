@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Pictures by URL, offline first: memory, then the app's own pictures, then disk, then the
 /// network.

@@ -1,7 +1,12 @@
 import CJPEG
 import CPNG
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The picture formats ``ImageDecoder`` reads.
 public enum ImageFormat: Sendable, Hashable {

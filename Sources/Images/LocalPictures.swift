@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Pictures an app carries with it (for instance in a resource bundle), answered by the
 /// ``ImageCache`` before its disk and the network: their addresses are never fetched, and their

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The bundled sample edition: 84 articles across all seven categories, in NewsAPI's JSON format
 /// with two keys of ours per article, `category` and `popularity`.
@@ -20,9 +25,6 @@ public struct SampleEdition: Sendable {
     /// example.org, a domain reserved for examples. Sample articles are recognised by it.
     public static let addressPrefix = "https://example.org/newsapp-sample/"
 
-    /// The resource bundle SwiftPM builds next to the executable.
-    static let bundleName = "NewsApp_SampleEdition.resources"
-    static let fileName = "sample-edition.json"
     /// How old the newest article is after rebasing.
     static let newestAge: TimeInterval = 17 * 60
 
@@ -53,38 +55,15 @@ public struct SampleEdition: Sendable {
 
     /// The edition bundled with the app, dated relative to `now`.
     public static func bundled(now: Date = Date()) throws(NewsServiceError) -> SampleEdition {
-        guard let url = bundledFileURL(), let data = try? Data(contentsOf: url) else {
-            throw .unavailable(
-                "The sample edition (\(bundleName)) is missing next to the newsapp binary. "
-                    + "Reinstall, or set NEWSAPI_KEY for live news.")
+        guard let data = bundledData else {
+            throw .unavailable("The sample edition's data is damaged; reinstall NewsApp.")
         }
         return try SampleEdition(data: data, now: now)
     }
 
-    /// The edition's JSON in the resource bundle, nil when the bundle is missing.
-    static func bundledFileURL() -> URL? {
-        bundledResource(fileName)
-    }
-
-    /// Looks for `name` (a file or a folder) in the resource bundle, where SwiftPM puts it,
-    /// without `Bundle.module`, which stops the process when the bundle is missing.
-    static func bundledResource(_ name: String) -> URL? {
-        var directories = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        if let executable = Bundle.main.executableURL {
-            directories.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-        }
-        directories +=
-            Bundle.allBundles.map(\.bundleURL)
-            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        let candidates = directories.flatMap { directory in
-            [
-                directory.appendingPathComponent(bundleName).appendingPathComponent(name),
-                directory.appendingPathComponent(bundleName).appendingPathComponent(
-                    "Contents/Resources/" + name),
-            ]
-        }
-        return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
-    }
+    /// The edition's JSON, which the binary holds (see SampleEditionData.swift); nil only when
+    /// its base64 is damaged.
+    static let bundledData = Data(base64Encoded: SampleEditionData.edition, options: .ignoreUnknownCharacters)
 }
 
 // MARK: - File format

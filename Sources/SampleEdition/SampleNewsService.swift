@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``NewsService`` over the bundled ``SampleEdition``, with NewsAPI's semantics: headlines by
 /// category, search over title, description and content, the three sort orders, and paging with

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the sample edition matches a ``SearchQuery`` (NewsAPI's syntax, read by Networking) against
 /// an article's text: case-, accent- and width-insensitive, whole words with their plural endings
@@ -68,8 +73,7 @@ struct SampleSearch: Sendable {
                 String.UnicodeScalarView(
                     text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         }
-        let folded = visible.folding(
-            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = UnicodeMappings.folded(visible)
         var words = String.UnicodeScalarView()
         var separated = false
         for scalar in folded.unicodeScalars {
@@ -101,7 +105,7 @@ struct SampleSearch: Sendable {
     static func count(_ term: String, in text: String) -> Int {
         var hits = 0
         var searchRange = text.startIndex..<text.endIndex
-        while let found = text.range(of: term, range: searchRange) {
+        while let found = text[searchRange].firstRange(of: term) {
             if isBoundary(before: found.lowerBound, in: text, edge: term.first)
                 && isBoundary(afterWordEndingAt: found.upperBound, in: text, edge: term.last)
             {

@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The full-text tokens of the new items of one ``NewsStore/recordFeeds(_:)``, made by a task
 /// running beside its write transaction, item after item in the order the writer takes them (see

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``Networking/NewsService`` that keeps every page another one returns, and answers from the
 /// store when that one cannot.

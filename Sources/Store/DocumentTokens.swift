@@ -1,7 +1,12 @@
 internal import CSQLite
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The tokens FTS5's tokenizer gives for one text of a document, made before the write that
 /// indexes it, on another thread than the store's writer (see ``TokenReplay``).

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What one refresh learned about one feed, for ``NewsStore/recordFeeds(_:)``.
 public struct FeedRecord: Sendable {

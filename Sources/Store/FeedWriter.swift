@@ -1,5 +1,10 @@
-import Foundation
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes ``FeedRecord``s inside the one transaction of ``NewsStore/recordFeeds(_:)``: per feed
 /// its row and its items, with statements prepared once per transaction.

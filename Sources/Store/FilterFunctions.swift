@@ -1,7 +1,19 @@
 internal import CSQLite
 import FilterLanguage
-import Foundation
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The SQL functions that ``FilterSQL`` uses, registered on every connection of the store: the same
 /// Swift code that evaluates a filter in memory, so the two cannot read a value differently.

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which list a stored page belongs to: a headlines request or a search, reduced to the
 /// parameters that change its results.
@@ -61,7 +66,7 @@ public enum ListingKey: Sendable, Hashable {
     /// Words are split on white space scalars, not `Character`s: a space joined with a combining
     /// mark after it would otherwise split differently once the words are joined again.
     public static func normalizedQuery(_ text: String) -> String {
-        text.precomposedStringWithCanonicalMapping.unicodeScalars
+        UnicodeMappings.nfc(text).unicodeScalars
             .split(whereSeparator: \.properties.isWhitespace)
             .map { scalars in
                 let word = String(String.UnicodeScalarView(scalars))
@@ -73,7 +78,7 @@ public enum ListingKey: Sendable, Hashable {
     // MARK: - Helpers
 
     private static func blankToNil(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else {
+        guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else {
             return nil
         }
         return trimmed
@@ -84,12 +89,12 @@ public enum ListingKey: Sendable, Hashable {
     }
 
     /// Only unreserved ASCII stays as is, so no value can forge a separator.
-    private static let unreserved = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    private static let unreserved = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8)
 
     private static func compose(_ kind: String, _ fields: [(String, String?)]) -> String {
         let parts = fields.compactMap { name, value in
-            value.map { name + "=" + ($0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "") }
+            value.map { name + "=" + $0.percentEncoded(keeping: unreserved.contains) }
         }
         return parts.isEmpty ? kind : kind + "?" + parts.joined(separator: "&")
     }

@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Feeds: their state, their items and the user's marks on them, in the same tables as NewsAPI
 /// articles, so that one search, one saved list and one full-text index cover both (see

@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The pass over every item a filter chooses (a query feed's count and page), split by feeds over
 /// several read connections at once when there are many items.

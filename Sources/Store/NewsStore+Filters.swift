@@ -1,7 +1,12 @@
 import FilterLanguage
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Feed items chosen by a filter expression (newsboat's filter language): query feeds, `filter`
 /// in a list, `newsapp search --filter`. The expression is answered by SQLite (see ``FilterSQL``),

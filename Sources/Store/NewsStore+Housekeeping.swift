@@ -1,5 +1,11 @@
-import Foundation
+import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - Housekeeping: eviction, clearing, vacuum, statistics and the integrity check
 
@@ -190,8 +196,7 @@ extension NewsStore {
         }
         if let path {
             stats.fileSize = [path, path + "-wal"].reduce(Int64(0)) { total, file in
-                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size]) as? NSNumber
-                return total + (size?.int64Value ?? 0)
+                total + Int64(NewsModels.fileSize(atPath: file) ?? 0)
             }
         }
         return stats

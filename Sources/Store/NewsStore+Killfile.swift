@@ -1,6 +1,11 @@
 import FilterLanguage
-import Foundation
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The killfile's hidden items (newsboat's `ignore-mode "display"`). New items are hidden as they
 /// arrive (``FeedRecord/hiddenItems``); when the rules change, every stored item is judged again

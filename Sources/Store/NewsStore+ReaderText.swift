@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension NewsStore {
     /// Reader mode's text of `article`, as kept by ``recordReaderText(_:for:)``; nil when its page

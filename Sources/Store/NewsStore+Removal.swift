@@ -1,5 +1,10 @@
-import Foundation
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension NewsStore {
     /// Removes every NewsAPI article whose address starts with `prefix` (feed items stay), saved

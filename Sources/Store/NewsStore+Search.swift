@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension NewsStore {
     /// Relevancy ranks at most this many matches, the ones stored last: bm25 scores every match

@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Sync with a feed service: its feeds and items (ordinary feeds and items, marked in `syncFeed`
 /// and `syncItem`), the queue of mark changes made here, and the sync's progress (see

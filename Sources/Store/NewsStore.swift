@@ -1,5 +1,10 @@
-import Foundation
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The local article store: every page the app fetched, what the user read and saved, and a
 /// full-text index over it all, in one SQLite file.

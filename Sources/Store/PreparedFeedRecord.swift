@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``FeedRecord`` with the columns of its document's items made (addresses, hashes, JSON), so
 /// that ``NewsStore/recordFeeds(_:)`` makes them before its transaction, on the caller's thread,

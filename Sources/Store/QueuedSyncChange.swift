@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A change of mark waiting in the sync queue.
 public struct QueuedSyncChange: Sendable, Hashable {

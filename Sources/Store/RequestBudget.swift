@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// NewsAPI within its daily quota: which stored pages answer a request without the network, and
 /// the requests counted per UTC day in the store. ``CachingNewsService`` asks it before each
@@ -152,7 +157,7 @@ public struct RequestBudget: Sendable {
     /// `2026-11-24`: the UTC day of `date`.
     static func day(of date: Date) -> String {
         let parts = utc.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return String(printf: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
     /// The first midnight UTC after `date`.

@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The database a ``NewsStore`` works on, replaced by a new one when it turns out to be damaged
 /// while the app runs.

@@ -1,5 +1,17 @@
-import Foundation
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why the store could not do what it was asked. Each case has a one-line ``sentence`` for the
 /// screen; reasons are short, lowercase and contain no article text.

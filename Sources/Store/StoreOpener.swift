@@ -1,7 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -201,14 +205,16 @@ struct StoreOpener {
     /// cost is paid only then.
     private func inspectFile() -> String? {
         guard FileManager.default.isReadableFile(atPath: path) else { return "the file cannot be read" }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "the file cannot be read" }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        guard let header = POSIXFile.readPrefix(ofFileAt: path, count: 100) else {
+            return "the file cannot be read"
+        }
         let size = fileSize(path)
         if size == 0 { return "the file is empty" }
-        let magic = Data("SQLite format 3\0".utf8)
-        guard header.count == 100, header.prefix(16) == magic else { return "the file is not a database" }
-        let bytes = [UInt8](header)
+        let magic = Array("SQLite format 3\0".utf8)
+        guard header.count == 100, header.prefix(16).elementsEqual(magic) else {
+            return "the file is not a database"
+        }
+        let bytes = header
         func bigEndian(_ offset: Int, _ count: Int) -> Int {
             bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
         }
@@ -239,7 +245,7 @@ struct StoreOpener {
     // MARK: - Creating
 
     private func createDirectory() throws(StoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -291,12 +297,12 @@ struct StoreOpener {
 
     /// Removes `.creating-` files that a crash left behind more than an hour ago.
     private func removeAbandonedCreations() {
-        let directory = (path as NSString).deletingLastPathComponent
-        let prefix = (path as NSString).lastPathComponent + ".creating-"
+        let directory = path.deletingLastPathComponent
+        let prefix = path.lastPathComponent + ".creating-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let limit = Date().addingTimeInterval(-3600)
         for name in names where name.hasPrefix(prefix) {
-            let file = (directory as NSString).appendingPathComponent(name)
+            let file = directory.appendingPathComponent(name)
             let modified =
                 (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate]) as? Date
             if let modified, modified < limit { unlink(file) }

@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Copies what the user cannot fetch again (saved articles, with the text reader mode kept for
 /// them, and read marks) out of a damaged store file into a new store, as far as the damage

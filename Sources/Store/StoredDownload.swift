@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A podcast download in the queue, as the store keeps it.
 public struct StoredDownload: Sendable, Equatable {

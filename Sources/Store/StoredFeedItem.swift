@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A stored feed item, as it was last written, with the user's marks.
 public struct StoredFeedItem: Sendable, Equatable {

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the refresh needs to know of a stored feed before asking for it again.
 public struct StoredFeedState: Sendable, Equatable {

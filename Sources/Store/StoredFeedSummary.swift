@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A stored feed as a list of feeds shows it.
 public struct StoredFeedSummary: Sendable, Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A feed a feed service subscribes to, for ``NewsStore/applySyncFeeds(_:)``.
 public struct SyncFeedRecord: Sendable, Equatable {

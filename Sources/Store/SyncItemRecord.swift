@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A feed service's item, for ``NewsStore/writeSyncItems(_:state:)``.
 public struct SyncItemRecord: Sendable {

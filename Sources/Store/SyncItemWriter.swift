@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes a feed service's items inside the one transaction of
 /// ``NewsStore/writeSyncItems(_:state:)``: each item found by the service's id, inserted (with its

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A feed service's feed as stored: for the feed lists, which show it beside the urls file's.
 public struct SyncedFeed: Sendable, Equatable {

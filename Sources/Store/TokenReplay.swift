@@ -1,7 +1,19 @@
 internal import CSQLite
-import Foundation
 import NewsModels
 import SQLite
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Tokenizing off the writer thread: FTS5 is handed tokens made beforehand, instead of making
 /// them while the store's one writer thread waits.

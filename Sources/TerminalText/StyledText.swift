@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a piece of text means on screen. A terminal adapter maps roles to colours for its theme;
 /// renderers never choose colours or write escape sequences themselves.

@@ -12,6 +12,24 @@ struct SampleEditionTests {
     static let edition = try! SampleEdition.bundled(now: now)
     let service = SampleNewsService(edition: Self.edition)
 
+    @Test("The binary's edition and pictures are the bytes of Sources/SampleEdition/Resources")
+    func embeddedDataMatchesResources() throws {
+        // Scripts/generate-sample-edition-data.py writes SampleEditionData.swift from these files;
+        // this fails when one of them changed and the script was not run again.
+        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/SampleEdition/Resources")
+        let json = try Data(contentsOf: resources.appendingPathComponent("sample-edition.json"))
+        #expect(SampleEdition.bundledData == json)
+        let folder = resources.appendingPathComponent("pictures")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(Set(names) == Set(SamplePictures.bundledFiles.keys))
+        for name in names {
+            let file = try Data(contentsOf: folder.appendingPathComponent(name))
+            #expect(SamplePictures.bundledFiles[name] == file, "\(name) differs from its resource")
+        }
+    }
+
     @Test("At least 80 articles, every category, unique URLs, newest first")
     func contents() {
         let entries = Self.edition.entries
@@ -40,7 +58,7 @@ struct SampleEditionTests {
 
     @Test("Dates are moved so the newest article is 17 minutes old, gaps kept")
     func rebasing() throws {
-        let raw = try SampleEdition(data: Data(contentsOf: #require(SampleEdition.bundledFileURL())))
+        let raw = try SampleEdition(data: #require(SampleEdition.bundledData))
         let first = try #require(Self.edition.entries.first?.article.publishedAt)
         #expect(first == Self.now.addingTimeInterval(-17 * 60))
         let gap = { (edition: SampleEdition) in

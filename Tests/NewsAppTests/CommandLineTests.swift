@@ -330,6 +330,33 @@ struct CommandLineTests {
         #expect(!run.containsEscape)
     }
 
+    @Test func datesAreShownInTheLocalTimeOfTZ() async throws {
+        // POSIX TZ strings need no zoneinfo file; half an hour shows a mistake in minutes too.
+        // Foundation's TimeZone.current would say GMT here: the binary links no ICU.
+        func shown(_ zone: String) async throws -> Date {
+            let run = try await sandbox.run([], extra: ["TZ": zone], input: "1\nq\n")
+            #expect(run.status == 0)
+            let match = try #require(
+                run.out.firstMatch(
+                    of: /ago · [A-Z][a-z]{2} ([0-9]{1,2}) ([A-Z][a-z]{2}) ([0-9]{4}) ([0-9]{2}):([0-9]{2})/),
+                "no date in \(run.out)")
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+            let components = DateComponents(
+                year: Int(match.3), month: (months.firstIndex(of: String(match.2)) ?? -1) + 1,
+                day: Int(match.1),
+                hour: Int(match.4), minute: Int(match.5))
+            return try #require(calendar.date(from: components))
+        }
+        let utc = try await shown("UTC0")
+        let east = try await shown("XYZ-5:30")
+        let west = try await shown("ABC+7")
+        // The sample edition is dated from the moment it runs: a minute may turn between runs.
+        #expect(abs(east.timeIntervalSince(utc) - 5.5 * 3600) <= 60)
+        #expect(abs(west.timeIntervalSince(utc) + 7 * 3600) <= 60)
+    }
+
     @Test func theSearchOptionStartsTheAppAtTheResults() async throws {
         let run = try await sandbox.run(["--search", "mars rover", "--sort", "relevancy"], input: "q\n")
         #expect(run.status == 0)

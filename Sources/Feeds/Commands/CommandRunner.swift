@@ -1,7 +1,11 @@
-import Foundation
 import Networking
 import NewsModels
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -37,15 +41,13 @@ public struct CommandRunner: Sendable {
         let cancelled = Locked(false)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let thread = Thread {
+                DetachedThread.start(named: "NewsApp command", stackSize: 1 << 20) {
                     continuation.resume(
                         returning: CommandProcess(
                             arguments: arguments, input: input, timeout: timeout, outputLimit: outputLimit,
                             cancelled: cancelled
                         ).run())
                 }
-                thread.stackSize = 1 << 20
-                thread.start()
             }
         } onCancel: {
             cancelled.withLock { $0 = true }
@@ -211,7 +213,7 @@ private struct CommandProcess {
     /// The first line a command wrote on its standard error, trimmed and at most 200 characters.
     private static func firstLine(_ data: Data) -> String? {
         let text = String(decoding: data, as: UTF8.self)
-        guard let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(in: .whitespaces),
+        guard let line = text.split(whereSeparator: \.isNewline).first?.trimmingSpaces(),
             !line.isEmpty
         else { return nil }
         return line.count > 200 ? String(line.prefix(199)) + "…" : line

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A feed an HTML page announces (`<link rel="alternate" type="application/rss+xml" …>`).
 public struct DiscoveredFeed: Sendable, Hashable {

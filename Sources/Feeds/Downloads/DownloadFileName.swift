@@ -1,4 +1,17 @@
-import Foundation
+import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The name a podcast's file is saved under, made from text the feed chose (its title, the
 /// enclosure's address and type), so it is made safe: no path separator (`/`, `\`) nor any other
@@ -12,10 +25,10 @@ public enum DownloadFileName {
     /// `Episode 12 - The ice moon.mp3`: the item's title, else the address's last part, and the
     /// extension of the address, else one for the type.
     public static func make(title: String, url: URL, type: String?) -> String {
-        let last = url.lastPathComponent.removingPercentEncoding ?? url.lastPathComponent
-        let lastExtension = (last as NSString).pathExtension.lowercased()
+        let last = url.lastPathComponent.percentDecoded ?? url.lastPathComponent
+        let lastExtension = last.pathExtension.lowercased()
         var base = clean(title)
-        if base.isEmpty { base = clean((last as NSString).deletingPathExtension) }
+        if base.isEmpty { base = clean(last.deletingPathExtension) }
         if base.isEmpty { base = "episode" }
         let fileExtension =
             isExtension(lastExtension) ? lastExtension : type.flatMap { extensions[$0.lowercased()] } ?? "bin"
@@ -34,8 +47,8 @@ public enum DownloadFileName {
 
     /// `name`, `name (2)`, `name (3)`… up to 10,000.
     static func candidates(_ name: String) -> [String] {
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
+        let base = name.deletingPathExtension
+        let ext = name.pathExtension
         return [name] + (2...10_000).map { "\(base) (\($0))" + (ext.isEmpty ? "" : "." + ext) }
     }
 

@@ -1,7 +1,11 @@
-import Foundation
 import Networking
 import NewsModels
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -100,7 +104,7 @@ public struct EnclosureDownloader: Sendable {
             return .failed(reason: failure.sentence, partial: partial, received: file.received)
         }
         if let code = file.writeError {
-            let written = ByteCountFormatter.string(fromByteCount: file.received, countStyle: .file)
+            let written = Self.fileSize(file.received)
             return .failed(
                 reason: code == ENOSPC
                     ? "The disk is full (\(written) written); free some space and run the download again to resume it."
@@ -124,9 +128,40 @@ public struct EnclosureDownloader: Sendable {
         return finish(partial, bytes: file.received)
     }
 
+    /// `12.3 MB`: a size in decimal units as Foundation's `ByteCountFormatter` writes it with
+    /// `countStyle: .file` (`Zero KB`, `1 byte`, `999 bytes`, `1,000 KB`, `1.23 GB`), whose
+    /// formatter needs ICU.
+    static func fileSize(_ bytes: Int64) -> String {
+        if bytes == 0 { return "Zero KB" }
+        if bytes.magnitude < 1_000 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+        let units: [(name: String, decimals: Int32)] = [
+            ("KB", 0), ("MB", 1), ("GB", 2), ("TB", 2), ("PB", 2),
+        ]
+        var value = Double(bytes) / 1_000
+        var unit = 0
+        while value.magnitude >= 1_000, unit < units.count - 1 {
+            value /= 1_000
+            unit += 1
+        }
+        var number = String(printf: "%.*f", units[unit].decimals, value)
+        if number.contains(".") {
+            while number.hasSuffix("0") { number.removeLast() }
+            if number.hasSuffix(".") { number.removeLast() }
+        }
+        let integer = number.prefix { $0 != "." }
+        let digits = integer.drop { $0 == "-" }
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        let sign = integer.hasPrefix("-") ? "-" : ""
+        return sign + grouped + number.dropFirst(integer.count) + " " + units[unit].name
+    }
+
     /// Gives the partial file its name: the first that no file has, so none is overwritten.
     private func finish(_ partial: String, bytes: Int64) -> Outcome {
-        let wanted = String(((partial as NSString).lastPathComponent).dropLast(".part".count))
+        let wanted = String((partial.lastPathComponent).dropLast(".part".count))
         for name in DownloadFileName.candidates(wanted) {
             let path = folder + "/" + name
             // link fails when the name is taken, where rename would replace the file.

@@ -1,5 +1,17 @@
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A document's bytes, as they arrive, to clean UTF-8 (see ``ByteDecoder``) without escape
 /// sequences: the first bytes are held until ``EncodingSniffer`` can tell the encoding, then

@@ -1,3 +1,5 @@
+import NewsModels
+
 /// The character encodings a document can arrive in, named by the labels of the WHATWG Encoding
 /// Standard (what browsers accept): one table for feeds, pages and reader mode alike.
 enum SourceEncoding: Equatable {
@@ -17,7 +19,7 @@ enum SourceEncoding: Equatable {
     /// white space around it (and here the quotes some servers add); nil for a label the standard
     /// does not know, which the caller then ignores.
     init?(label: some StringProtocol) {
-        let name = label.trimmingCharacters(in: " \t\n\r\u{0C}\"'").lowercased()
+        let name = label.trimming(anyOf: " \t\n\r\u{0C}\"'").lowercased()
         guard let encoding = Self.labels[name] else { return nil }
         self = encoding
     }
@@ -167,17 +169,4 @@ enum SourceEncoding: Equatable {
         }
         return labels
     }()
-}
-
-extension StringProtocol {
-    /// The text without the given ASCII characters at either end (compared scalar by scalar, so
-    /// that a CR LF goes too).
-    fileprivate func trimmingCharacters(in set: String) -> Substring {
-        let scalars = Set(set.unicodeScalars)
-        let text = Substring(self).unicodeScalars
-        guard let first = text.firstIndex(where: { !scalars.contains($0) }),
-            let last = text.lastIndex(where: { !scalars.contains($0) })
-        else { return "" }
-        return Substring(text[first...last])
-    }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Atom 1.0 (and the Atom 0.3 that lingers): entries with text constructs (`type` text, html or
 /// xhtml), several links each, and `xml:base` anywhere.

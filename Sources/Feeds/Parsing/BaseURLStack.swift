@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The base URL in effect at each element: the document's address, changed by `xml:base` on any
 /// element for that element and everything inside it, each relative to the one around it.

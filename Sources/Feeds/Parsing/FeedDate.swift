@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads the dates feeds write, without `DateFormatter`: RFC 3339 (Atom, JSON Feed) through
 /// ``Networking/Timestamp``, and RFC 822/1123 (RSS) in the shapes met in the wild: with or

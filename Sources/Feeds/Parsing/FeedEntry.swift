@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An item as a feed service describes it (a Google Reader API's stream item), field by field,
 /// made into a ``FeedItem`` by the same rules as a feed's items: text cleaned (no control

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension FeedItem {
     /// The id of an item that has neither a guid/id nor a link: FNV-1a (64-bit) of its title and

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads feeds: RSS 0.9x and 2.0, RSS 1.0 (RDF), Atom 1.0 and JSON Feed 1.0/1.1, told apart by
 /// their content (never by the `Content-Type`, which servers get wrong). XML is read by libxml2's

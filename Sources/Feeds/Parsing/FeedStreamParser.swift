@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads a feed from its bytes as they arrive, with the result of ``FeedParser/parse(_:contentType:url:)``:
 /// the bytes are decoded and parsed as they come, never held whole, and the size cap holds while

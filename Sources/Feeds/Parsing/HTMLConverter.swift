@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the readers turn a field's HTML into text: ``HTMLText`` in the app. Tests about the
 /// readers pass one that records what they were asked.

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns drafts into items: text converted from HTML, identity settled, a title for every item;
 /// keeps the first item of each id and at most ``limit`` items.

@@ -1,6 +1,11 @@
-import Foundation
 import Networking
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1), read as its bytes arrive with a
 /// ``JSONStreamReader``: each item is decoded on its own as soon as it ends, and the document is

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// RSS 0.9x and 2.0 (`<rss><channel><item>`) and RSS 1.0, the RDF one (`<rdf:RDF><channel/>
 /// <item rdf:about>`), whose items sit beside the channel instead of inside it.

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The grammar of one XML feed format: what its elements mean.
 protocol FeedGrammar {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reader mode: the main text of a web page, without its navigation, ads, share bars, comments and
 /// cookie banners, as Firefox's Reader View (Readability.js) finds it.

@@ -1,5 +1,11 @@
-import Foundation
+import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The title, byline, date and lead picture a page declares about itself: JSON-LD (an `Article`,
 /// `NewsArticle`, `BlogPosting` or the like, also inside `@graph`), OpenGraph and Twitter
@@ -56,7 +62,7 @@ struct ArticleMetadata {
         let locale =
             document.language ?? (article?["inLanguage"] as? String)
             ?? first(["og:locale", "content-language", "dc.language", "language"])
-        language = locale.map { String(Self.line($0).replacingOccurrences(of: "_", with: "-").prefix(35)) }
+        language = locale.map { String(Self.line($0).replacing("_", with: "-").prefix(35)) }
             .flatMap { $0.isEmpty ? nil : $0 }
         articleBody = article?["articleBody"] as? String
         description = first(["og:description", "twitter:description", "description"])
@@ -94,7 +100,7 @@ struct ArticleMetadata {
     /// it or it has three words or more, the part after it when the `h1` says that, else the whole.
     static func siteNameRemoved(_ title: String, heading: String?) -> String {
         for separator in [" | ", " – ", " — ", " - ", " · ", " :: ", " » ", " / "] {
-            guard let range = title.range(of: separator, options: .backwards) else { continue }
+            guard let range = title.lastRange(of: separator) else { continue }
             let head = String(title[..<range.lowerBound])
             let tail = String(title[range.upperBound...])
             if heading == head || (heading != tail && head.split(separator: " ").count >= 3) { return head }
@@ -126,8 +132,9 @@ struct ArticleMetadata {
 
     /// The first article object in one JSON-LD script, found without recursion.
     private static func article(in script: [UInt8]) -> [String: Any]? {
-        guard let root = try? JSONSerialization.jsonObject(with: Data(script), options: [.fragmentsAllowed])
-        else { return nil }
+        guard let root = try? JSONDecoder().decode(JSONTree.self, from: Data(script)).value else {
+            return nil
+        }
         var pending: [Any] = [root]
         var page: [String: Any]?
         var visited = 0

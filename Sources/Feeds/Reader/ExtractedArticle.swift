@@ -1,4 +1,10 @@
-import Foundation
+import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The readable part of a web page: what reader mode shows.
 public struct ExtractedArticle: Sendable, Hashable {
@@ -51,7 +57,7 @@ public enum ArticleExtractionError: Error, Sendable, Equatable, CustomStringConv
     public var description: String {
         switch self {
         case .tooLarge(let bytes):
-            let megabytes = String(format: "%.1f", Double(bytes) / 1_048_576)
+            let megabytes = String(printf: "%.1f", Double(bytes) / 1_048_576)
             return "The page is \(megabytes) MiB, larger than the \(ArticleExtractor.maximumBytes >> 20) MiB "
                 + "reader mode reads."
         case .noText:

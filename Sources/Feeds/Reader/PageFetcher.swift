@@ -1,5 +1,10 @@
-import Foundation
 import Networking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reader mode over the network: asks for a web page through the hardened HTTP client (the body
 /// capped at ``ArticleExtractor/maximumBytes`` while it arrives, counted after decompression; a
@@ -124,7 +129,7 @@ enum PageKind {
     /// `text/html` from `text/html; charset=utf-8`, lowercased; empty when there is none.
     static func mediaType(_ contentType: String?) -> String {
         guard let contentType else { return "" }
-        let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = contentType.prefix { $0 != ";" }.trimmingSpaces().lowercased()
         return type
     }
 }

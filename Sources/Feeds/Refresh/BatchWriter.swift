@@ -1,5 +1,10 @@
-import Foundation
 import Logging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Hands outcomes to the store in large transactions while the next feeds are fetched and parsed:
 /// outcomes gather until they hold ``threshold`` units (an item is one, a feed ten), then go to

@@ -1,6 +1,11 @@
-import Foundation
 import Networking
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a feed could not be read, as one sentence for `newsapp feeds` and the log.
 public struct FeedFailure: Error, Sendable, Equatable {
@@ -97,10 +102,9 @@ public struct FeedFailure: Error, Sendable, Equatable {
 
     /// `14:05` today, else `5 Dec 14:05`, in the local time zone.
     private static func clockTime(_ date: Date) -> String {
-        let zone = TimeZone.current
-        let time = Timestamp.Civil(date, offsetSeconds: zone.secondsFromGMT(for: date))
+        let time = Timestamp.Civil(date, offsetSeconds: LocalTime.utcOffset(at: date))
         let now = Date()
-        let today = Timestamp.Civil(now, offsetSeconds: zone.secondsFromGMT(for: now))
+        let today = Timestamp.Civil(now, offsetSeconds: LocalTime.utcOffset(at: now))
         let clock = String(time.time(separator: ":").prefix(5))
         guard time.year != today.year || time.month != today.month || time.day != today.day else {
             return clock

@@ -1,6 +1,11 @@
-import Foundation
 import Networking
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Asks for one feed and reads the answer: a conditional GET (`If-None-Match`,
 /// `If-Modified-Since`), redirects followed, the body capped at 16 MiB after decompression, then

@@ -1,6 +1,11 @@
-import Foundation
 import Networking
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Checks an address before it is subscribed to, as `newsapp feeds add` does: asks for it once,
 /// and when it gives a web page rather than a feed, follows the feed the page announces with

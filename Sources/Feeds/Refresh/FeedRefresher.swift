@@ -1,6 +1,11 @@
-import Foundation
 import Logging
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Refreshes many feeds at once: a bounded number of requests in flight (at most
 /// ``Options/perHost`` to one host, so no server sees a burst; the hosts with the most feeds

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a refresh reads what it knew of each feed and writes what it learned. The app backs it
 /// with the local store; tests can back it with anything.

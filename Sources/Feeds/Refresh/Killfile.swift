@@ -1,7 +1,12 @@
 import FilterLanguage
-import Foundation
 import Networking
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// newsboat's killfile (`ignore-article`): rules, each for one feed or every feed, whose filter
 /// expression names items to ignore as they arrive, evaluated in memory on each fetched document

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Lets at most ``width`` feeds be parsed at once, while any number are being downloaded.
 ///

@@ -82,7 +82,7 @@ public struct NewsboatConfig: Sendable, Equatable {
             maxItems = count
         case "browser":
             guard arguments.count == 1, !arguments[0].isEmpty else { return "browser takes one command." }
-            browser = arguments[0].replacingOccurrences(of: "%u", with: "%s")
+            browser = arguments[0].replacing("%u", with: "%s")
         case "download-path":
             guard arguments.count == 1, !arguments[0].isEmpty else {
                 return "download-path takes one folder."

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Subscription lists in OPML 1.0 and 2.0, as feed readers import and export them.
 public enum OPML {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads the subscriptions of an OPML document from libxml2's events: every `<outline>` with an
 /// `xmlUrl`, tagged with the titles of the outlines around it (outer first) and the paths of its

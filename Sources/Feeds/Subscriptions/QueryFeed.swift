@@ -1,5 +1,11 @@
 import FilterLanguage
-import Foundation
+import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A query feed of newsboat's urls file (`"query:NAME:EXPRESSION" tags…`): the stored items of
 /// every feed that a filter expression chooses, shown as a feed of its own; marking its items read
@@ -32,10 +38,7 @@ public struct QueryFeed: Sendable, Hashable {
 
     /// The address of the query feed called `name`.
     public static func url(named name: String) -> URL {
-        var allowed = CharacterSet.alphanumerics.intersection(
-            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        allowed.insert(charactersIn: "-._~")
-        let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        let encoded = name.percentEncoded { $0.isASCIIAlphanumeric || "-._~".utf8.contains($0) }
         return URL(string: "query:" + encoded) ?? URL(string: "query:invalid")!
     }
 
@@ -43,6 +46,6 @@ public struct QueryFeed: Sendable, Hashable {
     public static func name(of url: URL) -> String? {
         guard url.scheme == "query" else { return nil }
         let text = url.absoluteString.dropFirst("query:".count)
-        return String(text).removingPercentEncoding
+        return text.percentDecoded
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One feed the user reads: a line of newsboat's urls file, or an outline of an OPML file.
 public struct Subscription: Sendable, Hashable {
@@ -61,12 +66,9 @@ public struct Subscription: Sendable, Hashable {
     /// The address a command's feed is known by: its line with every character but letters, digits
     /// and `-._~/` percent-encoded, so it is one stable URL (`exec:~/bin/feed%20--all`).
     static func commandAddress(_ line: String) -> URL {
-        var allowed = CharacterSet.alphanumerics.intersection(
-            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        allowed.insert(charactersIn: "-._~/")
         let scheme = line.hasPrefix("exec:") ? "exec:" : "filter:"
         let rest = String(line.dropFirst(scheme.count))
-        let encoded = rest.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        let encoded = rest.percentEncoded { $0.isASCIIAlphanumeric || "-._~/".utf8.contains($0) }
         return URL(string: scheme + encoded) ?? URL(string: scheme + "invalid")!
     }
 }

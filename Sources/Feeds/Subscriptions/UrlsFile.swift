@@ -1,6 +1,11 @@
 import FilterLanguage
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// newsboat's urls file, the subscription list NewsApp keeps in `$XDG_CONFIG_HOME/newsapp/urls`, so
 /// a newsboat user can copy theirs over.
@@ -247,7 +252,7 @@ public struct UrlsFile: Sendable, Hashable {
         }
         if lowercased.hasPrefix("exec:") {
             let command = String(first.dropFirst("exec:".count))
-            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !command.trimmingSpaces().isEmpty else {
                 return .failure(LineFailure(reason: "An exec: feed needs a command: exec:COMMAND."))
             }
             return .success(.subscription(Subscription(source: .command(command), tags: kept, title: title)))

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The numbers given to the links of one text: `[1]` is the first link, and a link to a URL seen
 /// before takes that URL's number again.

@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Draws one article: title, source and author (and `Saved` when the reader kept it), relative
 /// and absolute time, the picture when there is one, description, the content without NewsAPI's

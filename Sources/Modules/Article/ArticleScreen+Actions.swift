@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The article screen's actions: `o` and `o N`, `next`, `save` and `unsave`, `s`.
 extension ArticleScreen {

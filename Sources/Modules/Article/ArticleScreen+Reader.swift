@@ -1,7 +1,12 @@
 import Coordinators
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reader mode on the article screen: the page's whole text in place of a cut-off one (`full`,
 /// and as the article opens), and `pager`.

@@ -1,7 +1,12 @@
 import Coordinators
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An article as its coordinator sees it.
 @MainActor

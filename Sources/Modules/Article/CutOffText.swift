@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Whether an article's own text is only the start of it, so that reader mode fetches its page
 /// as it opens (`full_text = "auto"`).
@@ -43,7 +48,7 @@ enum CutOffText {
         guard
             let last = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) })
         else { return true }
-        var line = Substring(last.trimmingCharacters(in: .whitespaces))
+        var line = Substring(last.trimmingSpaces())
         if line.hasSuffix("]"), let open = line.lastIndex(of: "["),
             line[line.index(after: open)..<line.index(before: line.endIndex)].allSatisfy(\.isNumber),
             line.distance(from: open, to: line.endIndex) > 2
@@ -51,7 +56,7 @@ enum CutOffText {
             line = line[..<open]
         }
         line = line.drop { !$0.isLetter && !$0.isNumber && $0 != "." && $0 != "…" && $0 != "[" && $0 != "(" }
-        let trimmed = String(line).trimmingCharacters(in: CharacterSet(charactersIn: " »›→>:"))
+        let trimmed = String(line).trimming(anyOf: " »›→>:")
         if ellipses.contains(where: trimmed.hasSuffix) { return true }
         let lowered = trimmed.lowercased()
         return invitations.contains { invitation in

@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Draws an item of a subscribed feed: the title, feed and author, time and picture as every
 /// article has them, then its text (the content, else the summary) with its numbered link

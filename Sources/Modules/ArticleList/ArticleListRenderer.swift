@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Draws an article list: the header, the top story as a featured block (headlines only), then
 /// numbered articles with source and time, and a footer saying how to go on. A feed's list counts

@@ -1,8 +1,13 @@
 import Coordinators
 import FilterLanguage
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An article list as its coordinator sees it: a screen that reports the article the user picked.
 @MainActor
@@ -230,7 +235,7 @@ public final class ArticleListScreen: ArticleListModule {
     /// `filter EXPRESSION`: a feed's list is read again with the expression (the store answers
     /// it); another list keeps the articles it chooses as pages arrive. `filter` alone undoes it.
     private func filter(_ text: String) {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingSpaces()
         if text.isEmpty {
             guard viewModel.state.filterText != nil else {
                 return activity.post([

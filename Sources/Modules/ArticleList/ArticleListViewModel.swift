@@ -1,6 +1,11 @@
 import FilterLanguage
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A paged list of articles (top headlines, search results, the saved articles or a feed's items),
 /// with no terminal code: it loads pages from a ``NewsService`` (feed items from the

@@ -1,5 +1,10 @@
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Draws the subscriptions: a header with how many feeds and unread items there are, then each
 /// feed numbered, in the order of the urls file, with its title, `12 unread of 40`, when it was

@@ -1,6 +1,11 @@
 import Coordinators
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The subscriptions as their coordinator sees them: a screen that reports the feed the user
 /// picked.

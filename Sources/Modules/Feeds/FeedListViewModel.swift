@@ -1,6 +1,11 @@
 import Coordinators
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The subscriptions, with no terminal code: it loads them from the ``FeedLibrary`` and keeps a
 /// ``FeedListState`` for the renderer, and finds a feed by its title or the start of it.
@@ -57,7 +62,7 @@ public final class FeedListViewModel {
     /// The feed titled `name`, else the only one whose title starts with it; case, spacing and
     /// surrounding quotes aside (`feed "hacker  news"` finds Hacker News).
     public func feed(named name: String) -> Match {
-        let wanted = Self.normalised(name.trimmingCharacters(in: CharacterSet(charactersIn: "\"'“”‘’ ")))
+        let wanted = Self.normalised(name.trimming(anyOf: "\"'“”‘’ "))
         let titled = state.feeds.map { (feed: $0, title: Self.normalised($0.title)) }
         let exact = titled.filter { $0.title == wanted }.map(\.feed)
         let starting = exact.isEmpty ? titled.filter { $0.title.hasPrefix(wanted) }.map(\.feed) : exact

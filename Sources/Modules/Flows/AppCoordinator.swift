@@ -1,7 +1,12 @@
 import Coordinators
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The root of the app's flows: it starts the feed (the front page and the headlines), starts
 /// searches, the saved articles and the subscribed feeds as child flows (one of them at a time,
@@ -261,6 +266,6 @@ public final class AppCoordinator: BaseCoordinator, CommandResponder {
         guard text.count >= 2, let first = text.first, let last = text.last,
             pairs.contains(where: { $0 == (first, last) })
         else { return text }
-        return String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+        return String(text.dropFirst().dropLast()).trimmingSpaces()
     }
 }

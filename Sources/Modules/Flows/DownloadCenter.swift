@@ -1,6 +1,11 @@
 import Coordinators
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Runs the download queue in the shell's background work as files are queued (`download` on an
 /// article): one status line above the prompt while a file arrives (`Downloading Episode 2.mp3 ·

@@ -1,7 +1,12 @@
 import Coordinators
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Refreshes every feed in the background, for `r` on the front page and the feed screens and for
 /// the refresh at launch: the work runs in the shell's background activity (so you read on

@@ -1,7 +1,12 @@
 import Coordinators
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Draws the front page: its header (and, when headlines came from the store, where from), then
 /// each section under a header with its name and unread count, its headlines numbered across the
@@ -260,20 +265,19 @@ public enum FrontPageRenderer {
     /// characters: a few lines, also when a feed puts the whole post in its summary.
     static func teaser(_ article: Article) -> String? {
         let content = [article.summary, article.content].lazy.compactMap { $0 }.first {
-            !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            !$0.trimmingWhitespace().isEmpty
         }
         guard let content else { return nil }
         let paragraph =
             content.components(separatedBy: "\n\n").first {
-                !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                !$0.trimmingWhitespace().isEmpty
             } ?? content
         // A quote's marks start each of its lines; joined into one lead, they would be left
         // inside it, so the lead goes without them.
-        var text = paragraph.replacingOccurrences(
-            of: #"(?m)^(>[ \t]?)+"#, with: "", options: .regularExpression
-        )
-        .replacingOccurrences(of: #"\s?\[\d+\]"#, with: "", options: .regularExpression)
-        .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Matched scalar by scalar, as NSRegularExpression matched, not character by character.
+        var text = paragraph.replacing(#/(?m)^(>[ \t]?)+/#.matchingSemantics(.unicodeScalar), with: "")
+            .replacing(#/\s?\[\d+\]/#.matchingSemantics(.unicodeScalar), with: "")
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard text.count > 280 else { return text.isEmpty ? nil : text }
         text = String(text.prefix(280))
         if let space = text.lastIndex(of: " ") { text = String(text[..<space]) }

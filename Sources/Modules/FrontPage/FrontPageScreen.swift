@@ -1,7 +1,12 @@
 import Coordinators
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The front page as its coordinator sees it: a screen that reports the headline the user picked
 /// and knows its sections by name, for `c NAME`.

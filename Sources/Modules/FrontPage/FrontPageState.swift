@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Everything the front page's renderer needs, as a value: the sections in page order and the
 /// articles read. Numbers run across the sections, and the article numbered 1 is featured.

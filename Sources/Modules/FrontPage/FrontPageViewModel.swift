@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The front page's sections, with no terminal code: one per category from the ``NewsService``
 /// and then the feeds' (one per tag, then the untagged feeds) from the ``FeedLibrary``, all loaded

@@ -1,5 +1,10 @@
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Article pictures drawn as terminal cells. The executable backs it with the image cache and the
 /// JPEG/PNG decoders when the terminal can show them; otherwise ``NoArticleImages``.

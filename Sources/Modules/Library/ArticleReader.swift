@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reader mode for the article screen: the whole text of an article's web page, for an article
 /// whose own text is cut off. The executable backs it with the page fetcher and the store;

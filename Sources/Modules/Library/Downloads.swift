@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Podcast downloads as the screens see them: queueing an item's enclosure, running the queue,
 /// and playing a file once it is downloaded. The executable backs it with the store and a folder;

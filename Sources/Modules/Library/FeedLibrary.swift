@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The user's feeds as the screens see them: the subscriptions, their items as ``Article``s,
 /// marking them read, and refreshing. The executable backs it with the urls file and the local

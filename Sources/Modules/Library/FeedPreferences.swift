@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Choices made for some feeds (the config file's `[[feed]]` rules) that an article of theirs
 /// follows instead of the session's: whether its page is fetched as it opens, and whether its

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the reader has done with articles: which were opened (read) and which were kept (saved).
 /// The executable backs it with the local store; sessions without one use ``NoReadingList``.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The article pages that could not be read lately in this run, so that opening such an article
 /// again does not fetch its page again by itself (`full_text`) until ``retryInterval`` has passed;

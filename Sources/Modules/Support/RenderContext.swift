@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What every renderer needs besides its state: the time, for "3 hours ago".
 public struct RenderContext: Sendable {
@@ -13,9 +17,10 @@ public struct RenderContext: Sendable {
 /// render so relative times stay current.
 public struct ScreenEnvironment: Sendable {
     public var clock: @Sendable () -> Date
-    public var timeZone: TimeZone
+    /// The zone dates are shown in; nil for the machine's local time.
+    public var timeZone: TimeZone?
 
-    public init(clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current) {
+    public init(clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone? = nil) {
         self.clock = clock
         self.timeZone = timeZone
     }

@@ -1,5 +1,10 @@
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the app can do outside itself: open an address in a browser, put text on the clipboard,
 /// show text in a pager. The executable supplies the live actions; screens only ask.

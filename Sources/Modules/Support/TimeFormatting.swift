@@ -1,12 +1,18 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// "3 hours ago" and "Sun 22 Nov 2026 14:05", in English, independent of the machine's locale.
 public struct TimeFormatting: Sendable {
     public var now: Date
-    public var timeZone: TimeZone
+    /// The zone dates are shown in; nil for the machine's local time (``LocalTime``).
+    public var timeZone: TimeZone?
 
-    public init(now: Date, timeZone: TimeZone = .current) {
+    public init(now: Date, timeZone: TimeZone? = nil) {
         self.now = now
         self.timeZone = timeZone
     }
@@ -46,7 +52,7 @@ public struct TimeFormatting: Sendable {
         }
     }
 
-    /// "Sun 22 Nov 2026 14:05" in ``timeZone``.
+    /// "Sun 22 Nov 2026 14:05" in ``timeZone``, else in local time.
     public func absolute(_ date: Date) -> String {
         let parts = components(date)
         return
@@ -61,7 +67,8 @@ public struct TimeFormatting: Sendable {
     }
 
     private func components(_ date: Date) -> Timestamp.Civil {
-        Timestamp.Civil(date, offsetSeconds: timeZone.secondsFromGMT(for: date))
+        Timestamp.Civil(
+            date, offsetSeconds: timeZone?.secondsFromGMT(for: date) ?? LocalTime.utcOffset(at: date))
     }
 
     private static let weekdays = Timestamp.weekdayAbbreviations

@@ -1,6 +1,11 @@
 import CCurl
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Runs every ``CurlExchange`` of the process on one thread through one libcurl multi handle,
 /// so connections are kept and reused across requests and clients. libcurl is loaded and the
@@ -25,9 +30,7 @@ final class CurlEngine: @unchecked Sendable {
             return .failure(.transport(.other("the network library could not start")))
         }
         let engine = CurlEngine(multi: multi)
-        let thread = Thread { engine.run() }
-        thread.name = "NewsApp HTTP"
-        thread.start()
+        DetachedThread.start(named: "NewsApp HTTP") { engine.run() }
         return .success(engine)
     }()
 

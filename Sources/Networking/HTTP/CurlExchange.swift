@@ -1,6 +1,11 @@
 import CCurl
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One exchange of ``CurlHTTPClient``: the request, each redirect followed, and the one outcome
 /// its caller is completed with.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The live ``HTTPClient`` and ``HTTPFetching``: libcurl, loaded at the first request (see
 /// ``CurlEngine``), with a hard cap on the body, a deadline for the whole exchange, redirects on

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A response head as libcurl hands it over, one line at a time: the status line, the fields,
 /// then an empty line. Informational heads (1xx) before the final one are skipped.
@@ -18,7 +22,7 @@ struct CurlHead {
 
     /// `Content-Length`, when the server sent one that reads as a number.
     var contentLength: Int64? {
-        fields["content-length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        fields["content-length"].flatMap { Int64($0.trimmingSpaces()) }
     }
 
     /// Takes one line (with its line break); `.tooLong` once the head passes `limit` bytes.
@@ -46,12 +50,12 @@ struct CurlHead {
         }
         if text.first == " " || text.first == "\t", let name = lastName {
             // A folded line continues the field before it.
-            fields[name, default: ""] += " " + text.trimmingCharacters(in: .whitespaces)
+            fields[name, default: ""] += " " + text.trimmingSpaces()
             return .more
         }
         guard let colon = text.firstIndex(of: ":") else { return .more }
-        let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let name = text[..<colon].trimmingSpaces().lowercased()
+        let value = text[text.index(after: colon)...].trimmingSpaces()
         fields[name] = fields[name].map { $0 + ", " + value } ?? value
         lastName = name
         return .more

@@ -1,5 +1,10 @@
 import CCurl
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One libcurl transfer (an easy handle) for one request: a GET of an `http` or `https` address,
 /// or a POST of its body (a form unless the headers say otherwise), with the request's headers,

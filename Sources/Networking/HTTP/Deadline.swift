@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A deadline that fires once on a Dispatch thread unless cancelled first: on time even when
 /// every thread of the cooperative pool is busy. DispatchWorkItem is thread-safe, though not

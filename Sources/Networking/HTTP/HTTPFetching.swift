@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Fetches raw HTTP exchanges: status, headers and body bytes, after redirects.
 ///
@@ -114,7 +118,7 @@ public struct HTTPResponse: Sendable {
     /// `Retry-After` as a date (seconds or an HTTP-date), nil when absent or unreadable; capped at
     /// 24 h ahead. A date already past is `now`: retry at once.
     public func retryAfter(now: Date) -> Date? {
-        guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let value = headers["Retry-After"]?.trimmingSpaces() else { return nil }
         let latest = now.addingTimeInterval(Self.longestRetryAfter)
         if !value.isEmpty, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             // More digits than a day of seconds needs would only overflow.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The HTTP methods the endpoints of this package use.
 public enum HTTPMethod: String, Sendable {

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A NewsAPI key. It prints as `APIKey(redacted)` everywhere, `dump` and mirrors included, so it
 /// cannot leak into a log, an error message or a test failure by accident.
@@ -23,6 +28,6 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     /// `text` with every occurrence of the key replaced by `•••`, for text that came back from a
     /// server and might echo the key.
     public func redacting(_ text: String) -> String {
-        text.replacingOccurrences(of: value, with: "•••")
+        value.isEmpty ? text : text.replacing(value, with: "•••")
     }
 }

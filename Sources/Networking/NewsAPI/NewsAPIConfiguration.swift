@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where and how to reach NewsAPI (or a compatible server).
 public struct NewsAPIConfiguration: Sendable {
@@ -32,7 +36,7 @@ public struct NewsAPIConfiguration: Sendable {
 
     /// The base URL named by `NEWSAPI_BASE_URL` in `environment`, or the public service.
     public static func baseURL(environment: [String: String]) throws(InvalidBaseURL) -> URL {
-        guard let text = environment["NEWSAPI_BASE_URL"]?.trimmingCharacters(in: .whitespaces),
+        guard let text = environment["NEWSAPI_BASE_URL"]?.trimmingSpaces(),
             !text.isEmpty
         else { return publicBaseURL }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),

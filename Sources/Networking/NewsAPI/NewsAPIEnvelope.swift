@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A NewsAPI response body: `{"status":"ok", …payload}` or `{"status":"error","code","message"}`.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The live ``NewsService``: NewsAPI v2 (or a compatible server) over an ``HTTPClient``.
 public struct NewsAPIService: NewsService {

@@ -1,7 +1,12 @@
 import Feeds
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `newsapp extract` and `newsapp read` print: the article as text (its title, a line with the
 /// author and the date, the text, the numbered links) or, with `--json`, as one JSON object.

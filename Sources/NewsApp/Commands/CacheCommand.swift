@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `newsapp cache stats|clear|vacuum`: the local article store and the pictures kept beside it.
 struct CacheCommand: AsyncParsableCommand {

@@ -1,7 +1,20 @@
 import ArgumentParser
 import Feeds
-import Foundation
+import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `newsapp extract [--url URL] [--json] [--no-links] [FILE]`: reader mode for scripts and measurements.
 struct ExtractCommand: ParsableCommand {
@@ -50,7 +63,7 @@ struct ExtractCommand: ParsableCommand {
         } catch {
             let name = file.map { "“\(TextSanitizer.clean($0))”" } ?? "standard input"
             StandardError.write(
-                "newsapp: Could not read \(name): \(TextSanitizer.clean(error.localizedDescription))")
+                "newsapp: Could not read \(name): \(error.reason).")
             throw ExitCode(1)
         }
         do {
@@ -72,16 +85,11 @@ struct ExtractCommand: ParsableCommand {
     }
 
     /// At most `limit` bytes of `file`, or of standard input.
-    private static func read(_ file: String?, limit: Int) throws -> Data {
-        let handle =
-            try file.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? .standardInput
-        defer { if file != nil { try? handle.close() } }
-        var data = Data()
-        while data.count < limit, let chunk = try handle.read(upToCount: min(1 << 20, limit - data.count)),
-            !chunk.isEmpty
-        {
-            data.append(chunk)
-        }
-        return data
+    private static func read(_ file: String?, limit: Int) throws(FileReader.Failure) -> Data {
+        let descriptor = file.map { open($0, O_RDONLY | O_CLOEXEC) } ?? STDIN_FILENO
+        guard descriptor >= 0 else { throw .posix(errno) }
+        defer { if file != nil { close(descriptor) } }
+        guard let bytes = POSIXFile.read(descriptor, upTo: limit) else { throw .posix(errno) }
+        return Data(bytes)
     }
 }

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `newsapp feeds …`: the subscriptions, in `$XDG_CONFIG_HOME/newsapp/urls` (newsboat's format).
 struct FeedsCommand: AsyncParsableCommand {

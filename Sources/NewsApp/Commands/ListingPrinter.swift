@@ -1,9 +1,21 @@
 import ArgumentParser
 import FilterLanguage
-import Foundation
 import Modules
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `newsapp headlines` and `newsapp search` fetch.
 enum Listing: Sendable, Equatable {

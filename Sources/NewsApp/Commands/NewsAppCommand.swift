@@ -1,7 +1,19 @@
 import ArgumentParser
 import Coordinators
-import Foundation
 import Networking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `newsapp`: the terminal news reader.
 @main
@@ -146,7 +158,7 @@ struct NewsAppCommand: AsyncParsableCommand {
         if let open, open < 1 {
             throw ValidationError("--open takes a headline number from 1.")
         }
-        if let search, search.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let search, search.trimmingSpaces().isEmpty {
             throw ValidationError("--search needs words to look for.")
         }
         let starts = [search != nil, feed != nil, tag != nil, categoryOption.category != nil || open != nil]
@@ -154,10 +166,10 @@ struct NewsAppCommand: AsyncParsableCommand {
             throw ValidationError(
                 "Give one place to start: --search, --feed, --tag, or --category and --open.")
         }
-        if let feed, feed.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let feed, feed.trimmingSpaces().isEmpty {
             throw ValidationError("--feed needs a feed's title or address.")
         }
-        if let tag, tag.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let tag, tag.trimmingSpaces().isEmpty {
             throw ValidationError("--tag needs a tag.")
         }
 
@@ -191,16 +203,21 @@ struct NewsAppCommand: AsyncParsableCommand {
         } catch {
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error))
-                Foundation.exit(2)
+                terminate(2)
             }
             let message = fullMessage(for: error)
             if exitCode(for: error) == .success, message.hasPrefix("OVERVIEW: \(configuration.abstract)") {
                 // The app's own help also says which sources a run would use now.
                 let sources = SourcesSummary.current(environment: ProcessInfo.processInfo.environment)
                 StandardOutput.write(message + "\n\nSOURCES:\n  " + sources.sentence + "\n")
-                Foundation.exit(0)
+                terminate(0)
             }
             exit(withError: error)
         }
     }
+}
+
+/// libc's `exit`, which a command's own `exit(withError:)` hides inside it.
+private func terminate(_ status: Int32) -> Never {
+    exit(status)
 }

@@ -1,8 +1,13 @@
 import ArgumentParser
 import Feeds
-import Foundation
 import Networking
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `newsapp read URL`: reader mode on a web page fetched over the network.
 struct ReadCommand: AsyncParsableCommand {

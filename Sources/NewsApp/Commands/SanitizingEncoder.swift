@@ -1,5 +1,10 @@
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An `Encodable` whose every string is written as the screen shows it: through
 /// ``TerminalText/TextSanitizer`` (escape sequences, control characters, bidi controls and byte

@@ -1,7 +1,19 @@
 import ArgumentParser
 import Coordinators
 import FilterLanguage
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `newsapp search WORDS`: the app at the results in a terminal; a printed page otherwise.
 struct SearchCommand: AsyncParsableCommand {
@@ -48,7 +60,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     /// The words as one query.
     var query: String {
-        words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        words.joined(separator: " ").trimmingSpaces()
     }
 
     func validate() throws {

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `newsapp sync …`: sync with a feed service over the Google Reader API.
 struct SyncCommand: AsyncParsableCommand {
@@ -102,7 +107,7 @@ struct SyncLoginCommand: AsyncParsableCommand {
     var service: SyncServiceKind = .greader
 
     func validate() throws {
-        if user.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--user needs a name.") }
+        if user.trimmingSpaces().isEmpty { throw ValidationError("--user needs a name.") }
         try app.refuseOptions(notTakenBy: "sync")
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// JSON for standard output that no text from the network can turn into terminal commands:
 /// pretty-printed with sorted keys, every string cleaned as the screen cleans it (``Sanitized``:

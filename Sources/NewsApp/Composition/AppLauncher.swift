@@ -1,10 +1,23 @@
 import Coordinators
 import Feeds
-import Foundation
 import Modules
 import Networking
+import NewsModels
 import Store
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The composition root: resolves the settings, picks the news source and the terminal, then
 /// runs a ``NewsSession``.
@@ -283,11 +296,11 @@ enum AppLauncher {
 /// Unbuffered writes to standard error.
 enum StandardError {
     static func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        POSIXFile.writeToStandardError(line + "\n")
     }
 
     /// `text` as it is, without a line break after it (a question waiting for its answer).
     static func writeRaw(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        POSIXFile.writeToStandardError(text)
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -50,7 +54,7 @@ struct CacheDirectory: Sendable, Equatable {
     /// `text` (a message from the store) with this directory's path shown as in ``display(_:)``.
     func abbreviating(_ text: String) -> String {
         let shown = display(path)
-        return shown == path ? text : text.replacingOccurrences(of: path + "/", with: shown + "/")
+        return shown == path ? text : text.replacing(path + "/", with: shown + "/")
     }
 
     /// Why the directory could not be made.

@@ -1,8 +1,20 @@
-import Foundation
 import Modules
 import NewsModels
 import Store
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `newsapp cache stats|clear|vacuum` do, over the live store and the sample edition's. Each
 /// returns the exit status: 0, or 1 when a store could not be opened, read or written (the

@@ -1,6 +1,11 @@
-import Foundation
 import NewsModels
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// NewsAPI (or the sample edition) and the feeds together: the headlines are the news source's
 /// (the front page shows the feeds' own sections beside them), and a search finds both — each

@@ -1,7 +1,12 @@
-import Foundation
 import Modules
 import NewsModels
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The news source when the feeds are the edition (feeds and no NewsAPI key): the headlines are
 /// the newest items of every feed, a search is the store's full-text search over what it holds.

@@ -1,9 +1,14 @@
 import Feeds
-import Foundation
 import Modules
 import Networking
 import NewsModels
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a command runs with: the settings from every source, the news source they chose, and
 /// the local stores when they could be opened.

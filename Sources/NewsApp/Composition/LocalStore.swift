@@ -1,7 +1,12 @@
-import Foundation
 import NewsModels
 import Store
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Opening an article store at launch: `news.sqlite` (or the sample edition's `sample.sqlite`)
 /// in the ``CacheDirectory``, with articles not fetched for `retention_days` evicted (saved ones

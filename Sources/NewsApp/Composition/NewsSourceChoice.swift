@@ -1,8 +1,13 @@
-import Foundation
 import Networking
 import NewsModels
 import SampleEdition
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the news comes from: NewsAPI with a key; without one, the user's feeds when there are
 /// any; else the bundled sample edition.

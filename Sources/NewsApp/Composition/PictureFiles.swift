@@ -1,4 +1,17 @@
-import Foundation
+import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The picture files in the image cache's directory: those named by a SHA-256 (64 lowercase
 /// hexadecimal digits), and the `.part` files of downloads in progress or abandoned.
@@ -6,18 +19,17 @@ struct PictureFiles {
     let directory: URL
 
     private func files() -> [(url: URL, size: Int64)] {
-        let keys: [URLResourceKey] = [.fileSizeKey, .isRegularFileKey]
-        guard
-            let urls = try? FileManager.default.contentsOfDirectory(
-                at: directory, includingPropertiesForKeys: keys)
-        else { return [] }
-        return urls.compactMap { url in
-            let name = url.lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            return []
+        }
+        return names.compactMap { name in
             let key = name.hasSuffix(".part") ? String(name.prefix(64)) : name
-            guard Self.isKey(key), let values = try? url.resourceValues(forKeys: Set(keys)),
-                values.isRegularFile == true
-            else { return nil }
-            return (url, Int64(values.fileSize ?? 0))
+            let url = directory.appendingPathComponent(name)
+            var info = stat()
+            guard Self.isKey(key), lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                return nil
+            }
+            return (url, Int64(info.st_size))
         }
     }
 

@@ -1,6 +1,11 @@
-import Foundation
 import SampleEdition
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Versions before the sample edition had a store of its own recorded its articles in the live
 /// one, where live offline search found them. The first time the live store is opened now, they

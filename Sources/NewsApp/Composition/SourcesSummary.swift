@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which sources are in use, in one sentence, for `--help` and the app's `?`:
 /// `Sources in use: NewsAPI (the us edition) and 12 feeds (~/.config/newsapp/urls).`

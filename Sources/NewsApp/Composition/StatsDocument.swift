@@ -1,5 +1,10 @@
-import Foundation
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `newsapp cache stats --json`: the live store's figures at the top level, the pictures under
 /// `images`, and the sample edition's store under `sample` with the same figures.

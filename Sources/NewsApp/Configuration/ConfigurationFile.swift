@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The config file on disk, `$XDG_CONFIG_HOME/newsapp/config.toml` (by default
 /// `~/.config/newsapp/config.toml`): where it is, and reading it through ``ConfigurationLoader``.

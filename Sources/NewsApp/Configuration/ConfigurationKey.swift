@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One key of the config file, declared once: its name, what it holds (its type and range), its
 /// default, its help line, and where its value goes in a ``Configuration``. The loader reads
@@ -77,7 +81,7 @@ struct ConfigurationKey: Sendable {
             }
             store(&configuration, choice)
         case .path(let noun, let refusal, let store):
-            guard let path = value.string, !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let path = value.string, !path.trimmingSpaces().isEmpty else {
                 return "\(name) must be the path of \(noun) (found \(found)); \(refusal)."
             }
             guard let expanded = expanding(path) else {
@@ -85,7 +89,7 @@ struct ConfigurationKey: Sendable {
             }
             store(&configuration, expanded)
         case .command(let store):
-            guard let command = value.string, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let command = value.string, !command.trimmingSpaces().isEmpty else {
                 return "\(name) must be a command (found \(found)); ignoring it."
             }
             store(&configuration, command)

@@ -1,7 +1,12 @@
 import Coordinators
 import FilterLanguage
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - Killfile and feed rules
 
@@ -121,7 +126,7 @@ extension ConfigurationLoader {
                     feedRule.images = read.images ?? feedRule.images
                 case "rename":
                     guard let title = setting.value.string,
-                        !title.trimmingCharacters(in: .whitespaces).isEmpty
+                        !title.trimmingSpaces().isEmpty
                     else {
                         problems.append(
                             problem(

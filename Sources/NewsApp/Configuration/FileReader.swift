@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -46,9 +50,7 @@ enum FileReader {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = buffer.withUnsafeMutableBytes {
-                Foundation.read(descriptor, $0.baseAddress, $0.count)
-            }
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return .failure(.posix(errno))
@@ -59,6 +61,11 @@ enum FileReader {
         }
         return .success(Contents(data: data, permissions: UInt16(status.st_mode & 0o777)))
     }
+}
+
+/// libc's `read`, which ``FileReader/read(_:limit:)`` hides.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
 
 /// Paths as the user thinks of them: the home directory shown as `~`.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +25,7 @@ struct LockedTextFile: Sendable, Equatable {
     }
 
     var displayPath: String { PathDisplay.abbreviate(path, home: home) }
-    private var directory: String { (path as NSString).deletingLastPathComponent }
+    private var directory: String { path.deletingLastPathComponent }
 
     /// The file's text; a missing file is empty.
     func load() throws(Failure) -> String {

@@ -1,10 +1,23 @@
 import Coordinators
-import Foundation
+import Dispatch
 import Modules
 import Networking
 import NewsModels
 import Store
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `newsapp downloads …` does; each returns the exit status.
 struct DownloadCommands {
@@ -223,8 +236,8 @@ struct DownloadsDocument: Encodable {
     /// the queue hears only every few seconds (and never from a run that was killed).
     static func received(_ download: StoredDownload) -> Int64 {
         guard download.state != .done, let path = download.path, path.hasSuffix(".part"),
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+            let size = fileSize(atPath: path)
         else { return download.received }
-        return size.int64Value
+        return Int64(size)
     }
 }

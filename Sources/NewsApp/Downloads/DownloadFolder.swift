@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where podcasts are downloaded: `download_dir` from the config file, else
 /// `$XDG_DOWNLOAD_DIR/podcasts`, else `~/Downloads/podcasts`.

@@ -1,10 +1,15 @@
 import Feeds
-import Foundation
 import Modules
 import Networking
 import NewsModels
 import Store
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Podcast downloads kept in the store's queue and written to the download folder (see
 /// ``EnclosureDownloader``); the app's `download` and `play`, and `newsapp downloads run`.
@@ -62,7 +67,7 @@ struct StoreDownloads: Downloads {
         }
         try? await store.updateDownload(
             id: download.id, path: partial, received: download.received, total: download.total)
-        let name = String((partial as NSString).lastPathComponent.dropLast(".part".count))
+        let name = String(partial.lastPathComponent.dropLast(".part".count))
         // Every few seconds the queue hears where the download is: another run knows it is alive.
         let lastSaid = Locked(ContinuousClock.now)
         let store = store
@@ -114,15 +119,7 @@ struct StoreDownloads: Downloads {
             return "The player “\(command)” was not found: set player in config.toml."
         }
         words.removeFirst()
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = words + [path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
+        guard ForegroundJob.startDetached(executable, arguments: words + [path]) else {
             return "The player “\(command)” could not be started."
         }
         return "Playing “\(download.title)” with \(executable.lastPathComponent)."

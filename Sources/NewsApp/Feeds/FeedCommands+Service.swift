@@ -1,6 +1,11 @@
 import Feeds
-import Foundation
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - The feed service's feeds beside the urls file's
 

@@ -1,10 +1,22 @@
 import Feeds
 import FilterLanguage
-import Foundation
 import Modules
 import NewsModels
 import Store
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `newsapp feeds …` does. Each returns the exit status: 0, or 1 when the work failed (one
 /// line on standard error says why).
@@ -117,7 +129,7 @@ struct FeedCommands {
     // MARK: feeds add --query
 
     func addQuery(name: String, expression text: String, tags: [String]) async -> Int32 {
-        let name = name.trimmingCharacters(in: .whitespaces)
+        let name = name.trimmingSpaces()
         guard !name.isEmpty, !name.contains(":"), !name.contains(where: \.isNewline) else {
             FeedsContext.fail(
                 "A query feed's name must not be empty or hold a colon (newsboat ends the name there).")
@@ -349,7 +361,7 @@ struct FeedCommands {
         question +=
             "Add \(commands.count == 1 ? "it" : "them")? They run at every refresh, with your rights. [y/N] "
         StandardError.writeRaw(question)
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        let answer = readLine()?.trimmingSpaces().lowercased()
         return answer == "y" || answer == "yes"
     }
 
@@ -425,7 +437,7 @@ struct FeedCommands {
     /// Each tag once, in the order given, without blanks.
     static func uniqued(_ tags: [String]) -> [String] {
         var seen: Set<String> = []
-        return tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+        return tags.map { $0.trimmingSpaces() }.filter {
             !$0.isEmpty && seen.insert($0).inserted
         }
     }

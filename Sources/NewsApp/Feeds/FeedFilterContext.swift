@@ -1,7 +1,12 @@
 import Feeds
 import FilterLanguage
-import Foundation
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The user's feeds as the filter language sees them (``FilterFeed``: the address as the urls file
 /// writes it, the name shown, the site, the tags, the counts, the place in the file), and the

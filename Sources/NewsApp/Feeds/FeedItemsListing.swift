@@ -1,9 +1,14 @@
 import Feeds
-import Foundation
 import Modules
 import NewsModels
 import Store
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `newsapp feeds show`: a feed's stored items, newest first.
 struct FeedItemsListing {

@@ -1,9 +1,14 @@
 import Feeds
-import Foundation
 import Logging
 import Networking
 import NewsModels
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One refresh of the subscriptions, as `newsapp refresh` and `r` in the app run it: the feeds of
 /// the urls file (or only those not asked for within an interval), but those a feed service

@@ -1,6 +1,11 @@
 import Feeds
-import Foundation
 import Modules
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The config file's `[[feed]]` rules over the subscriptions: for each feed, the settings in force
 /// and where each came from. A rule names feeds by address (as the urls file writes it), by title

@@ -1,6 +1,11 @@
 import Feeds
-import Foundation
 import Networking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A feed named on the command line: its address, or its number in `newsapp feeds` (the order of
 /// the urls file, from 1), or a query feed's name.
@@ -60,7 +65,7 @@ enum FeedAddress {
     /// `text` as an http or https address; `example.org/feed` gets `https://`. Nil when it is not
     /// one (another scheme, no host, spaces).
     static func parse(_ text: String) -> URL? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.contains(where: \.isWhitespace) else { return nil }
         let lowered = trimmed.lowercased()
         let written =

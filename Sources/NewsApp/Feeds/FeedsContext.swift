@@ -1,9 +1,14 @@
 import Feeds
-import Foundation
 import Logging
 import Networking
 import Store
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the feed commands (`newsapp feeds …`, `newsapp refresh`) run with: the settings, the
 /// subscriptions file, the article store and the log.

@@ -1,9 +1,14 @@
 import Feeds
-import Foundation
 import Modules
 import NewsModels
 import Store
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `newsapp feeds`: every feed with its title, address, tags, items, unread items, last refresh and
 /// last error (a query feed with its expression and counts), then the lines of the urls file

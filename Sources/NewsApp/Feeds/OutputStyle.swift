@@ -1,5 +1,17 @@
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How a print command's lines reach standard output: the terminal's width and colours, or plain
 /// text at `COLUMNS` (else 80) in a pipe.

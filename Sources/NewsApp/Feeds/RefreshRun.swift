@@ -1,8 +1,20 @@
 import Feeds
-import Foundation
 import Modules
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `newsapp refresh`: every feed once, headless, like `newsboat -x reload`. On a terminal one line
 /// of progress is redrawn in place; piped, only the summary is printed:
@@ -19,7 +31,7 @@ struct RefreshRun {
         do {
             outcome = try await context.refreshService.run { progress.show($0) }
         } catch {
-            FeedsContext.fail(error.description)
+            FeedsContext.fail(String(describing: error))
             return 1
         }
         progress.clear()
@@ -62,7 +74,7 @@ struct RefreshRun {
         if report.failedCount > 0 {
             parts.append("\(Amount.grouped(report.failedCount)) failed (\(whereFailuresAre))")
         }
-        let seconds = String(format: "%.1f", report.seconds)
+        let seconds = String(printf: "%.1f", report.seconds)
         return
             "\(feeds): \(parts.joined(separator: ", ")) · \(Amount.grouped(report.newItems)) new in \(seconds) s"
     }

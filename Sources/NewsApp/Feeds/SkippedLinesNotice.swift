@@ -1,6 +1,11 @@
 import Feeds
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Says once which lines of the urls file NewsApp skips (newsboat's `query:`, `exec:` and
 /// `filter:` feeds, other schemes, repeats): a line reported before, by any command, is not

@@ -1,6 +1,11 @@
 import Feeds
-import Foundation
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The refresh engine's storage, in the article store: feed items share its full-text index, its
 /// search and its read and saved marks with NewsAPI's articles.

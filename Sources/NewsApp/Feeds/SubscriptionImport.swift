@@ -1,5 +1,10 @@
 import Feeds
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A file to import: an OPML file (1.0 or 2.0), a newsboat urls file, or a newsboat config file,
 /// told apart by their first character (`<` for OPML) and by what their lines start with.

@@ -1,5 +1,10 @@
 import Feeds
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The subscriptions on disk: `$XDG_CONFIG_HOME/newsapp/urls` (by default
 /// `~/.config/newsapp/urls`), in newsboat's urls format, so a newsboat user copies theirs over.
@@ -21,7 +26,7 @@ struct SubscriptionsFile: Sendable, Equatable {
     /// there is neither.
     static func standard(environment: [String: String]) -> SubscriptionsFile? {
         guard let config = ConfigurationFile.standard(environment: environment) else { return nil }
-        let directory = (config.path as NSString).deletingLastPathComponent
+        let directory = config.path.deletingLastPathComponent
         return SubscriptionsFile(path: directory + "/urls", home: config.home)
     }
 

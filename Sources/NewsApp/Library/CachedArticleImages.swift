@@ -1,7 +1,12 @@
-import Foundation
 import Images
 import Modules
 import SampleEdition
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Article pictures from the image cache (memory, then the sample edition's bundled pictures,
 /// then `$XDG_CACHE_HOME/newsapp/images/`, then the network), drawn as true-colour half blocks.

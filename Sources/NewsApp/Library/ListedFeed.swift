@@ -1,6 +1,11 @@
 import Feeds
-import Foundation
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A feed as the lists show it: a subscription of the urls file, or a feed service's feed.
 struct ListedFeed: Sendable, Equatable {

@@ -1,8 +1,13 @@
 import Feeds
-import Foundation
 import Modules
 import NewsModels
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reader mode in the app: an article's page fetched by ``PageFetcher`` (through the hardened
 /// HTTP client), its text kept with the article in the local store, so that it reads offline and

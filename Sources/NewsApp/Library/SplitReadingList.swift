@@ -1,6 +1,11 @@
-import Foundation
 import Modules
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The reading list of the sample edition with feeds beside it: the sample's articles keep their
 /// marks in the sample edition's store, the feed items theirs in the live store, so neither

@@ -1,10 +1,15 @@
 import Feeds
 import FilterLanguage
-import Foundation
 import Modules
 import NewsModels
 import Store
 import Sync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The feeds as the app's screens see them: the subscriptions of the urls file and those of the
 /// feed service when sync is on, their items in the local store, and refreshes run as `newsapp

@@ -1,7 +1,12 @@
-import Foundation
 import Modules
 import NewsModels
 import Store
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The reading list kept in the local article store: read marks and saved articles live in
 /// `news.sqlite` beside the stored pages, so they survive restarts and work offline.

@@ -1,5 +1,10 @@
-import Foundation
 import Logging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The loggers of a run: each writes to the ``LogFile`` at the level `--log-level` chose (info by
 /// default), with the NewsAPI key and the sync token among the secrets never written. Without a home directory
@@ -15,7 +20,7 @@ struct AppLog: Sendable {
         // The sync token too, should any code ever log it.
         let token = (try? SyncAccountFile.standard(environment: environment)?.load())??.token
         secrets = [environment["NEWSAPI_KEY"], token].compactMap {
-            $0?.trimmingCharacters(in: .whitespacesAndNewlines)
+            $0?.trimmingWhitespace()
         }
         .filter { $0.count >= 8 }
     }

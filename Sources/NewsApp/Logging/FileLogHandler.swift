@@ -1,7 +1,12 @@
-import Foundation
 import Logging
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A swift-log handler writing one line per event to a ``LogFile``:
 /// `2026-11-24T03:12:05.123Z warning feeds: the feed did not answer url=https://…`.
@@ -42,12 +47,12 @@ struct FileLogHandler: LogHandler {
     }
 
     private func redacted(_ line: String) -> String {
-        secrets.reduce(line) { $0.replacingOccurrences(of: $1, with: "[redacted]") }
+        secrets.reduce(line) { $1.isEmpty ? $0 : $0.replacing($1, with: "[redacted]") }
     }
 
     /// A metadata value, quoted when it holds a space or a quote.
     static func quoted(_ value: String) -> String {
         guard value.contains(where: { $0 == " " || $0 == "\"" }) || value.isEmpty else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "\"" + value.replacing("\"", with: "\\\"") + "\""
     }
 }

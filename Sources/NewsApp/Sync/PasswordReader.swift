@@ -1,5 +1,10 @@
-import Foundation
+import NewsModels
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -32,11 +37,10 @@ enum PasswordReader {
     /// without echo on a terminal, else the first line piped in. Nil when there is none.
     static func readStandardInput(prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else {
-            let data = FileHandle.standardInput.readData(ofLength: limit + 1)
-            let line = firstLine(data)
+            let line = firstLine(Data(POSIXFile.read(STDIN_FILENO, upTo: limit + 1) ?? []))
             return line.isEmpty ? nil : line
         }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        POSIXFile.writeToStandardError(prompt)
         var saved = termios()
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
         if canHide {
@@ -53,7 +57,7 @@ enum PasswordReader {
                 signal(SIGINT, SIG_DFL)
                 signal(SIGTERM, SIG_DFL)
             }
-            FileHandle.standardError.write(Data("\n".utf8))
+            POSIXFile.writeToStandardError("\n")
         }
         guard let line = readLine(strippingNewline: true), !line.isEmpty else { return nil }
         return String(line.prefix(limit))
@@ -62,7 +66,7 @@ enum PasswordReader {
     private static func firstLine(_ data: Data) -> String {
         let text = String(decoding: data.prefix(limit), as: UTF8.self)
         return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            .trimming(anyOf: "\r")
     }
 
     /// Puts echo back when the prompt is interrupted.

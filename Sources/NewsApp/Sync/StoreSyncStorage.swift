@@ -1,7 +1,12 @@
-import Foundation
 import NewsModels
 import Store
 import Sync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The sync's storage, in the article store: the service's feeds and items are feeds and items
 /// like any other (one search, one front page, one set of read and saved marks), and the queue of

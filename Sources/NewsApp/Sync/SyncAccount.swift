@@ -1,5 +1,10 @@
-import Foundation
 import Sync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The account NewsApp syncs with: the service's API address, the user, the login token, and
 /// whether plain http was accepted at login. The password is kept only for Tiny Tiny RSS, whose

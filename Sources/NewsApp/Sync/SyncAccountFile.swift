@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -49,7 +53,7 @@ struct SyncAccountFile: Sendable, Equatable {
 
     /// Keeps `account`, replacing any other: a new file (0600) renamed over the old one.
     func save(_ account: SyncAccount) throws(Failure) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -1,11 +1,23 @@
 import Coordinators
-import Foundation
 import Modules
 import Networking
 import NewsModels
 import Store
 import Sync
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `newsapp sync …` does. Each returns the exit status: 0, or 1 when the work failed (one
 /// line on standard error says why).
@@ -36,7 +48,7 @@ struct SyncCommands {
         case .success(let url):
             base = url
         }
-        let user = user.trimmingCharacters(in: .whitespacesAndNewlines)
+        let user = user.trimmingWhitespace()
         let password: String
         if let passwordFile {
             switch PasswordReader.read(file: passwordFile) {
@@ -269,7 +281,7 @@ struct SyncCommands {
         let seconds =
             Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
         return "Synced with \(service): " + parts.joined(separator: " · ")
-            + String(format: " in %.1f s", seconds)
+            + String(printf: " in %.1f s", seconds)
     }
 
     private func loadAccount(_ file: SyncAccountFile) -> SyncAccount? {

@@ -1,5 +1,10 @@
-import Foundation
 import Sync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `newsapp sync --json`.
 struct SyncDocument: Encodable {

@@ -1,10 +1,15 @@
 import Feeds
-import Foundation
 import Logging
 import Networking
 import NewsModels
 import Store
 import Sync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A sync of the local store with the account's service, as `newsapp sync`, `r` in the app and
 /// the launch refresh run it: one at a time per store (``SyncLock``, beside the store file).

@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import Networking
 import Sync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The protocol an account's service speaks.
 enum SyncServiceKind: String, Codable, Sendable, CaseIterable, ExpressibleByArgument {

@@ -1,9 +1,14 @@
 import Feeds
-import Foundation
 import NewsModels
 import Store
 import Sync
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `newsapp feeds add` and `feeds remove` with sync on: the subscription is made or ended at the
 /// service (`subscription/quickadd`, then each tag as a label; `subscription/edit` to

@@ -1,5 +1,10 @@
-import Foundation
 import Modules
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Opens addresses in the user's browser, never through a shell: the address is passed to the
 /// browser as one argument.
@@ -35,7 +40,7 @@ struct BrowserLauncher {
     func invocation(for url: URL) -> Invocation? {
         let address = url.absoluteString
         let chosen = [configured, environment["BROWSER"]].lazy.compactMap { $0 }.first {
-            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            !$0.trimmingSpaces().isEmpty
         }
         if let browsers = chosen {
             for candidate in browsers.split(separator: ":") {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Finds a program as a shell would, without a shell: an absolute or relative path as given, else
 /// the first executable of that name in `$PATH`.

@@ -1,5 +1,10 @@
-import Foundation
+import NewsModels
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -78,6 +83,19 @@ enum ForegroundJob {
         case .success(let pid): return wait(for: pid, terminal: nil, appModes: nil)
         case .failure(let error): return .notStarted(error.code)
         }
+    }
+
+    /// Starts `executable` apart from the terminal as ``runDetached(_:arguments:)`` does, but
+    /// without waiting for it (a media player): a thread of its own waits for its end, so it
+    /// leaves no zombie. False when it could not be started.
+    static func startDetached(_ executable: URL, arguments: [String]) -> Bool {
+        guard case .success(let pid) = spawn(executable, arguments: arguments, input: nil, detached: true)
+        else { return false }
+        DetachedThread.start(named: "NewsApp wait") {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        }
+        return true
     }
 
     /// The program's end, following it through stops.

@@ -1,6 +1,11 @@
-import Foundation
 import Modules
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The app's system actions: the browser through ``BrowserLauncher``, the clipboard through the
 /// terminal (OSC 52), and the pager through ``PagerLauncher``, when there is a terminal.

@@ -1,6 +1,11 @@
-import Foundation
 import Modules
+import NewsModels
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -22,7 +27,7 @@ struct PagerLauncher {
 
     /// The pager to run, or nil when none is found.
     func invocation() -> Invocation? {
-        if let pager = environment["PAGER"], !pager.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let pager = environment["PAGER"], !pager.trimmingSpaces().isEmpty {
             let words = pager.split(whereSeparator: \.isWhitespace).map(String.init)
             return ExecutableLookup.resolve(words[0], environment: environment).map {
                 Invocation(executable: $0, arguments: Array(words.dropFirst()))
@@ -45,9 +50,8 @@ struct PagerLauncher {
         guard let input = Self.temporaryInput(text) else {
             return .failed("the text could not be written for it")
         }
-        defer { try? input.close() }
-        let outcome = ForegroundJob.run(
-            invocation.executable, arguments: invocation.arguments, input: input.fileDescriptor)
+        defer { close(input) }
+        let outcome = ForegroundJob.run(invocation.executable, arguments: invocation.arguments, input: input)
         guard outcome.succeeded else {
             if case .killed = outcome { ForegroundJob.leaveFullScreen(environment: environment) }
             return .failed(outcome.reason(invocation.name))
@@ -55,20 +59,18 @@ struct PagerLauncher {
         return .shown(with: invocation.name)
     }
 
-    /// `text` in a file only this user can read, already unlinked, open for reading from its start.
-    private static func temporaryInput(_ text: String) -> FileHandle? {
+    /// `text` in a file only this user can read, already unlinked, open for reading from its
+    /// start: its descriptor, which the caller closes.
+    private static func temporaryInput(_ text: String) -> Int32? {
         // A new name, created exclusively and closed on exec: no other process gets it.
-        let path = NSTemporaryDirectory() + "/newsapp-pager-\(UUID().uuidString)"
+        let path = FileManager.default.temporaryDirectory.path + "/newsapp-pager-\(UUID().uuidString)"
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         unlink(path)
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.seek(toOffset: 0)
-        } catch {
+        guard POSIXFile.write(descriptor, text.utf8), lseek(descriptor, 0, SEEK_SET) == 0 else {
+            close(descriptor)
             return nil
         }
-        return handle
+        return descriptor
     }
 }

@@ -1,5 +1,10 @@
 import CReadline
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The prompt's history, kept across sessions in `$XDG_STATE_HOME/newsapp/history`
 /// (`~/.local/state/newsapp/history` by default) and bounded to ``limit`` lines. Each line is

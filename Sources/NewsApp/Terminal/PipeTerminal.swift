@@ -1,7 +1,19 @@
 import Coordinators
-import Foundation
 import NewsModels
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The terminal when input is not one: commands are read line by line from standard input and
 /// output is plain text, with each command echoed after its prompt so the output reads as a
@@ -20,13 +32,12 @@ final class PipeTerminal: Terminal {
         lines = LineQueue()
         let queue = lines
         // Reading blocks, so it happens off the main actor.
-        let reader = Thread {
+        DetachedThread.start(named: "NewsApp input") {
             while let line = readLine(strippingNewline: true) {
                 queue.push(line)
             }
             queue.finish()
         }
-        reader.start()
     }
 
     func write(_ lines: [StyledLine]) {
@@ -47,19 +58,7 @@ final class PipeTerminal: Terminal {
 /// Unbuffered writes to file descriptor 1.
 enum StandardOutput {
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.write(1, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-        bytes.removeAll()
+        POSIXFile.write(STDOUT_FILENO, text.utf8)
     }
 }
 

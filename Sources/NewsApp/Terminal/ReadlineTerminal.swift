@@ -1,8 +1,20 @@
 import CReadline
 import Coordinators
 import Dispatch
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The interactive terminal: GNU readline's callback interface driven by the main dispatch
 /// queue, so the prompt keeps taking keys while screens load.
@@ -243,7 +255,7 @@ final class ReadlineTerminal: Terminal {
     }
 
     private func remember(_ line: String) {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces()
         guard !trimmed.isEmpty, trimmed != lastHistoryLine, trimmed.utf8.count <= Shell.maximumLineBytes
         else {
             return

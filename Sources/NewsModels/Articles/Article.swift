@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One news article, as NewsAPI describes it, cleaned of the wire format's quirks.
 ///
@@ -169,7 +173,7 @@ struct TruncatedContent: Equatable {
     init(_ wire: String?) {
         guard let wire else { return }
         var body = Substring(wire)
-        if body.hasSuffix(" chars]"), let open = body.range(of: "[+", options: .backwards) {
+        if body.hasSuffix(" chars]"), let open = body.lastRange(of: "[+") {
             let digits = body[open.upperBound...].dropLast(" chars]".count)
             if let count = Int(digits), count >= 0 {
                 omittedCharacterCount = count

@@ -1,4 +1,8 @@
-import struct Foundation.Date
+#if canImport(FoundationEssentials)
+    import struct FoundationEssentials.Date
+#else
+    import struct Foundation.Date
+#endif
 
 /// Where a page came from.
 public enum PageOrigin: Sendable, Equatable {

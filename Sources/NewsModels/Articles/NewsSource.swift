@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An outlet, as listed by NewsAPI's `sources` endpoint.
 public struct NewsSource: Sendable, Hashable, Codable, Identifiable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An article's whole text as reader mode took it from the article's web page: what the article
 /// screen shows in place of a cut-off text, and what the store keeps with the article so that it

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One entry of a feed (an RSS item, an Atom entry, a JSON Feed item), as a parser read it: its
 /// text already converted from HTML to plain text, its links resolved to absolute URLs.

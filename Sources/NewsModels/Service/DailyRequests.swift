@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The requests made to NewsAPI on one UTC day, as NewsApp counts them, against the plan's daily
 /// limit: what `?`, `newsapp cache stats` and `newsapp headlines --json` show, and what a request
@@ -75,12 +79,10 @@ public struct DailyRequests: Sendable, Equatable {
     /// `midnight UTC`, with the local time when the machine's time zone is not UTC:
     /// `midnight UTC (19:00 here)`.
     public var resetDescription: String {
-        let zone = TimeZone.current
-        guard zone.secondsFromGMT(for: resetsAt) != 0 else { return "midnight UTC" }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: resetsAt)
-        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let offset = LocalTime.utcOffset(at: resetsAt)
+        guard offset != 0 else { return "midnight UTC" }
+        let parts = Timestamp.Civil(resetsAt, offsetSeconds: offset)
+        let time = String(printf: "%02d:%02d", parts.hour, parts.minute)
         return "midnight UTC (\(time) here)"
     }
 }

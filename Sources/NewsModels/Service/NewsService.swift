@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A source of news. The app and its tests depend on this protocol, never on a concrete type:
 /// ``NewsAPIService`` is the live one; the sample edition and, later, RSS feeds are others.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension URL {
     /// The address as NewsApp shows and logs it: a password written in it is replaced by `•••`
@@ -34,7 +38,7 @@ public enum ShownAddress {
         guard text.contains("@"), text.contains("://") else { return text }
         var result = ""
         var rest = Substring(text)
-        while let separator = rest.range(of: "://") {
+        while let separator = rest.firstRange(of: "://") {
             result += rest[..<separator.upperBound]
             rest = rest[separator.upperBound...]
             // The authority ends at the path, query, fragment or anything that ends an address.

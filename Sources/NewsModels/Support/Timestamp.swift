@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Parses and formats the ISO 8601 timestamps NewsAPI sends and accepts, and holds the one
 /// calendar of the app: the proleptic Gregorian arithmetic (``date(year:month:day:hour:minute:second:fraction:offsetSeconds:)``

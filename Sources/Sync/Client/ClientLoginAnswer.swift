@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ClientLogin's answer: lines of `NAME=VALUE` (`SID=…`, `LSID=…`, `Auth=…`), of which the login
 /// token is `Auth`.
@@ -8,7 +12,7 @@ enum ClientLoginAnswer {
         let text = String(decoding: body.prefix(64 << 10), as: UTF8.self)
         for line in text.split(whereSeparator: \.isNewline) {
             guard line.hasPrefix("Auth=") else { continue }
-            let token = line.dropFirst(5).trimmingCharacters(in: .whitespaces)
+            let token = line.dropFirst(5).trimmingSpaces()
             guard !token.isEmpty, token.utf8.count <= 4096,
                 token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
             else { return nil }

@@ -1,5 +1,10 @@
-import Foundation
 import Networking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The changes NewsApp sends: marks, and subscriptions.
 extension ReaderAPIClient {
@@ -38,7 +43,7 @@ extension ReaderAPIClient {
     /// A change is acknowledged by `OK` (FreshRSS, Miniflux, Inoreader), or an empty 2xx.
     private static func expectOK(_ answer: HTTPResponse, host: String) throws(SyncError) {
         let text = String(decoding: answer.body.prefix(256), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingWhitespace()
         guard text.isEmpty || text.uppercased().hasPrefix("OK") else {
             throw .refused("\(host) answered “\(Clean.line(String(text.prefix(80))))” instead of OK")
         }

@@ -1,6 +1,11 @@
-import Foundation
 import Networking
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A client of a Google Reader API service (FreshRSS's `/api/greader.php`, Miniflux, Inoreader,
 /// The Old Reader, BazQux): signing in, the subscriptions, streams of items and their ids, and
@@ -197,7 +202,7 @@ public struct ReaderAPIClient: Sendable {
         if !fresh, let token = writeToken.withLock({ $0 }) { return token }
         let answer = try await get("/reader/api/0/token", [])
         let token = String(decoding: answer.body.prefix(4096), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingWhitespace()
         guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
             throw .notReaderAPI(host: host, reason: "it gave no write token")
         }

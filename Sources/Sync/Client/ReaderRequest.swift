@@ -1,5 +1,11 @@
-import Foundation
 import Networking
+import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The HTTP requests of the Google Reader API: the path below the base, the query or the form
 /// percent-encoded once (``QueryEncoding``), and the login token in `Authorization` only.
@@ -55,14 +61,6 @@ enum ReaderRequest {
     /// A path with every byte that is not safe in one percent-encoded (a label's spaces, quotes,
     /// `?` and `#`, letters beyond ASCII).
     static func encodePath(_ path: String) -> String {
-        var result = ""
-        for byte in path.utf8 {
-            if pathSafe.contains(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                result += String(format: "%%%02X", byte)
-            }
-        }
-        return result
+        path.percentEncoded(keeping: pathSafe.contains)
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The address of a service's API as the user gives it, checked: http or https with a host, no
 /// user or password in it, and plain http only to this machine unless the user accepts it.
@@ -8,7 +12,7 @@ public enum ServiceAddress {
 
     /// `text` as an API base (without a trailing `/`), or why not.
     public static func parse(_ text: String, allowHTTP: Bool) -> Result<URL, SyncError> {
-        var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var trimmed = text.trimmingWhitespace()
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty

@@ -1,6 +1,11 @@
 import Feeds
-import Foundation
 import Networking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why talking to the service failed, each with one sentence for the screen and the log. No
 /// sentence holds the token, the password or an address with credentials.

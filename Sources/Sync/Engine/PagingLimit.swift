@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The bounds of one loop over a service's pages (`stream/contents`, `stream/items/ids`,
 /// `stream/items/contents`): pages, entries (items or ids), bytes and time. Every loop counts

@@ -1,5 +1,10 @@
-import Foundation
 import Networking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Pull: the subscriptions, the items page by page, then the marks.
 extension SyncEngine {

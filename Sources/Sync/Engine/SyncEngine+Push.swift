@@ -1,5 +1,10 @@
-import Foundation
 import Networking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Push: the changes of marks made here, sent in batches and removed from the queue only once
 /// the service acknowledged them.

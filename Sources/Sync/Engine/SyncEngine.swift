@@ -1,6 +1,11 @@
-import Foundation
 import Logging
 import Networking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One sync with the service: push, then pull.
 ///

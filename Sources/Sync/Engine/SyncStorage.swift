@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a sync keeps what it learned and finds what was changed here: the executable backs it
 /// with the local store, in which synced feeds and items are feeds and items like any other.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A subscription at the service, as `subscription/list` gives it.
 public struct ServiceFeed: Sendable, Hashable {

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An item of a stream, read and made into a feed item, with its marks at the service.
 public struct ServiceItem: Sendable {

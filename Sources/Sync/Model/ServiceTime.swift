@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A time the service gives (`updated`, `crawlTimeMsec`) or one stored from it, checked before it
 /// is stored or computed with: seconds since 1970 up to an hour past our clock. A time outside

@@ -9,7 +9,7 @@ enum StreamTag {
     /// The label a category or tag id names (`user/-/label/NAME`, or `user/1234/label/NAME`);
     /// nil for states and other ids. Everything after `/label/` is the name, slashes included.
     static func label(of id: String) -> String? {
-        guard id.hasPrefix("user/"), let range = id.range(of: "/label/") else { return nil }
+        guard id.hasPrefix("user/"), let range = id.firstRange(of: "/label/") else { return nil }
         let name = id[range.upperBound...]
         return name.isEmpty ? nil : String(name)
     }

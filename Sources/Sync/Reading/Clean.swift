@@ -1,5 +1,10 @@
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Text from the service made safe to keep: control characters, escape sequences and bidi
 /// overrides removed (``TextSanitizer``), white space made single spaces.
@@ -11,7 +16,7 @@ enum Clean {
 
     /// An absolute http or https address, or nil.
     static func webAddress(_ text: String) -> URL? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else { return nil }

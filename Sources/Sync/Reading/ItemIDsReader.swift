@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads `stream/items/ids`: `{"itemRefs": [{"id": "1729"}], "continuation": "…"}`. An id that
 /// cannot be read is counted, never dropped in silence: a list with one is not complete.

@@ -172,7 +172,7 @@ struct JSONReader {
 
     /// A number, or a string holding one; nil for anything else, which is skipped.
     mutating func readDouble() throws(Failure) -> Double? {
-        try readScalarText().flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        try readScalarText().flatMap { Double($0.trimmingSpaces()) }
     }
 
     /// `true` or `false` (or 1 and 0, as some services write them); nil for anything else,

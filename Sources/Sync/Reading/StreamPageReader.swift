@@ -1,7 +1,12 @@
 import Feeds
-import Foundation
 import Networking
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads a page of items (`stream/contents`, `stream/items/contents`) one item at a time with
 /// ``JSONReader``: each item's fields are read, made into a feed item (HTML to text, as for

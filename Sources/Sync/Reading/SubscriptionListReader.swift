@@ -1,5 +1,10 @@
 import Feeds
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads `subscription/list`: `{"subscriptions": [{"id", "title", "categories": [{"id",
 /// "label"}], "url", "htmlUrl"}]}`. A subscription without an id is skipped; one without an

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What ``SyncEngine`` asks of a service, whatever its protocol: the subscriptions, pages of
 /// items, the ids of the unread and starred ones, items by id, and marks sent back.

@@ -1,6 +1,11 @@
 import Feeds
-import Foundation
 import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The answers of Tiny Tiny RSS's API, read with ``JSONReader``: the envelope
 /// `{"seq": …, "status": 0 or 1, "content": …}`, and the contents NewsApp asks for.

@@ -1,6 +1,11 @@
-import Foundation
 import Networking
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A client of Tiny Tiny RSS's JSON API (`api/`, API level 15 and later): a session opened with
 /// the user's password, the subscriptions (categories become tags), the articles paged 200 at a

@@ -1,5 +1,10 @@
-import Foundation
 import Networking
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A request to Tiny Tiny RSS's API: one POST to `api/` with a JSON body (the only form the API
 /// reads), the session id in that body, and a User-Agent that never changes (the service ties a

@@ -1,5 +1,10 @@
-import Foundation
 import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where one kind of article list gets its pages: top headlines and searches from the news
 /// service, the saved articles from the reading list, a feed's items from the feed library. Each
