@@ -16,7 +16,7 @@ import Foundation
 /// program again and continues it. The wait ends only when the program exits or is killed.
 enum ForegroundJob {
     /// How the program ended.
-    enum Outcome: Equatable {
+    enum Outcome: Equatable, Sendable {
         case exited(status: Int32)
         case killed(signal: Int32)
         /// It could not be started; the `errno`.
@@ -77,6 +77,22 @@ enum ForegroundJob {
         switch spawned {
         case .success(let pid): return wait(for: pid, terminal: nil, appModes: nil)
         case .failure(let error): return .notStarted(error.code)
+        }
+    }
+
+    /// Starts `executable` apart from the terminal, as ``runDetached(_:arguments:)`` does, without
+    /// waiting for it: a player with a window of its own plays while the app goes on. A thread of
+    /// its own waits for it to end, so it leaves no zombie. Nil once started; else why not.
+    static func startDetached(_ executable: URL, arguments: [String]) -> Outcome? {
+        switch spawn(executable, arguments: arguments, input: nil, detached: true) {
+        case .success(let pid):
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            }
+            return nil
+        case .failure(let error):
+            return .notStarted(error.code)
         }
     }
 
