@@ -40,9 +40,11 @@ struct DrawingSessionTests {
             try sandbox.writeConfig("full_text = \"off\"\n")
         }
 
-        func session(columns: Int, recordsOutput: Bool = false) throws -> TmuxSession {
+        func session(columns: Int, recordsOutput: Bool = false, arguments: [String] = []) throws
+            -> TmuxSession
+        {
             try TmuxSession(
-                ["--layout", "stack"], columns: columns,
+                ["--layout", "stack"] + arguments, columns: columns,
                 environment: [
                     "HOME": sandbox.home, "XDG_CONFIG_HOME": sandbox.home + "/.config",
                     "XDG_STATE_HOME": sandbox.home + "/.local/state",
