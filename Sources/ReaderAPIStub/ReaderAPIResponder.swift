@@ -129,6 +129,14 @@ final class ReaderAPIResponder: Sendable {
             return ReaderAPIAnswer(
                 status: status, contentType: "text/plain", body: Data("Slow down".utf8),
                 headers: ["Retry-After": String(seconds)])
+        case .retryAfterValue(let status, let value, let times)?:
+            state.withLock { state in
+                state.fault =
+                    times > 1 ? .retryAfterValue(status: status, value: value, times: times - 1) : nil
+            }
+            return ReaderAPIAnswer(
+                status: status, contentType: "text/plain", body: Data("Slow down".utf8),
+                headers: ["Retry-After": value])
         case .redirect(let location)? where request.method == "GET":
             return ReaderAPIAnswer(
                 status: 302, contentType: "text/plain", body: Data(), headers: ["Location": location])
@@ -264,7 +272,11 @@ final class ReaderAPIResponder: Sendable {
     private func itemContents(_ request: ReaderAPIRequest, fault: ReaderAPIStubServer.Fault?)
         -> ReaderAPIAnswer
     {
-        let wanted = Set(request.fields("i").compactMap(Self.itemID))
+        let asked = request.fields("i").compactMap(Self.itemID)
+        let answered =
+            fault == .partialItemContents
+            ? asked.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) : asked
+        let wanted = Set(answered)
         let (items, feeds) = state.withLock { state in
             (state.account.items.filter { wanted.contains($0.id) }, state.account.feeds)
         }

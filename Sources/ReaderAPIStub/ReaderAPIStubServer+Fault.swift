@@ -34,10 +34,16 @@ extension ReaderAPIStubServer {
         case unreadableID
         /// `stream/items/contents` answers `{"items":[]}` whatever was asked.
         case emptyItemContents
+        /// `stream/items/contents` answers every other item asked (the first, the third…) and
+        /// leaves the rest out, as a service that has purged them would.
+        case partialItemContents
         /// `edit-tag` answers OK and applies nothing.
         case dropsEdits
         /// The next `times` calls are answered with `status` and `Retry-After: seconds`.
         case retryAfter(status: Int, seconds: Int, times: Int)
+        /// The next `times` calls are answered with `status` and `Retry-After: value`, as written
+        /// (an HTTP-date in one of its forms, or something that is none).
+        case retryAfterValue(status: Int, value: String, times: Int)
         /// `stream/contents` continuations are this many bytes long (the id after leading zeros).
         case longContinuation(Int)
         /// `stream/contents` answers have bytes after their JSON.

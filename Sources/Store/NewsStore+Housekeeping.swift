@@ -91,13 +91,20 @@ extension NewsStore {
         public var listings: Int
         /// Saved articles that were kept.
         public var keptSaved: Int
+        /// Of the saved articles unsaved, those that came from a sync service: their unstar waits
+        /// in the queue for the next sync.
+        public var unsavedAtService: Int
 
-        public init(articles: Int, saved: Int, readMarks: Int, listings: Int, keptSaved: Int) {
+        public init(
+            articles: Int, saved: Int, readMarks: Int, listings: Int, keptSaved: Int,
+            unsavedAtService: Int = 0
+        ) {
             self.articles = articles
             self.saved = saved
             self.readMarks = readMarks
             self.listings = listings
             self.keptSaved = keptSaved
+            self.unsavedAtService = unsavedAtService
         }
     }
 
@@ -107,12 +114,21 @@ extension NewsStore {
     /// Feeds stay subscribed: their rows stay, with their validators dropped so that the next
     /// refresh fetches every document whole and brings their unread items back, which go now
     /// unless saved. Read feed items stay, so that the refresh does not bring them back unread.
+    /// Saved items of a sync service are unsaved through ``setMark(_:on:at:)``, which queues
+    /// their unstar: a person who clears saved items wants them gone, not brought back by the
+    /// next sync.
     public func clear(includingSaved: Bool) async throws(StoreError) -> Cleared {
-        try await write { db in
+        let now = clock().timeIntervalSince1970
+        return try await write { db in
             var removedSaved = 0
+            var unsavedAtService = 0
             if includingSaved {
-                try db.execute(sql: "DELETE FROM saved")
-                removedSaved = db.changesCount
+                unsavedAtService =
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM saved s JOIN syncItem i ON i.articleID = s.articleID")
+                    ?? 0
+                removedSaved = try Self.setMark(
+                    .saved(false), articles: "SELECT articleID FROM saved", arguments: [], at: now, in: db)
             }
             try db.execute(sql: "DELETE FROM listing")
             let listings = db.changesCount
@@ -128,7 +144,7 @@ extension NewsStore {
             let kept = try Int.fetchOne(db, sql: "SELECT count(*) FROM saved") ?? 0
             return Cleared(
                 articles: articles, saved: removedSaved, readMarks: readMarks, listings: listings,
-                keptSaved: kept)
+                keptSaved: kept, unsavedAtService: unsavedAtService)
         }
     }
 

@@ -25,13 +25,15 @@ struct SyncItemWriter {
     private let writer: FeedWriter
     private let feeds: [String: Feed]
     /// `serviceID` and kind of every queued change.
-    private let queued: Set<String>
+    private var queued: Set<String>
     private let find: Statement
     private let findByItemID: Statement
     private let link: Statement
     private let setRead: Statement
     private let save: Statement
     private let unsave: Statement
+    private let isSaved: Statement
+    private let queueStar: Statement
     /// The feeds written to, to count again.
     private var touched: Set<Int64> = []
     /// Marks of stored items that changed to follow the service's.
@@ -77,6 +79,12 @@ struct SyncItemWriter {
         save = try db.cachedStatement(
             sql: "INSERT INTO saved (articleID, savedAt) VALUES (?, ?) ON CONFLICT (articleID) DO NOTHING")
         unsave = try db.cachedStatement(sql: "DELETE FROM saved WHERE articleID = ?")
+        isSaved = try db.cachedStatement(sql: "SELECT 1 FROM saved WHERE articleID = ?")
+        queueStar = try db.cachedStatement(
+            sql: """
+                INSERT INTO syncChange (serviceID, kind, value, version, changedAt) VALUES (?, 'starred', 1, 1, ?)
+                \(NewsStore.upsertSyncChange)
+                """)
     }
 
     /// Writes `record`, whose columns were made without a fallback address.
@@ -86,9 +94,8 @@ struct SyncItemWriter {
             prepared.usesFallbackURL ? FeedItemColumns(record.item, fallbackURL: feed.fallbackURL) : prepared
         let outcome: Outcome
         let id: Int64
-        if let row = try Row.fetchOne(find, arguments: [record.serviceID])
-            ?? Row.fetchOne(findByItemID, arguments: [feed.id, record.item.id])
-        {
+        let linked = try Row.fetchOne(find, arguments: [record.serviceID])
+        if let row = try linked ?? Row.fetchOne(findByItemID, arguments: [feed.id, record.item.id]) {
             id = row[0]
             let hash: Int64? = row[1]
             if hash != columns.contentHash {
@@ -110,6 +117,14 @@ struct SyncItemWriter {
         }
         if outcome != .unchanged { try writer.setFetchedAt(now, of: id) }
         touched.insert(feed.id)
+        // A stored item saved here that was not the service's (kept when the service forgot it,
+        // or a local item of a feed the service now holds) stays saved: the save is this
+        // machine's, not yet sent, and goes to the service as a star.
+        if linked == nil, outcome != .new, !record.starred, try Row.fetchOne(isSaved, arguments: [id]) != nil
+        {
+            try queueStar.execute(arguments: [record.serviceID, now])
+            queued.insert("\(record.serviceID) starred")
+        }
         var marks = 0
         if !queued.contains("\(record.serviceID) read") {
             try setRead.execute(arguments: [record.read, now, id, record.read])

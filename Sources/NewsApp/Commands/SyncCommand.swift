@@ -69,6 +69,7 @@ struct SyncLoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Sign in to a service and keep its login token (the password only for Tiny Tiny RSS).",
         discussion: """
+            --service names the protocol: \(SyncServiceKind.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ")). \
             The API password is asked for without echo, or read from --password-file, or from \
             standard input when it is piped. The token is kept in $XDG_STATE_HOME/newsapp/sync-account \
             (readable by you only) and travels only in the Authorization header. https is required, \

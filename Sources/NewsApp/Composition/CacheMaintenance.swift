@@ -127,6 +127,12 @@ struct CacheMaintenance {
                 ", " + Amount.count(cleared.readMarks, "read mark") + " and "
                 + Amount.count(cleared.listings, "list")
             lines.append(StyledLine("Removed \(removed) from \(path)."))
+            if cleared.unsavedAtService > 0 {
+                lines.append(
+                    StyledLine(
+                        "\(Amount.count(cleared.unsavedAtService, "saved item")) came from the sync service: "
+                            + "they are unsaved there at the next sync."))
+            }
             if cleared.keptSaved > 0 {
                 lines.append(
                     StyledLine(

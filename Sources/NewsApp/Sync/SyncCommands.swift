@@ -173,7 +173,9 @@ struct SyncCommands {
         let lastError = values[StoreSyncStorage.Key.lastError]
         if json {
             let document = SyncStatusDocument(
-                signedIn: account != nil, server: account?.server.absoluteString, user: account?.user,
+                signedIn: account != nil, service: account?.kind.rawValue,
+                server: account?.server.absoluteString,
+                user: account?.user,
                 accountFile: accountFile.displayPath, feeds: feeds, waiting: waiting,
                 lastSync: lastSync.map(Timestamp.format), lastAttempt: lastAttempt.map(Timestamp.format),
                 lastError: lastError)

@@ -3,6 +3,8 @@ import Foundation
 /// `newsapp sync status --json`.
 struct SyncStatusDocument: Encodable {
     var signedIn: Bool
+    /// The protocol signed in with (`greader`, `ttrss`), as `sync login --service` takes it.
+    var service: String?
     var server: String?
     var user: String?
     var accountFile: String
@@ -16,6 +18,7 @@ struct SyncStatusDocument: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(signedIn, forKey: .signedIn)
+        try container.encode(service, forKey: .service)
         try container.encode(server, forKey: .server)
         try container.encode(user, forKey: .user)
         try container.encode(accountFile, forKey: .accountFile)
@@ -27,6 +30,6 @@ struct SyncStatusDocument: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case signedIn, server, user, accountFile, feeds, waiting, lastSync, lastAttempt, lastError
+        case signedIn, service, server, user, accountFile, feeds, waiting, lastSync, lastAttempt, lastError
     }
 }

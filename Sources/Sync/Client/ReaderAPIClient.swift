@@ -38,6 +38,8 @@ public struct ReaderAPIClient: Sendable {
 
     /// Waits as long as a `Retry-After` asks: `Task.sleep`, or a test's clock.
     public typealias Sleep = @Sendable (Duration) async throws -> Void
+    /// The time a `Retry-After` date is read against: this machine's clock, or a test's.
+    public typealias Now = @Sendable () -> Date
 
     /// The API's base, e.g. `https://rss.example.org/api/greader.php`.
     public let base: URL
@@ -45,18 +47,20 @@ public struct ReaderAPIClient: Sendable {
     let http: any HTTPFetching
     public let options: Options
     let sleep: Sleep
+    let now: Now
     /// The write token (`T`), fetched at the first change and again once when refused.
     private let writeToken = Locked<String?>(nil)
 
     public init(
         base: URL, auth: String, http: any HTTPFetching, options: Options = Options(),
-        sleep: @escaping Sleep = { try await Task.sleep(for: $0) }
+        sleep: @escaping Sleep = { try await Task.sleep(for: $0) }, now: @escaping Now = { Date() }
     ) {
         self.base = base
         self.auth = auth
         self.http = http
         self.options = options
         self.sleep = sleep
+        self.now = now
     }
 
     /// The service as sentences name it: its host, and its port when not the scheme's.
@@ -202,15 +206,19 @@ public struct ReaderAPIClient: Sendable {
     }
 
     /// Sends `request`; a 429 or 503 with a `Retry-After` of at most ``Options/longestRetryAfter``
-    /// is waited for and sent again, up to ``Options/retries`` times. (An edit sent again is
-    /// the same edit: setting a mark twice is one mark.)
+    /// (seconds, or an HTTP-date in any of its three forms: none when past) is waited for and
+    /// sent again, up to ``Options/retries`` times. A `Retry-After` that is neither form is not
+    /// waited for: the answer stands. (An edit sent again is the same edit: setting a mark twice
+    /// is one mark.)
     private func sendWaiting(_ request: HTTPRequest) async throws(SyncError) -> HTTPResponse {
         var retried = 0
         while true {
             let answer = try await Self.send(request, http: http, host: host, timeout: options.timeout)
-            guard answer.status == 429 || answer.status == 503,
-                let wait = answer.headers["Retry-After"].flatMap(Self.retryAfter)
+            let moment = now()
+            guard answer.status == 429 || answer.status == 503, let until = answer.retryAfter(now: moment)
             else { return answer }
+            // Whole seconds, as the header gives them; a date is read against a clock with a fraction.
+            let wait = Duration.seconds(Int64(until.timeIntervalSince(moment).rounded()))
             guard wait <= options.longestRetryAfter, retried < options.retries else {
                 throw .retryLater(answer.status, host: host, after: wait)
             }
@@ -221,12 +229,6 @@ public struct ReaderAPIClient: Sendable {
                 throw .transport(.cancelled, host: host, timeout: options.timeout)
             }
         }
-    }
-
-    /// `Retry-After` in seconds (its HTTP-date form is not honoured: a clock apart from ours).
-    static func retryAfter(_ value: String) -> Duration? {
-        guard let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else { return nil }
-        return .seconds(min(seconds, 86_400 * 365))
     }
 
     /// Throws for an answer that is not a success.

@@ -124,6 +124,24 @@ struct SyncCommandTests {
         }
     }
 
+    @Test func statusNamesTheProtocolAndLoginsHelpNamesEveryOne() async throws {
+        let help = try await sandbox.run(["sync", "login", "--help"])
+        let words = help.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for kind in SyncServiceKind.allCases {
+            #expect(words.contains("\(kind.rawValue) (\(kind.name))"), "\(help.out)")
+        }
+        let off = try json(try await sandbox.run(["sync", "status", "--json"]))
+        #expect(off["signedIn"] as? Bool == false)
+        #expect(off["service"] is NSNull)
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 1)).whileRunning {
+            server in
+            try await login(server)
+            let on = try json(try await sandbox.run(["sync", "status", "--json"]))
+            #expect(on["service"] as? String == "greader")
+            #expect(on["server"] as? String == server.baseURL.absoluteString)
+        }
+    }
+
     @Test func theFeedListsMarkTheServicesFeedsBesideTheUrlsFiles() async throws {
         let local = try FeedServer(files: ["/local.atom": FeedServer.atom("local", count: 2)])
         try sandbox.directory.write("\(local.base)/local.atom mine\n", to: ".config/newsapp/urls")
@@ -191,6 +209,37 @@ struct SyncCommandTests {
             #expect(try await reopened.syncedFeeds().isEmpty)
             #expect(try await reopened.syncChangeCount() == 0)
             try reopened.close()
+        }
+    }
+
+    @Test func cacheClearIncludingSavedUnstarsSyncedItemsSoTheNextSyncDoesNotBringThemBack() async throws {
+        var account = SyncHarness.account(feeds: 1, items: 3)
+        let starred = account.items.prefix(2).map(\.id)
+        account.mark(starred, starred: true)
+        try await ReaderAPIStubServer(account: account).whileRunning { server in
+            try await login(server)
+            #expect(try await sandbox.run(["sync"]).status == 0)
+            let clear = try await sandbox.run(["cache", "clear", "--include-saved"])
+            #expect(clear.status == 0, "\(clear.err)")
+            #expect(clear.out.contains("(2 of them saved)"), "\(clear.out)")
+            #expect(
+                clear.out.contains(
+                    "2 saved items came from the sync service: they are unsaved there at the next sync."),
+                "\(clear.out)")
+            let (store, _) = try NewsStore.open(at: sandbox.storeURL)
+            #expect(try await store.savedArticles().isEmpty)
+            #expect(try await store.syncChangeCount() == 2)
+            try store.close()
+
+            let sync = try await sandbox.run(["sync"])
+            #expect(sync.status == 0, "\(sync.err)")
+            #expect(server.account { $0.items.filter(\.starred) }.isEmpty)
+            let saved = try await sandbox.run(["--offline"], input: "saved\nq\n")
+            #expect(saved.out.contains("No saved articles yet"), "\(saved.out)")
+            let (after, _) = try NewsStore.open(at: sandbox.storeURL)
+            #expect(try await after.savedArticles().isEmpty)
+            #expect(try await after.syncChangeCount() == 0)
+            try after.close()
         }
     }
 

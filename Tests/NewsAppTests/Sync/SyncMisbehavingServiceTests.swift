@@ -179,7 +179,58 @@ struct SyncMisbehavingServiceTests {
         }
     }
 
+    @Test func aCheckThatAnswersSomeItemsAcknowledgesOnlyThoseItShows() async throws {
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 4)).whileRunning {
+            server in
+            let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
+            #expect(await harness.sync().error == nil)
+            let feed = try #require(try await harness.store.syncedFeeds().first?.url)
+            #expect(try await harness.store.markFeedsRead([feed]) == 4)
+            // Sent by a sync that never learned the answer; the service did apply them.
+            try await harness.store.markSyncChangesSent(try await harness.store.pendingSyncChanges())
+            server.account { $0.mark($0.items.map(\.id), read: true) }
+            server.setFault(.partialItemContents)
+            let report = await harness.sync()
+            #expect(report.error == nil)
+            // The two shown read are acknowledged; the two left out are sent again.
+            #expect(report.alreadyThere == 2 && report.sent == 2 && report.waiting == 0)
+            #expect(server.edits.flatMap(\.ids).count == 2)
+            #expect(try await harness.store.feedSummaries(for: nil).first?.unreadCount == 0)
+        }
+    }
+
     // MARK: - Saved items
+
+    @Test func aCheckThatAnswersSomeItemsAndOmitsOthersTreatsTheOmittedOnesAsGone() async throws {
+        var account = SyncHarness.account(feeds: 1, items: 4)
+        let starred = account.items.prefix(2).map(\.id)
+        account.mark(starred, starred: true)
+        try await ReaderAPIStubServer(account: account).whileRunning { server in
+            let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
+            #expect(await harness.sync().error == nil)
+            #expect(try await harness.store.savedArticles().count == 2)
+            // Both unstarred at the service; its check shows one of them and leaves the other out.
+            server.account { $0.mark(starred, starred: false) }
+            server.setFault(.partialItemContents)
+            let report = await harness.sync()
+            #expect(report.error == nil)
+            let checks = server.requests.filter { $0.path.hasSuffix("stream/items/contents") }
+            #expect(checks.count == 1 && checks.first?.fields("i").count == 2)
+            // The one shown unstarred is unsaved; the one left out beside it is gone from the
+            // service: kept saved here, as this machine's own.
+            #expect(report.keptSaved == 1)
+            #expect(try await harness.store.savedArticles().count == 1)
+            // The service shows it again: it stays saved here, and the save goes there as a star.
+            server.setFault(nil)
+            let later = await harness.sync()
+            #expect(later.error == nil && later.keptSaved == 0)
+            #expect(try await harness.store.savedArticles().count == 1)
+            #expect(await harness.sync().error == nil)
+            #expect(try await harness.store.savedArticles().count == 1)
+            #expect(server.account { $0.items.filter(\.starred).count } == 1)
+            #expect(try await harness.store.syncChangeCount() == 0)
+        }
+    }
 
     @Test func savedItemsStaySavedWhenTheirFeedLeavesTheService() async throws {
         var account = SyncHarness.account(feeds: 2, items: 3)
@@ -276,6 +327,65 @@ struct SyncMisbehavingServiceTests {
             #expect(busy.error?.sentence.contains("come back in 1 second") == true)
             #expect(waits.withLock { $0.count } == 5)
         }
+    }
+
+    /// RFC 9110's example instant, Sun, 06 Nov 1994 08:49:37 GMT: the clock of the client that
+    /// reads the dates below.
+    static let example = Date(timeIntervalSince1970: 784_111_777)
+
+    @Test(arguments: [
+        ("Sun, 06 Nov 1994 08:50:07 GMT", 30), ("Sunday, 06-Nov-94 08:50:07 GMT", 30),
+        ("Sun Nov  6 08:50:07 1994", 30), ("Sun, 06 Nov 1994 08:00:00 GMT", 0),
+    ])
+    func aRetryAfterDateWithinTheCapIsWaitedForAndOnePastIsNoWait(value: String, seconds: Int) async throws {
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+            server in
+            let (engine, waits) = try Self.engine(server, now: Self.example)
+            server.setFault(.retryAfterValue(status: 503, value: value, times: 1))
+            let report = await engine.sync()
+            #expect(report.error == nil && report.newItems == 3)
+            #expect(waits.withLock { $0 } == [.seconds(seconds)])
+            // The request waited for was sent again: the first one twice.
+            #expect(
+                server.requests.prefix(2).map(\.path) == Array(repeating: server.requests[0].path, count: 2))
+        }
+    }
+
+    @Test func aRetryAfterDatePastTheCapStopsTheSyncAndOneThatIsNoDateIsNotWaitedFor() async throws {
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+            server in
+            let (engine, waits) = try Self.engine(server, now: Self.example)
+            server.setFault(.retryAfterValue(status: 503, value: "Sun, 06 Nov 1994 10:49:37 GMT", times: 1))
+            let later = await engine.sync()
+            #expect(
+                later.error?.sentence
+                    == "127.0.0.1:\(server.port) asks NewsApp to come back in 2 hours (503 Service Unavailable). Try again then."
+            )
+            for value in ["soon", "Sun, 06 Nov 1994 08:50:07 PST", "Sun, 31 Feb 1994 08:50:07 GMT", "-5"] {
+                server.setFault(.retryAfterValue(status: 429, value: value, times: 1))
+                let busy = await engine.sync()
+                #expect(
+                    busy.error?.sentence
+                        == "127.0.0.1:\(server.port) asks NewsApp to slow down (429 Too Many Requests). Try again later.",
+                    "\(value)")
+            }
+            #expect(waits.withLock { $0 }.isEmpty)
+            server.setFault(nil)
+            #expect(await engine.sync().error == nil)
+        }
+    }
+
+    /// An engine over a new store against `server`, whose client reads the time as `now` and
+    /// records the waits it is asked for instead of waiting.
+    static func engine(_ server: ReaderAPIStubServer, now: Date) throws -> (SyncEngine, Locked<[Duration]>) {
+        let waits = Locked<[Duration]>([])
+        let client = ReaderAPIClient(
+            base: server.baseURL, auth: server.options.auth, http: CurlHTTPClient(),
+            sleep: { wait in waits.withLock { $0.append(wait) } }, now: { now })
+        let engine = SyncEngine(
+            client: client, storage: StoreSyncStorage(store: try NewsStore.inMemory()),
+            logger: .init(label: "sync") { _ in SwiftLogNoOpLogHandler() })
+        return (engine, waits)
     }
 
     /// An engine over `store` with `options`, against `server`.
