@@ -185,6 +185,13 @@ let package = Package(
             name: "ReaderAPIStubServer", dependencies: ["ReaderAPIStub", "NewsAPIStub"], swiftSettings: strict
         ),
 
+        // MARK: A network shaped like the internet, for the benchmark and the refresh's tests
+
+        // Hosts on loopback addresses of their own with times to first byte, bandwidths, hangs,
+        // refusals and trickles, the feeds they serve, and the floor a refresh of them cannot
+        // beat; see docs/architecture.md.
+        .target(name: "ShapedNetwork", dependencies: ["NewsModels"], swiftSettings: strict),
+
         // MARK: The benchmark (issue 5): `Scripts/benchmark` builds it in release and runs it
 
         // Measures the release app (cold start, search, render, fetch, `n` at human pace) and
@@ -194,6 +201,7 @@ let package = Package(
             dependencies: [
                 "Store", "Modules", "Coordinators", "NewsModels", "Networking", "NewsAPIStub",
                 "SampleEdition", "Feeds", "TerminalText", "FilterLanguage", "ReaderAPIStub", "SQLite",
+                "ShapedNetwork",
             ],
             swiftSettings: strict
         ),
@@ -227,7 +235,7 @@ let package = Package(
             name: "FeedsTests",
             dependencies: [
                 "Feeds", "NewsModels", "Networking", "CXML2", "HTTPTestServer", "TestSupport",
-                "FilterLanguage",
+                "FilterLanguage", "ShapedNetwork",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")],
@@ -269,6 +277,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "ShapedNetworkTests", dependencies: ["ShapedNetwork", "Networking", "NewsModels"],
+            swiftSettings: strict),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strict),
         .testTarget(name: "FilterLanguageTests", dependencies: ["FilterLanguage"], swiftSettings: strict),

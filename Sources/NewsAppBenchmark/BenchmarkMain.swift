@@ -118,6 +118,15 @@ struct BenchmarkMain {
                 report.notes.append("Refresh: skipped (no --newsapp binary given).")
             }
         }
+        if options.sections.contains(.network) {
+            if let newsapp = options.newsapp {
+                try NetworkBenchmark.run(
+                    newsapp: newsapp, probe: options.probe(beside: newsapp), newsboat: options.newsboat,
+                    data: options.dataDirectory, into: &report)
+            } else {
+                report.notes.append("Network: skipped (no --newsapp binary given).")
+            }
+        }
         if options.sections.contains(.filters) {
             if let newsapp = options.newsapp {
                 try await FilterBenchmark.run(
@@ -189,6 +198,7 @@ struct Options {
         case cold, search, render, fetch, pace
         case feedsStore = "feeds-store"
         case refresh
+        case network
         case extract
         case filters
         case hostile
@@ -231,7 +241,7 @@ struct Options {
 
     static let usage = """
         usage: newsapp-bench [--newsapp PATH] [--rss-probe PATH] [--newsboat PATH] [--data DIR]
-                             [--only cold,search,render,fetch,pace,feeds-store,refresh,extract,filters,sync,hostile]
+                             [--only cold,search,render,fetch,pace,feeds-store,refresh,network,extract,filters,sync,hostile]
                              [--articles N] [--cold-runs N] [--search-runs N] [--like-runs N]
                              [--render-runs N] [--fetch-runs N] [--pace-commands N] [--feed-runs N] [--floor-runs N]
                              [--extract-rounds N] [--hostile-runs N] [--reader-corpus DIR] [--real-pages DIR]

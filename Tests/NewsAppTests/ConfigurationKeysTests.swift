@@ -47,7 +47,7 @@ import Testing
         #expect(resolved.fullText == .auto && resolved.requestTimeout == 10 && resolved.liveCountry == "us")
         #expect(
             resolved.feeds
-                == FeedSettings(concurrency: 8, timeout: 30, maxItemsPerFeed: 500, refreshInterval: 30))
+                == FeedSettings(concurrency: 48, timeout: 30, maxItemsPerFeed: 500, refreshInterval: 30))
         #expect(defaults.language == nil && defaults.keyFile == nil)
     }
 

@@ -27,6 +27,7 @@ import Testing
             retention_days = 90
             request_timeout = 20
             refresh_concurrency = 16
+            host_connections = 4
             refresh_timeout = 45
             max_items_per_feed = 2000
             """)
@@ -36,7 +37,8 @@ import Testing
                 == Configuration(
                     country: "gb", language: "de", pageSize: 35, theme: .light, layout: .split,
                     splitMinColumns: 140, keyFile: "/etc/newsapp/key", images: .off, retentionDays: 90,
-                    requestTimeout: 20, refreshConcurrency: 16, refreshTimeout: 45, maxItemsPerFeed: 2_000))
+                    requestTimeout: 20, refreshConcurrency: 16, hostConnections: 4, refreshTimeout: 45,
+                    maxItemsPerFeed: 2_000))
     }
 
     @Test(arguments: [
@@ -45,6 +47,8 @@ import Testing
             "refresh_concurrency", "\"8\"",
             "refresh_concurrency must be a whole number from 1 to 64 (found \"8\")"
         ),
+        ("host_connections", "0", "host_connections must be a whole number from 1 to 8 (found 0)"),
+        ("host_connections", "9", "host_connections must be a whole number from 1 to 8 (found 9)"),
         (
             "refresh_timeout", "601",
             "refresh_timeout must be a whole number of seconds from 1 to 600 (found 601)"
@@ -74,14 +78,19 @@ import Testing
             commandLine: CommandLineSettings(), environment: [:], file: loader.load("").configuration)
         #expect(
             settings.feeds
-                == FeedSettings(concurrency: 8, timeout: 30, maxItemsPerFeed: 500, refreshInterval: 30))
+                == FeedSettings(concurrency: 48, timeout: 30, maxItemsPerFeed: 500, refreshInterval: 30))
         let chosen = Settings.resolve(
             commandLine: CommandLineSettings(), environment: [:],
-            file: loader.load("refresh_concurrency = 3\nmax_items_per_feed = 50\nrefresh_interval = 120")
-                .configuration)
+            file: loader.load(
+                "refresh_concurrency = 3\nhost_connections = 1\nmax_items_per_feed = 50\nrefresh_interval = 120"
+            )
+            .configuration)
         #expect(
             chosen.feeds
-                == FeedSettings(concurrency: 3, timeout: 30, maxItemsPerFeed: 50, refreshInterval: 120))
+                == FeedSettings(
+                    concurrency: 3, hostConnections: 1, timeout: 30, maxItemsPerFeed: 50, refreshInterval: 120
+                ))
+        #expect(settings.feeds.hostConnections == 2, "polite by default")
     }
 
     @Test func newsAPIQuotaSettingsAreReadAndCheckedWithOneLineEach() {

@@ -33,7 +33,7 @@ struct SilentServerTests {
         #expect(errors.filter { $0 == "The feed did not answer within 1 second." }.count == 2, "\(errors)")
         #expect(
             errors.filter {
-                $0 == "Not asked: the server did not answer the last two requests of this refresh."
+                $0 == "Not asked: the server did not answer its last request of this refresh."
             }
             .count == 18)
         #expect(errors.last == .some(nil), "the other server's feed was read")

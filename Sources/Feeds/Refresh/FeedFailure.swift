@@ -84,9 +84,9 @@ public struct FeedFailure: Error, Sendable, Equatable {
         }
     }
 
-    /// A feed not asked for: its server did not answer the last two requests of this refresh.
+    /// A feed not asked for: its server did not answer its last request of this refresh.
     static let silentServer = FeedFailure(
-        "Not asked: the server did not answer the last two requests of this refresh.")
+        "Not asked: the server did not answer its last request of this refresh.")
 
     /// A body the parsers could not read.
     static func unreadable(_ error: FeedParseError) -> FeedFailure {

@@ -3,24 +3,33 @@ import Logging
 import NewsModels
 
 /// Refreshes many feeds at once: a bounded number of requests in flight (at most
-/// ``Options/perHost`` to one host, so no server sees a burst), each answer parsed as soon as it
-/// arrives, and the parsed feeds written to the store in large transactions while the next ones
-/// are fetched. A feed's failure is recorded and never stops the others; a host whose last two
-/// requests timed out is not asked again in the refresh (``SilentHosts``).
+/// ``Options/perHost`` to one host, so no server sees a burst; the hosts with the most feeds
+/// first), each answer parsed as soon as it has all arrived, and the parsed feeds written to the
+/// store in large transactions while the next ones are fetched. A feed's failure is recorded and
+/// never stops the others; a host whose request timed out is not asked again in the refresh
+/// (``SilentHosts``), and a request waiting longer than ``Options/patience`` no longer holds a
+/// place in ``Options/concurrency``.
 public struct FeedRefresher: Sendable {
     public struct Options: Sendable, Equatable {
         /// Feeds in flight at once.
         public var concurrency: Int
         /// Feeds in flight at once from one host.
         public var perHost: Int
+        /// How long a request may wait for its answer while counting against ``concurrency``:
+        /// after it, a hung server or a slow body holds only its host's place.
+        public var patience: Duration
         /// Units (an item is one, a feed ten) gathered before a write. Two batches are held at
         /// once: 2,500 (five feeds of 500 items) kept a refresh of 199 such feeds under 60 MB,
         /// where 4,000 peaked at 64 MB, and SQLite wrote them in as little time.
         public var batchUnits: Int
 
-        public init(concurrency: Int = 8, perHost: Int = 2, batchUnits: Int = 2_500) {
+        public init(
+            concurrency: Int = 48, perHost: Int = 2, patience: Duration = .milliseconds(500),
+            batchUnits: Int = 2_500
+        ) {
             self.concurrency = max(1, concurrency)
             self.perHost = max(1, perHost)
+            self.patience = patience
             self.batchUnits = max(1, batchUnits)
         }
     }
@@ -72,11 +81,15 @@ public struct FeedRefresher: Sendable {
             FeedReport(subscription: $0, status: .failed("The refresh stopped before this feed."))
         }
         let gate = ParseGate()
-        await withTaskGroup(of: (Int, FeedOutcome).self) { group in
+        await withTaskGroup(of: Event.self) { group in
             let hosts = subscriptions.map { Self.hostKey($0.url) }
             var schedule = HostSchedule(
                 hosts: hosts, concurrency: options.concurrency, perHost: options.perHost)
             var silent = SilentHosts()
+            // Requests in flight, and those waited on for longer than the patience, by start.
+            var started: [Int: ContinuousClock.Instant] = [:]
+            var waitedLong: Set<Int> = []
+            var remaining = subscriptions.count
             func startWhatFits() {
                 while let index = schedule.next(allowing: { silent.mayStart($0) }) {
                     let subscription = subscriptions[index]
@@ -88,29 +101,62 @@ public struct FeedRefresher: Sendable {
                         let outcome = FeedOutcome(
                             subscription: subscription, result: .failed(.silentServer),
                             attemptedAt: fetcher.clock())
-                        group.addTask { (index, outcome) }
+                        group.addTask { .finished(index, outcome) }
                         continue
                     }
+                    started[index] = clock.now
                     group.addTask { [killfile] in
                         var outcome = await fetcher.fetch(subscription, state: state, parsingThrough: gate)
                         killfile.apply(to: &outcome)
-                        return (index, outcome)
+                        return .finished(index, outcome)
+                    }
+                    group.addTask { [patience = options.patience] in
+                        try? await Task.sleep(for: patience)
+                        return .waitedLong(index)
                     }
                 }
             }
+            /// The hosts waited on for long, the longest first.
+            func waitingFor() -> [String] {
+                var seen: Set<String> = []
+                return waitedLong.sorted { started[$0]! < started[$1]! }.map { hosts[$0] }
+                    .filter { seen.insert($0).inserted }
+            }
             startWhatFits()
-            while let (index, outcome) = await group.next() {
-                silent.record(outcome, host: hosts[index])
-                schedule.finished(index)
-                startWhatFits()
-                log(outcome)
-                reports[index] = Self.report(subscriptions[index], outcome)
-                progress(
-                    tally.withLock {
-                        $0.done += 1
-                        return $0
-                    })
-                await writer.submit(outcome)
+            while let event = await group.next() {
+                switch event {
+                case .waitedLong(let index):
+                    // A request still waiting (a hung server, a slow body) holds no slot another
+                    // host's feed could use: its host's limit alone holds it back.
+                    guard started[index] != nil, waitedLong.insert(index).inserted else { continue }
+                    schedule.release(index)
+                    startWhatFits()
+                    let waited = waitingFor()
+                    progress(
+                        tally.withLock {
+                            $0.waitingFor = waited
+                            return $0
+                        })
+                case .finished(let index, let outcome):
+                    started[index] = nil
+                    waitedLong.remove(index)
+                    silent.record(outcome, host: hosts[index])
+                    schedule.finished(index)
+                    startWhatFits()
+                    log(outcome)
+                    reports[index] = Self.report(subscriptions[index], outcome)
+                    remaining -= 1
+                    // Only the patience timers are left: they end at once.
+                    if remaining == 0 { group.cancelAll() }
+                    let waited = waitingFor()
+                    progress(
+                        tally.withLock {
+                            $0.done += 1
+                            $0.waitingFor = waited
+                            return $0
+                        })
+                    await writer.submit(outcome)
+                }
             }
         }
         await writer.finish()
@@ -133,6 +179,12 @@ public struct FeedRefresher: Sendable {
                 "writingSeconds": "\(writing.seconds)",
             ])
         return report
+    }
+
+    /// What the refresh's tasks say: a feed's outcome, or that its request has waited long.
+    private enum Event: Sendable {
+        case finished(Int, FeedOutcome)
+        case waitedLong(Int)
     }
 
     // MARK: - Reporting

@@ -1,16 +1,15 @@
-/// The hosts a refresh stops waiting for: one whose last two requests timed out gets no more in
-/// that refresh, so that twenty feeds on a server that never answers cost one `refresh_timeout`
-/// (its two requests at once), not ten. After a host's first timeout no request to it starts
-/// while another is in flight: that one's answer says whether it is silent. An answer of any kind
-/// (a feed, an error status, a refused connection) makes a host count as answering again.
+/// The hosts a refresh stops waiting for: one whose last request timed out gets no more in that
+/// refresh, so that twenty feeds on a server that never answers cost one `refresh_timeout` (its
+/// requests at once), not ten, whatever the limit per host. An answer of any kind (a feed, an
+/// error status, a refused connection) makes a host count as answering again.
 struct SilentHosts {
     /// Timeouts in a row that make a host silent.
-    static let timeoutsInARow = 2
+    static let timeoutsInARow = 1
 
     private var timeouts: [String: Int] = [:]
     private var inFlight: [String: Int] = [:]
 
-    /// Whether `host` timed out on its last two requests.
+    /// Whether `host` timed out on its last request.
     func isSilent(_ host: String) -> Bool {
         timeouts[host, default: 0] >= Self.timeoutsInARow
     }

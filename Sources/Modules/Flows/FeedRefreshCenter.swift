@@ -79,11 +79,13 @@ public final class FeedRefreshCenter {
         }
     }
 
-    /// `Refreshing 37/199 feeds · 4,210 new`.
+    /// `Refreshing 37/199 feeds · 4,210 new`, and `· waiting for slow.example` when a host is long
+    /// in answering.
     static func statusLine(_ step: RefreshProgress) -> StyledLine {
         if let label = step.label { return StyledLine(label, .muted) }
         return StyledLine(
-            "Refreshing \(grouped(step.done))/\(grouped(step.total)) feeds · \(grouped(step.newItems)) new",
+            "Refreshing \(grouped(step.done))/\(grouped(step.total)) feeds · \(grouped(step.newItems)) new"
+                + (step.waitingNote.map { " · " + $0 } ?? ""),
             .muted)
     }
 

@@ -6,8 +6,10 @@ struct RefreshCommand: AsyncParsableCommand {
         commandName: "refresh",
         abstract: "Fetch every feed once and store what is new, then exit.",
         discussion: """
-            Feeds are fetched refresh_concurrency at a time (config file, default 8; at most 2 from \
-            one server), each within refresh_timeout seconds (default 30), asking only for what \
+            Feeds are fetched refresh_concurrency at a time (config file, default 48; at most \
+            host_connections, default 2, from one server, the servers with the most feeds first; a \
+            request still waiting after 0.5 s holds only its server's place), \
+            each within refresh_timeout seconds (default 30), asking only for what \
             changed (ETag, Last-Modified). A feed that moved for good (301, 308) is updated in the \
             urls file, and that is said. A server's Retry-After is honoured. A failing feed never \
             stops the others: `newsapp feeds` shows why it failed, and the log has it too. On a \

@@ -25,6 +25,8 @@ struct Configuration: Sendable, Equatable {
     var requestTimeout: Int?
     /// Feeds fetched at once by a refresh.
     var refreshConcurrency: Int?
+    /// Feeds fetched at once from one host by a refresh.
+    var hostConnections: Int?
     /// Seconds a feed may take to answer in all.
     var refreshTimeout: Int?
     /// Read items kept per feed beyond which the oldest read ones go.
@@ -64,6 +66,7 @@ struct Configuration: Sendable, Equatable {
         retentionDays: Int? = nil,
         requestTimeout: Int? = nil,
         refreshConcurrency: Int? = nil,
+        hostConnections: Int? = nil,
         refreshTimeout: Int? = nil,
         maxItemsPerFeed: Int? = nil,
         refreshInterval: Int? = nil,
@@ -82,6 +85,7 @@ struct Configuration: Sendable, Equatable {
         self.retentionDays = retentionDays
         self.requestTimeout = requestTimeout
         self.refreshConcurrency = refreshConcurrency
+        self.hostConnections = hostConnections
         self.refreshTimeout = refreshTimeout
         self.maxItemsPerFeed = maxItemsPerFeed
         self.refreshInterval = refreshInterval

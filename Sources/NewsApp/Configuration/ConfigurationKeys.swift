@@ -52,8 +52,12 @@ enum ConfigurationKeys {
         help: "how long a NewsAPI request, a picture or a page may take in all")
     static let refreshConcurrency = ConfigurationKey(
         name: "refresh_concurrency", kind: .wholeNumber(1...64, unit: nil) { $0.refreshConcurrency = $1 },
-        defaultValue: .integer(8), example: .integer(8),
-        help: "feeds fetched at once, at most 2 from one server")
+        defaultValue: .integer(48), example: .integer(48),
+        help: "feeds fetched at once, at most host_connections from one server")
+    static let hostConnections = ConfigurationKey(
+        name: "host_connections", kind: .wholeNumber(1...8, unit: nil) { $0.hostConnections = $1 },
+        defaultValue: .integer(2), example: .integer(2),
+        help: "feeds a refresh fetches at once from one server: more is rude to it")
     static let refreshTimeout = ConfigurationKey(
         name: "refresh_timeout", kind: .wholeNumber(1...600, unit: "seconds") { $0.refreshTimeout = $1 },
         defaultValue: .integer(30), example: .integer(30), help: "how long a feed may take in all")
@@ -115,7 +119,7 @@ enum ConfigurationKeys {
     static let all = [
         country, language, pageSize, theme, hyperlinks, layout, splitMinColumns, keyFile, images,
         retentionDays,
-        requestTimeout, refreshConcurrency, refreshTimeout, refreshInterval, newsapiRefresh,
+        requestTimeout, refreshConcurrency, hostConnections, refreshTimeout, refreshInterval, newsapiRefresh,
         newsapiDailyLimit,
         maxItemsPerFeed, fullText, ignoreArticle, ignoreMode, browser, feedRule, downloadDirectory, player,
     ]

@@ -99,6 +99,7 @@ struct Settings: Sendable, Equatable {
             requestTimeout: file.requestTimeout ?? defaults.requestTimeout!,
             feeds: FeedSettings(
                 concurrency: file.refreshConcurrency ?? defaults.refreshConcurrency!,
+                hostConnections: file.hostConnections ?? defaults.hostConnections!,
                 timeout: file.refreshTimeout ?? defaults.refreshTimeout!,
                 maxItemsPerFeed: file.maxItemsPerFeed ?? defaults.maxItemsPerFeed!,
                 refreshInterval: file.refreshInterval ?? defaults.refreshInterval!,
@@ -117,8 +118,10 @@ struct Settings: Sendable, Equatable {
 
 /// The config file's feed settings, with their defaults.
 struct FeedSettings: Sendable, Equatable {
-    /// `refresh_concurrency`: feeds fetched at once (at most two from one host).
+    /// `refresh_concurrency`: feeds fetched at once (at most ``hostConnections`` from one host).
     var concurrency = Settings.defaults.refreshConcurrency!
+    /// `host_connections`: feeds fetched at once from one host.
+    var hostConnections = Settings.defaults.hostConnections!
     /// `refresh_timeout`: seconds a feed may take to answer in all.
     var timeout = Settings.defaults.refreshTimeout!
     /// `max_items_per_feed`: read items kept per feed.

@@ -91,7 +91,9 @@ struct FeedRefreshService: Sendable {
         FeedRefresher(
             fetcher: FeedFetcher(http: CurlHTTPClient(), timeout: TimeInterval(settings.timeout)),
             storage: StoreFeedStorage(store: store),
-            options: FeedRefresher.Options(concurrency: settings.concurrency), logger: logger,
+            options: FeedRefresher.Options(
+                concurrency: settings.concurrency, perHost: settings.hostConnections),
+            logger: logger,
             killfile: killfile)
     }
 

@@ -68,7 +68,7 @@ struct RefreshRun {
     }
 }
 
-/// `Refreshing 37/199 feeds · 4,210 new`, redrawn in place on a terminal, at most ten times a
+/// `Refreshing 37/199 feeds · 4,210 new · waiting for slow.example`, redrawn in place on a terminal, at most ten times a
 /// second; nothing in a pipe. `TERM=dumb` gets a carriage return and spaces, no escape sequence.
 final class ProgressLine: Sendable {
     private let enabled: Bool
@@ -83,7 +83,8 @@ final class ProgressLine: Sendable {
     func show(_ progress: RefreshProgress) {
         show(
             "Refreshing \(Amount.grouped(progress.done))/\(Amount.grouped(progress.total)) feeds · "
-                + "\(Amount.grouped(progress.newItems)) new",
+                + "\(Amount.grouped(progress.newItems)) new"
+                + (progress.waitingNote.map { " · " + $0 } ?? ""),
             final: progress.done >= progress.total)
     }
 

@@ -9,11 +9,23 @@ public struct RefreshProgress: Sendable, Hashable {
     public var newItems: Int
     /// The line to show instead of the counts: `Syncing with rss.example.org · 2,000 new items`.
     public var label: String?
+    /// The hosts a request has been waiting on for long (a hung server, a slow body), the
+    /// longest-waiting first.
+    public var waitingFor: [String]
 
-    public init(total: Int, done: Int, newItems: Int, label: String? = nil) {
+    public init(total: Int, done: Int, newItems: Int, label: String? = nil, waitingFor: [String] = []) {
         self.total = total
         self.done = done
         self.newItems = newItems
         self.label = label
+        self.waitingFor = waitingFor
+    }
+
+    /// `waiting for slow.example, hung.example and 3 more`; nil when no host is waited for.
+    public var waitingNote: String? {
+        guard let first = waitingFor.first else { return nil }
+        let shown = waitingFor.prefix(2).joined(separator: ", ")
+        if waitingFor.count <= 2 { return "waiting for " + (waitingFor.count == 1 ? first : shown) }
+        return "waiting for \(shown) and \(waitingFor.count - 2) more"
     }
 }
