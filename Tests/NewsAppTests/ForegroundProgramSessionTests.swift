@@ -98,37 +98,6 @@ struct ForegroundProgramSessionTests {
     }
 
     @Test(
-        "Ctrl-Z in less stops less and the app as one job; fg brings less back; q is back at the prompt",
-        .enabled(if: installed("less"), "less is not installed: the Ctrl-Z session is skipped"),
-        arguments: [80, 180])
-    func suspendedPager(columns: Int) async throws {
-        let tmux = try TmuxSession(
-            ["--layout", "stack"], columns: columns, rows: 12, environment: ["PAGER": "less"],
-            jobControl: true)
-        try await tmux.waitForFrontPage()
-        try tmux.send("1")
-        try await tmux.waitFor("the article's prompt") {
-            Self.lastLine($0) == "news › Front page › Article ›"
-        }
-        try tmux.send("pager")
-        try await tmux.waitFor("less's prompt") { Self.lastLine($0) == ":" }
-        let app = try #require(try tmux.appPID())
-        let pager = try #require(Self.children(of: app, named: "less").first)
-        try tmux.press("C-z")
-        // The shell has the terminal back: both sides are stopped, neither spins nor waits for the other.
-        try await tmux.waitFor("[newsapp stopped]")
-        try await tmux.waitForProcess(pager, state: "T")
-        try await tmux.waitForProcess(app, state: "T")
-        try tmux.send("")
-        try await tmux.waitFor("less continued, drawing its page again") { screen in
-            Self.lastLine(screen) == ":" && TmuxSession.state(of: pager) != "T"
-                && TmuxSession.state(of: app) != "T"
-        }
-        try tmux.press("q")
-        try await backAtThePrompt(tmux)
-    }
-
-    @Test(
         "o with w3m (the browser key, %u): w3m shows the page, and q is back at the prompt",
         .enabled(if: installed("w3m"), "w3m is not installed: the w3m session is skipped"),
         arguments: [80, 180])

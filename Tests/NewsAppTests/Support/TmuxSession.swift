@@ -20,13 +20,9 @@ final class TmuxSession {
     ///     the recording runs (``startRecording()`` records from a later moment).
     ///   - configuration: The config file in the clean home. By default reader mode fetches no page
     ///     as an article opens: the fixtures' article addresses are on no server here.
-    ///   - jobControl: Run the app as a job of a shell with job control (bash, `set -m`), as in a
-    ///     terminal a person types in: stopped (Ctrl-Z), the shell says `[newsapp stopped]` and waits
-    ///     for a line, then continues it in the foreground (`fg`).
     init(
         _ arguments: [String], columns: Int, rows: Int = 40, environment overrides: [String: String] = [:],
-        recordsOutput: Bool = false, configuration text: String = "full_text = \"off\"\n",
-        jobControl: Bool = false
+        recordsOutput: Bool = false, configuration text: String = "full_text = \"off\"\n"
     ) throws {
         home = try TemporaryDirectory()
         try home.write(text, to: "config/newsapp/config.toml")
@@ -49,14 +45,8 @@ final class TmuxSession {
         // A recorded session waits for a line before it starts the app, so no byte is written
         // before tmux copies the pane's output.
         let start = recordsOutput ? "read go; " : ""
-        let run =
-            jobControl
-            ? "set -m; trap : INT; \"$0\" \"$@\"; status=$?; while [ $status -gt 128 ] && jobs %1 >/dev/null 2>&1; "
-                + "do echo \"[newsapp stopped]\"; read answer; fg %1 >/dev/null; status=$?; done; "
-                + "echo \"[newsapp exited with status $status]\""
-            : "trap : INT; \"$0\" \"$@\"; echo \"[newsapp exited with status $?]\""
-        let shell = jobControl ? "/bin/bash" : "/bin/sh"
-        let command = (["env", "-i"] + environment + [shell, "-c", start + run, binary] + arguments)
+        let script = start + "trap : INT; \"$0\" \"$@\"; echo \"[newsapp exited with status $?]\""
+        let command = (["env", "-i"] + environment + ["/bin/sh", "-c", script, binary] + arguments)
             .map(Self.quote).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", "app", "-x", "\(columns)", "-y", "\(rows)", command])
         if recordsOutput {
