@@ -54,6 +54,7 @@ enum NetworkBenchmark {
         let first = try refresh.run(through: probe)
         note(first, "newsapp refresh, first")
         let firstStatistics = server.statistics
+        let firstStages = RefreshStages(log: home.root.appendingPathComponent("state/newsapp/newsapp.log"))
         log("Network: newsapp refresh, daily round…")
         server.round = .daily
         server.resetStatistics()
@@ -61,6 +62,14 @@ enum NetworkBenchmark {
         note(daily, "newsapp refresh, daily")
         let dailyStatistics = server.statistics
         server.round = .first
+        if let firstStages {
+            report.notes.append(
+                "Network refresh, first, from NewsApp's log: "
+                    + String(
+                        format:
+                            "%.2f s in all; the store was writing for %.2f s, feeds were being parsed for %.2f s.",
+                        firstStages.total, firstStages.writing, firstStages.parsing))
+        }
         report.notes.append(
             "Network refresh, NewsApp's summaries: “\(summary(first))” then “\(summary(daily))”; the server "
                 + "saw \(firstStatistics.requests) then \(dailyStatistics.requests) requests "

@@ -3,8 +3,8 @@
 /// a host's requests run at most ``Limits/perHost`` at a time, at most ``Limits/requestsAtOnce``
 /// requests are in flight, and a host that never answers (or trickles) costs one timeout.
 ///
-/// The floor is the largest of three bounds: the slowest host's chain (its requests spread over
-/// its connections, longest first), the timeout when a host hangs or trickles, and every answer's
+/// The floor is the largest of three bounds: the slowest host's chain (its requests shared evenly
+/// over its connections, or its longest request), the timeout when a host hangs or trickles, and every answer's
 /// time divided among the requests at once. A scheduler that knew every duration could not do
 /// better; one that starts the longest chains first and lets no hung request hold a slot comes
 /// close.
@@ -74,14 +74,10 @@ public struct NetworkFloor: Sendable, Equatable {
         seconds = max(slowestChain, timeoutBound, throughputBound)
     }
 
-    /// The time `durations` take over `connections` at once, each next one on the connection
-    /// free first, the longest first (the chain of one host's requests).
+    /// The least time `durations` can take over `connections` at once (the chain of one host's
+    /// requests): the longest of them, or all of them shared evenly, whichever is longer. No
+    /// order does better; a real one may do worse.
     public static func chain(_ durations: [Double], connections: Int) -> Double {
-        var free = Array(repeating: 0.0, count: max(1, connections))
-        for duration in durations.sorted(by: >) {
-            let earliest = free.indices.min { free[$0] < free[$1] }!
-            free[earliest] += duration
-        }
-        return free.max() ?? 0
+        max(durations.max() ?? 0, durations.reduce(0, +) / Double(max(1, connections)))
     }
 }

@@ -6,12 +6,13 @@ import Testing
 @Suite struct NetworkFloorTests {
     static let newest = Date(timeIntervalSince1970: 1_796_000_000)
 
-    @Test func aChainSpreadsItsRequestsOverItsConnectionsLongestFirst() {
-        // 3 | 2+2 → then 1 on the first free (3): 4 and 4.
+    @Test func aChainIsItsRequestsSharedOverItsConnectionsOrItsLongest() {
+        // 8 s over 2 connections; 5 s alone is longer than 7 s over 4.
         #expect(NetworkFloor.chain([1, 2, 3, 2], connections: 2) == 4)
         #expect(NetworkFloor.chain([1, 2, 3, 2], connections: 1) == 8)
         #expect(NetworkFloor.chain([5, 1, 1], connections: 4) == 5)
         #expect(NetworkFloor.chain([], connections: 2) == 0)
+        #expect(NetworkFloor.chain([3, 3, 2], connections: 2) == 4, "a bound: no order reaches it here")
     }
 
     /// A answers four feeds (3, 2, 2, 1 s), B one (1 s), C hangs, D refuses.

@@ -56,9 +56,14 @@ struct HostSchedule {
         return index
     }
 
-    /// Feed `index`, in flight, no longer counts against the concurrency (its host's limit holds).
+    /// Requests released at once at most: each may still bring its body, so the memory a refresh
+    /// holds stays bounded (a hung host's requests bring nothing, and there are few of them).
+    var mostReleased: Int { max(4, concurrency / 2) }
+
+    /// Feed `index`, in flight, no longer counts against the concurrency (its host's limit holds),
+    /// unless ``mostReleased`` are released already.
     mutating func release(_ index: Int) {
-        guard released.insert(index).inserted else { return }
+        guard released.count < mostReleased, released.insert(index).inserted else { return }
         inFlight -= 1
     }
 
