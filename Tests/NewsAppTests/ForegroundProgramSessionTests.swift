@@ -144,6 +144,62 @@ struct ForegroundProgramSessionTests {
         await server.stop()
     }
 
+    @Test(
+        "play with a terminal player: it gets the terminal and its keys, and the prompt comes back",
+        arguments: [80, 180])
+    func terminalPlayer(columns: Int) async throws {
+        let sandbox = try Sandbox()
+        let audio = try FeedServer(files: [
+            "/episode-1.mp3": FeedServer.File(
+                body: Data(repeating: 0x55, count: 4096), contentType: "audio/mpeg")
+        ])
+        let feed = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0"><channel><title>Pass Radio</title><link>https://example.org/</link>
+            <description>Talk from the pass</description>
+            <item><title>Episode 1</title><link>https://example.org/episode-1</link><guid>urn:pass:1</guid>
+            <pubDate>Mon, 23 Nov 2026 10:00:00 GMT</pubDate><description>The first episode.</description>
+            <enclosure url="\(audio.base)/episode-1.mp3" type="audio/mpeg" length="4096"/></item>
+            </channel></rss>
+            """
+        let server = try FeedServer(files: [
+            "/radio.xml": FeedServer.File(body: Data(feed.utf8), contentType: "application/rss+xml")
+        ])
+        try sandbox.directory.write(server.base + "/radio.xml\n", to: ".config/newsapp/urls")
+        // A player that reads a line from its terminal, as mpv reads its keys.
+        let player = sandbox.directory.url.appendingPathComponent("player")
+        try ExecutableScript.write(
+            "#!/bin/sh\nprintf 'Player ready, a line to stop: '\nread answer\n"
+                + "printf '%s\\n' \"$answer\" > \"$HOME/player-read\"\n",
+            to: player)
+        try sandbox.writeConfig(
+            "full_text = \"off\"\nplayer = \"\(player.path)\"\ndownload_dir = \"\(sandbox.home)/Podcasts\"\n")
+        #expect(try await sandbox.run(["refresh"]).status == 0)
+        let tmux = try TmuxSession(
+            ["--layout", "stack"], columns: columns, rows: 24,
+            environment: [
+                "HOME": sandbox.home, "XDG_CONFIG_HOME": sandbox.home + "/.config",
+                "XDG_STATE_HOME": sandbox.home + "/.local/state", "XDG_CACHE_HOME": sandbox.home + "/.cache",
+            ])
+        try await tmux.waitFor("the front page's prompt") { Self.lastLine($0) == "news › Front page ›" }
+        try tmux.send("1")
+        try await tmux.waitFor("the item's prompt") { Self.lastLine($0) == "news › Front page › Article ›" }
+        try tmux.send("download")
+        try await tmux.waitFor("Downloaded “Episode 1”")
+        try tmux.send("play")
+        try await tmux.waitFor("Player ready, a line to stop:")
+        try tmux.send("typed in the player")
+        try await tmux.waitFor("the sentence and the prompt") { screen in
+            screen.contains("Played “Episode 1” with player.")
+                && Self.lastLine(screen) == "news › Front page › Article ›"
+        }
+        let read = try String(contentsOfFile: sandbox.home + "/player-read", encoding: .utf8)
+        #expect(read == "typed in the player\n")
+        try await backAtThePrompt(tmux)
+        await server.stop()
+        await audio.stop()
+    }
+
     /// The processes whose parent is `pid` and whose name is `name`, from /proc (any of its
     /// threads may have started them).
     static func children(of pid: pid_t, named name: String) -> [pid_t] {

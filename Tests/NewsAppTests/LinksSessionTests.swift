@@ -9,9 +9,9 @@ struct LinksSessionTests {
         "https://images.example.org/2026/11/23/markets/the-long-awaited-bitcoin-settlement-story/bitcoin-settlement.jpg"
 
     /// A feed item whose text links to a long address, refreshed from 127.0.0.1.
-    private func session(columns: Int, configuration: String, recordsOutput: Bool = false) async throws
-        -> (TmuxSession, FeedServer, Sandbox)
-    {
+    private func session(
+        columns: Int, layout: String = "stack", configuration: String, recordsOutput: Bool = false
+    ) async throws -> (TmuxSession, FeedServer, Sandbox) {
         let sandbox = try Sandbox()
         let feed = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -37,7 +37,7 @@ struct LinksSessionTests {
         #expect(refreshed.status == 0, "\(refreshed.out) \(refreshed.err)")
         try sandbox.writeConfig("full_text = \"off\"\n" + configuration)
         let tmux = try TmuxSession(
-            ["--layout", "stack"], columns: columns,
+            ["--layout", layout], columns: columns,
             environment: [
                 "HOME": sandbox.home, "XDG_CONFIG_HOME": sandbox.home + "/.config",
                 "XDG_STATE_HOME": sandbox.home + "/.local/state", "XDG_CACHE_HOME": sandbox.home + "/.cache",
@@ -56,6 +56,26 @@ struct LinksSessionTests {
         let whole = screen.split(separator: "\n").filter { $0.contains(Self.picture) }
         #expect(whole.count >= 2, "in the text and under Links, whole:\n\(screen)")
         #expect(!screen.contains("bitcoin-se\n"), "not broken inside")
+        try tmux.send("q")
+        #expect(try await tmux.exitStatus() == 0)
+        await server.stop()
+        _ = sandbox
+    }
+
+    @Test("Split layout: a long address in the right pane is whole, on a line of its own")
+    func addressesAreWholeInTheSplitLayout() async throws {
+        let (tmux, server, sandbox) = try await session(columns: 180, layout: "split", configuration: "")
+        try await tmux.waitFor("news › Front page ›")
+        try tmux.send("1")
+        try await tmux.waitFor("the item in the right pane") { screen in
+            screen.contains("│ The settlement, at last")
+                && screen.split(separator: "\n").last == "news › Front page › Article ›"
+        }
+        let screen = try tmux.joinedScreen()
+        // The picture's address in the text and under Links, each whole after the divider.
+        let whole = screen.split(separator: "\n").filter { $0.contains("│ ") && $0.contains(Self.picture) }
+        #expect(whole.count >= 2, "whole in the right pane:\n\(screen)")
+        #expect(!screen.contains("bitcoin-settlement…"), "not cut")
         try tmux.send("q")
         #expect(try await tmux.exitStatus() == 0)
         await server.stop()

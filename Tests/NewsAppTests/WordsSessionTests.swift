@@ -38,4 +38,45 @@ struct WordsSessionTests {
         #expect(try await tmux.exitStatus() == 0)
         await feeds.server.stop()
     }
+
+    @Test(
+        "newsapp --tag with a tag no feed has says so, not that items arrive on a refresh",
+        arguments: [80, 180])
+    func unknownTag(columns: Int) async throws {
+        let feeds = try await DrawingSessionTests.Feeds()
+        let tmux = try feeds.session(columns: columns, arguments: ["--tag", "nosuch"])
+        let screen = try await tmux.waitFor("No feed has the tag “nosuch”")
+        #expect(!screen.contains("they arrive when the feeds are refreshed"))
+        try tmux.send("q")
+        #expect(try await tmux.exitStatus() == 0)
+        await feeds.server.stop()
+    }
+
+    @Test("cache stats counts the feed items read in a session")
+    func cacheStatsCountsTheItemsRead() async throws {
+        let feeds = try await DrawingSessionTests.Feeds()
+        let before = try await feeds.sandbox.run(["cache", "stats"])
+        #expect(before.out.split(separator: "\n").contains("Read      0"), "\(before.out)")
+        let tmux = try feeds.session(columns: 80)
+        try await feeds.frontPage(tmux)
+        try tmux.send("c space")
+        try await tmux.waitFor("the list's prompt") {
+            DrawingSessionTests.lastLine($0) == "news › Front page › Space ›"
+        }
+        for number in ["1", "2"] {
+            try tmux.send(number)
+            try await tmux.waitFor("item \(number)'s prompt") { screen in
+                DrawingSessionTests.lastLine(screen) == "news › Front page › Space › Article ›"
+            }
+            try tmux.send("b")
+            try await tmux.waitFor("the list's prompt again") { screen in
+                DrawingSessionTests.lastLine(screen) == "news › Front page › Space ›"
+            }
+        }
+        try tmux.send("q")
+        #expect(try await tmux.exitStatus() == 0)
+        let after = try await feeds.sandbox.run(["cache", "stats"])
+        #expect(after.out.split(separator: "\n").contains("Read      2"), "\(after.out)")
+        await feeds.server.stop()
+    }
 }

@@ -22,7 +22,9 @@ public struct PaneWidths: Sendable, Equatable {
 public enum PaneComposer {
     /// Each row is the left line padded to its pane's width, the divider, then the right line.
     /// Lines wider than their pane are cut, so the divider stays in one column whatever the text
-    /// (CJK and emoji are two columns wide).
+    /// (CJK and emoji are two columns wide); a right line that ends in a web address too long for
+    /// its pane is kept whole (``StyledLine/fitted(toWidth:)``), over the terminal's width: a cut
+    /// address can be neither copied nor followed, and nothing is drawn to its right.
     public static func sideBySide(left: [StyledLine], right: [StyledLine], widths: PaneWidths) -> [StyledLine]
     {
         let rows = max(left.count, right.count)
@@ -30,7 +32,7 @@ public enum PaneComposer {
         let bareDivider = StyledLine(" │", .divider)
         return (0..<rows).map { row in
             let leftLine = row < left.count ? left[row] : .blank
-            let rightLine = row < right.count ? right[row].truncated(toWidth: widths.right) : .blank
+            let rightLine = row < right.count ? right[row].fitted(toWidth: widths.right) : .blank
             let left = leftLine.truncated(toWidth: widths.left).padded(toWidth: widths.left)
             // No trailing spaces when the right pane has nothing on this row.
             return rightLine.isEmpty ? left + bareDivider : left + divider + rightLine

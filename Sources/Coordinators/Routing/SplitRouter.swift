@@ -88,7 +88,7 @@ public final class SplitRouter: ScreenHostingRouter {
     /// window: the detail is what the user just opened, and it must be on screen.
     public func render(size: TerminalSize) -> [StyledLine] {
         if let modal = state.presented {
-            return modal.render(width: size.columns, height: nil).map { $0.truncated(toWidth: size.columns) }
+            return modal.render(width: size.columns, height: nil).map { $0.fitted(toWidth: size.columns) }
         }
         let (primary, secondary) = panes
         guard let primary else { return [] }

@@ -116,13 +116,19 @@ enum AppLauncher {
     }
 
     /// Podcast downloads into the download folder, queued in the live store; none offline or
-    /// without a store or a folder.
-    nonisolated static func downloads(_ context: LaunchContext) -> any Downloads {
+    /// without a store or a folder. `foreground` runs a player that gets the terminal (the
+    /// session's lifts its prompt meanwhile).
+    nonisolated static func downloads(
+        _ context: LaunchContext,
+        foreground: (@Sendable (URL, [String]) async -> ForegroundJob.Outcome)? = nil
+    ) -> any Downloads {
         guard !context.settings.offline, let store = context.feeds?.store ?? context.store,
             let folder = DownloadFolder.path(settings: context.settings, environment: context.environment)
         else { return NoDownloads() }
-        return StoreDownloads(
+        var downloads = StoreDownloads(
             store: store, folder: folder, home: context.environment["HOME"], player: context.settings.player)
+        if let foreground { downloads.foreground = foreground }
+        return downloads
     }
 
     /// The feeds of `subscriptions` and, with `syncAccount`, of its service, their items in
@@ -199,6 +205,11 @@ enum AppLauncher {
                     readline?.size.columns ?? 80
                 })
         }
+        let player = readline.map { readline in
+            { @Sendable (executable: URL, arguments: [String]) async -> ForegroundJob.Outcome in
+                await readline.outsidePrompt { ForegroundJob.run(executable, arguments: arguments) }
+            }
+        }
         let images = PictureSupport.images(
             settings.images, isTerminal: interactive, environment: environment,
             directory: context.cacheDirectory, offline: settings.offline,
@@ -242,7 +253,7 @@ enum AppLauncher {
                 reader: context.reader,
                 // As the feeds' refresh: a piped script would wait for every page it opens.
                 fullText: interactive && !settings.offline ? settings.fullText : .off,
-                feedPreferences: preferences, downloads: downloads(context)))
+                feedPreferences: preferences, downloads: downloads(context, foreground: player)))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in

@@ -20,6 +20,11 @@ struct StoreDownloads: Downloads {
     /// `player`: the command that plays a file; nil for the system's opener.
     let player: String?
     var http: any HTTPFetching = CurlHTTPClient()
+    /// Runs a player that gets the terminal, as a foreground job; the app's session lifts its
+    /// prompt meanwhile (``ReadlineTerminal/outsidePrompt(_:)``).
+    var foreground: @Sendable (URL, [String]) async -> ForegroundJob.Outcome = { executable, arguments in
+        ForegroundJob.run(executable, arguments: arguments)
+    }
 
     private var downloader: EnclosureDownloader { EnclosureDownloader(http: http, folder: folder) }
     private var shownFolder: String { PathDisplay.abbreviate(folder, home: home) }
@@ -104,6 +109,10 @@ struct StoreDownloads: Downloads {
         }
     }
 
+    /// Plays the file with `player` (split on spaces, never run through a shell, the file's path
+    /// last) as a foreground job, as newsboat's podboat does: a terminal player (mpv, mpg123) gets
+    /// the terminal and its keys, and the app waits until it ends. A player with a window of its
+    /// own, and the system's opener when no player is set, start apart from the terminal.
     func play(_ enclosure: Enclosure) async -> String {
         guard let download = try? await store.download(of: enclosure.url), download.state == .done,
             let path = download.path, FileManager.default.fileExists(atPath: path)
@@ -119,11 +128,30 @@ struct StoreDownloads: Downloads {
             return "The player “\(command)” was not found: set player in config.toml."
         }
         words.removeFirst()
-        guard ForegroundJob.startDetached(executable, arguments: words + [path]) else {
-            return "The player “\(command)” could not be started."
+        let name = executable.lastPathComponent
+        guard player != nil, !Self.windowed.contains(name) else {
+            if ForegroundJob.startDetached(executable, arguments: words + [path]) != nil {
+                return "The player “\(command)” could not be started."
+            }
+            return "Playing “\(download.title)” with \(name)."
         }
-        return "Playing “\(download.title)” with \(executable.lastPathComponent)."
+        let outcome = await foreground(executable, words + [path])
+        guard outcome.succeeded else {
+            if case .killed = outcome {
+                ForegroundJob.leaveFullScreen(environment: ProcessInfo.processInfo.environment)
+            }
+            return "The player failed: \(outcome.reason(name))."
+        }
+        return "Played “\(download.title)” with \(name)."
     }
+
+    /// Players with a window of their own, and the openers that hand a file to one: they need no
+    /// terminal. Any other player may be a terminal program and gets it.
+    static let windowed: Set<String> =
+        BrowserLauncher.graphical.union([
+            "vlc", "celluloid", "totem", "rhythmbox", "audacious", "clementine", "strawberry", "smplayer",
+            "parole", "haruna", "gnome-podcasts", "kaffeine", "lollypop", "elisa",
+        ])
 
     private func shown(_ path: String?) -> String {
         path.map { PathDisplay.abbreviate($0, home: home) } ?? shownFolder

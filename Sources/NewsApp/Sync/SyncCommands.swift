@@ -240,15 +240,19 @@ struct SyncCommands {
         }
         if let error = report.error {
             var line = error.sentence
-            if report.waiting > 0 {
-                line +=
-                    " \(Amount.grouped(report.waiting)) change\(report.waiting == 1 ? "" : "s") made here wait"
-                    + " for the next sync."
-            }
+            if report.waiting > 0 { line += " " + Self.keptForNextSync(report.waiting) }
             FeedsContext.fail(line)
             return 1
         }
         return 0
+    }
+
+    /// What becomes of the changes a failed sync did not send: `1 change made here is kept and
+    /// sent at the next sync.`, `4 changes made here are kept …`.
+    static func keptForNextSync(_ waiting: Int) -> String {
+        waiting == 1
+            ? "1 change made here is kept and sent at the next sync."
+            : "\(Amount.grouped(waiting)) changes made here are kept and sent at the next sync."
     }
 
     /// `Synced with host: 3 changes sent · 20 feeds · 10,000 new items · 12 marks changed in 1.2 s`.

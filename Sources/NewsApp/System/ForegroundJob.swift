@@ -21,7 +21,7 @@ import NewsModels
 /// program again and continues it. The wait ends only when the program exits or is killed.
 enum ForegroundJob {
     /// How the program ended.
-    enum Outcome: Equatable {
+    enum Outcome: Equatable, Sendable {
         case exited(status: Int32)
         case killed(signal: Int32)
         /// It could not be started; the `errno`.
@@ -85,17 +85,20 @@ enum ForegroundJob {
         }
     }
 
-    /// Starts `executable` apart from the terminal as ``runDetached(_:arguments:)`` does, but
-    /// without waiting for it (a media player): a thread of its own waits for its end, so it
-    /// leaves no zombie. False when it could not be started.
-    static func startDetached(_ executable: URL, arguments: [String]) -> Bool {
-        guard case .success(let pid) = spawn(executable, arguments: arguments, input: nil, detached: true)
-        else { return false }
-        DetachedThread.start(named: "NewsApp wait") {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    /// Starts `executable` apart from the terminal, as ``runDetached(_:arguments:)`` does, without
+    /// waiting for it: a player with a window of its own plays while the app goes on. A thread of
+    /// its own waits for it to end, so it leaves no zombie. Nil once started; else why not.
+    static func startDetached(_ executable: URL, arguments: [String]) -> Outcome? {
+        switch spawn(executable, arguments: arguments, input: nil, detached: true) {
+        case .success(let pid):
+            DetachedThread.start(named: "NewsApp wait") {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            }
+            return nil
+        case .failure(let error):
+            return .notStarted(error.code)
         }
-        return true
     }
 
     /// The program's end, following it through stops.

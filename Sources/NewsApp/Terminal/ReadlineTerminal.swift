@@ -180,6 +180,29 @@ final class ReadlineTerminal: Terminal {
         return true
     }
 
+    /// Runs `body` (a program given the terminal, such as the podcast player) with the prompt
+    /// lifted: readline's settings give way to those the terminal had before it, no key is read
+    /// meanwhile, and after it the prompt and the half-typed line are drawn again below what the
+    /// program wrote. With no prompt up (a command being run), `body` simply runs.
+    func outsidePrompt<T>(_ body: () -> T) -> T {
+        guard installedPrompt != nil else { return body() }
+        let savedLine = String(cString: newsapp_rl_line_buffer())
+        let savedPoint = newsapp_rl_point()
+        rl_replace_line("", 0)
+        rl_redisplay()
+        StandardOutput.write((styler.mode == .plain ? "\r" : "\r\u{1B}[2K") + statusLineRemoved)
+        // Removing the handler puts back the terminal's settings from before readline.
+        rl_callback_handler_remove()
+        installedPrompt = nil
+        suspendInput()
+        let result = body()
+        showPrompt()
+        rl_replace_line(savedLine, 0)
+        newsapp_rl_set_point(savedPoint)
+        rl_redisplay()
+        return result
+    }
+
     // MARK: Prompt
 
     private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
@@ -278,11 +301,21 @@ final class ReadlineTerminal: Terminal {
         let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         source.setEventHandler {
             MainActor.assumeIsolated {
-                guard let terminal = Self.current, terminal.installedPrompt != nil else { return }
+                guard let terminal = Self.current, terminal.installedPrompt != nil, Self.inputWaits else {
+                    return
+                }
                 rl_callback_read_char()
             }
         }
         inputSource = source
+    }
+
+    /// Whether a key waits on standard input. The read source may report input that a program
+    /// given the terminal meanwhile has read (its readiness was noted while reading was paused):
+    /// readline would then wait for a key, and the app with it.
+    private static var inputWaits: Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
     }
 
     /// Reading pauses between a finished line and the next prompt, so keys typed meanwhile wait

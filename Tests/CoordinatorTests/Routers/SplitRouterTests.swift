@@ -98,6 +98,19 @@ struct SplitRouterTests {
         }
     }
 
+    @Test("A web address too long for the right pane is kept whole on its line, over the width")
+    func addressesAreWholeInTheRightPane() {
+        let address =
+            "https://images.example.org/2026/11/23/markets/the-long-awaited-bitcoin-settlement-story/"
+            + "bitcoin-settlement.jpg"
+        let router = SplitRouter()
+        router.setRoot(TextScreen("List"))
+        router.push(TextScreen("Detail", pane: .secondary, lines: ["Detail", "The picture: \(address)"]))
+        let rows = router.render(size: TerminalSize(columns: 120, rows: 24)).map(\.plainText)
+        #expect(rows.contains { $0.hasSuffix("│ " + address) }, "whole:\n\(rows.joined(separator: "\n"))")
+        #expect(rows.contains { $0.hasSuffix("│ The picture:") })
+    }
+
     @Test("A list taller than the terminal keeps the detail at the top of the visible window")
     func detailStaysVisible() {
         let router = SplitRouter()

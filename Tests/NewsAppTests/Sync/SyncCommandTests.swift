@@ -110,7 +110,7 @@ struct SyncCommandTests {
             #expect(
                 failed.err
                     == "newsapp: 127.0.0.1:\(server.port) failed (502 Bad Gateway). Try again later. "
-                    + "4 changes made here wait for the next sync.\n")
+                    + "4 changes made here are kept and sent at the next sync.\n")
             let status = try await sandbox.run(["sync", "status"])
             #expect(status.out.contains("Service       \(server.baseURL.absoluteString)"))
             #expect(status.out.contains("User          reader"))
@@ -265,5 +265,16 @@ struct SyncCommandTests {
             #expect(!server.requests.contains { $0.path.hasSuffix("subscription/quickadd") })
             #expect(server.account { $0.feeds.count } == 1)
         }
+    }
+}
+
+/// The sentence a failed sync ends with, in the singular and the plural.
+struct SyncWordsTests {
+    @Test("The changes a failed sync did not send are counted in the right number")
+    func changesKeptForTheNextSync() {
+        #expect(SyncCommands.keptForNextSync(1) == "1 change made here is kept and sent at the next sync.")
+        #expect(
+            SyncCommands.keptForNextSync(1234)
+                == "1,234 changes made here are kept and sent at the next sync.")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReaderAPIStub
+import TerminalText
 import Testing
 
 /// The app syncing in the background, in a real pseudo-terminal: the front page of the service's
@@ -55,5 +56,56 @@ struct SyncTerminalSessionTests {
             try tmux.send("q")
             #expect(try await tmux.exitStatus() == 0)
         }
+    }
+
+    @Test(
+        "r with sync on: the summary of 43 synced and 43 local feeds is wrapped between words",
+        arguments: [80, 180])
+    func refreshSummaryIsWrappedToTheWidth(columns: Int) async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("full_text = \"off\"\n")
+        var files: [String: FeedServer.File] = [:]
+        for index in 1...43 { files["/blog\(index).xml"] = FeedServer.atom("blog\(index)", count: 1) }
+        let feeds = try FeedServer(files: files)
+        let urls = files.keys.sorted().map { feeds.base + $0 }.joined(separator: "\n")
+        try sandbox.directory.write(urls + "\n", to: ".config/newsapp/urls")
+        try #require(try await sandbox.run(["refresh"]).status == 0)
+        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 43, items: 1)).whileRunning {
+            server in
+            let login = try await sandbox.run(
+                ["sync", "login", server.baseURL.absoluteString, "--user", "reader"], input: "api-password\n")
+            try #require(login.status == 0)
+            try #require(try await sandbox.run(["sync"]).status == 0)
+
+            let tmux = try TmuxSession(
+                ["--layout", "stack"], columns: columns, rows: 60,
+                environment: [
+                    "HOME": sandbox.home, "XDG_CONFIG_HOME": sandbox.home + "/.config",
+                    "XDG_STATE_HOME": sandbox.home + "/.local/state",
+                    "XDG_CACHE_HOME": sandbox.home + "/.cache",
+                ])
+            try await tmux.waitFor("the front page") { screen in
+                screen.contains("Space · 22 unread")
+                    && screen.split(separator: "\n").last == "news › Front page ›"
+            }
+            try tmux.send("r")
+            try await tmux.waitFor("the summary of the sync and the refresh") { screen in
+                screen.contains(" new in ") && screen.split(separator: "\n").last == "news › Front page ›"
+            }
+            // Joined, the lines the terminal wrapped are one again: each line is the app's own.
+            let rows = try tmux.joinedScreen().split(separator: "\n")
+            let first = try #require(
+                rows.lastIndex { $0.hasPrefix("Synced with 127.0.0.1:\(server.port): ") })
+            let last = try #require(rows[first...].firstIndex { $0.contains(" new in ") })
+            let summary = rows[first...last]
+            for row in summary {
+                #expect(DisplayWidth.of(String(row)) <= columns, "“\(row)” is wider than \(columns) columns")
+            }
+            #expect(summary.joined(separator: " ").contains("43 feeds: 43 unchanged · 0 new in "))
+            #expect(summary.count == (columns < 100 ? 2 : 1), "\(summary.joined(separator: "\n"))")
+            try tmux.send("q")
+            #expect(try await tmux.exitStatus() == 0)
+        }
+        await feeds.stop()
     }
 }
