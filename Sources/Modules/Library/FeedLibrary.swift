@@ -161,9 +161,12 @@ public struct FeedRefreshSummary: Sendable, Hashable {
 /// Why the feeds could not be read, one sentence for the screen.
 public struct FeedLibraryError: Error, Sendable, Equatable {
     public var sentence: String
+    /// False when asking again cannot help (a tag no feed has), so no screen offers `r`.
+    public var retryHelps: Bool
 
-    public init(_ sentence: String) {
+    public init(_ sentence: String, retryHelps: Bool = true) {
         self.sentence = sentence
+        self.retryHelps = retryHelps
     }
 }
 

@@ -313,7 +313,8 @@ struct StoreFeedLibrary: FeedLibrary {
             let feeds = Self.feeds(in: scope, of: try await self.listed(file).map(\.subscription))
             // No feed has the tag: its list would wait for a refresh that brings nothing.
             if case .tag(let tag) = scope, feeds.isEmpty {
-                throw FeedLibraryError("No feed has the tag “\(tag)”: feeds shows each feed’s tags.")
+                throw FeedLibraryError(
+                    "No feed has the tag “\(tag)”: feeds shows each feed’s tags.", retryHelps: false)
             }
             return .feeds(feeds)
         }

@@ -14,7 +14,7 @@ extension NewsServiceError {
             return (500...599).contains(status)
         case .api(let code, _):
             return code == "unexpectedError"
-        case .unavailable, .cancelled, .requestsHeld:
+        case .unavailable, .notFound, .cancelled, .requestsHeld:
             return false
         }
     }
@@ -44,7 +44,7 @@ extension NewsServiceError {
             }
         case .requestsHeld(let day):
             return day.isSpent ? "Daily limit reached" : "Near the daily limit"
-        case .transport, .undecodable, .responseTooLarge, .unavailable, .cancelled:
+        case .transport, .undecodable, .responseTooLarge, .unavailable, .notFound, .cancelled:
             return nil
         }
     }
@@ -59,6 +59,10 @@ extension NewsServiceError {
         return nil
     }
 
-    /// False when asking again now cannot help: the day's requests are spent until midnight UTC.
-    public var retryHelps: Bool { heldRequests?.isSpent != true }
+    /// False when asking again now cannot help: what was asked does not exist, or the day's
+    /// requests are spent until midnight UTC.
+    public var retryHelps: Bool {
+        if case .notFound = self { return false }
+        return heldRequests?.isSpent != true
+    }
 }

@@ -14,6 +14,9 @@ public enum NewsServiceError: Error, Sendable, Equatable {
     case responseTooLarge(limit: Int, host: String)
     /// The service cannot work at all, e.g. its data is missing; the reason is a sentence.
     case unavailable(String)
+    /// What was asked for does not exist (a tag no feed has): asking again cannot help. The
+    /// reason is a sentence.
+    case notFound(String)
     /// The caller cancelled the request.
     case cancelled
     /// The request was not sent, to keep within NewsAPI's daily quota: near the limit only the
@@ -44,7 +47,7 @@ public enum NewsServiceError: Error, Sendable, Equatable {
         case .responseTooLarge(let limit, let host):
             let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
             return "The response from \(host) was larger than \(size) and was refused."
-        case .unavailable(let reason):
+        case .unavailable(let reason), .notFound(let reason):
             return reason
         case .cancelled:
             return "Cancelled."

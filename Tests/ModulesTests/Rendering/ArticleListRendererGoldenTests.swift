@@ -109,4 +109,18 @@ struct ArticleListRendererGoldenTests {
         }
         check(lines, "phases", width: width)
     }
+
+    @Test("A list that asking again cannot bring offers no r", arguments: Fixtures.widths)
+    func notFoundOffersNoRetry(width: Int) {
+        var state = ArticleListState(query: .saved)
+        state.phase = .failed(.notFound("No feed has the tag “nosuch”: feeds shows each feed’s tags."))
+        let text = ArticleListRenderer.render(state, width: width, context: Fixtures.context)
+            .map(\.plainText).joined(separator: "\n")
+        #expect(text.contains("No feed has the tag “nosuch”"))
+        #expect(!text.contains("retries"), "\(text)")
+        state.phase = .failed(.unavailable("The store is busy."))
+        let retried = ArticleListRenderer.render(state, width: width, context: Fixtures.context)
+            .map(\.plainText).joined(separator: " ")
+        #expect(retried.contains("retries"), "an outage still offers r")
+    }
 }

@@ -16,7 +16,8 @@ struct FeedItemsSource: ArticleListSource {
         do throws(FeedLibraryError) {
             items = try await feeds.items(in: scope, unreadOnly: unreadOnly, page: page, pageSize: pageSize)
         } catch {
-            throw Task.isCancelled ? .cancelled : .unavailable(error.sentence)
+            if Task.isCancelled { throw .cancelled }
+            throw error.retryHelps ? .unavailable(error.sentence) : .notFound(error.sentence)
         }
         // The library is where feed items live, not a copy of something newer elsewhere.
         items.origin = .network
