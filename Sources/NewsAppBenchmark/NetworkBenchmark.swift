@@ -52,14 +52,14 @@ enum NetworkBenchmark {
         log("Network: newsapp refresh, first round…")
         server.resetStatistics()
         let first = try refresh.run(through: probe)
-        note(first, "newsapp refresh, first")
+        RefreshBenchmark.note(first, "newsapp refresh, first")
         let firstStatistics = server.statistics
         let firstStages = RefreshStages(log: home.root.appendingPathComponent("state/newsapp/newsapp.log"))
         log("Network: newsapp refresh, daily round…")
         server.round = .daily
         server.resetStatistics()
         let daily = try refresh.run(through: probe)
-        note(daily, "newsapp refresh, daily")
+        RefreshBenchmark.note(daily, "newsapp refresh, daily")
         let dailyStatistics = server.statistics
         server.round = .first
         if let firstStages {
@@ -71,7 +71,7 @@ enum NetworkBenchmark {
                         firstStages.total, firstStages.writing, firstStages.parsing))
         }
         report.notes.append(
-            "Network refresh, NewsApp's summaries: “\(summary(first))” then “\(summary(daily))”; the server "
+            "Network refresh, NewsApp's summaries: “\(RefreshBenchmark.summary(first))” then “\(RefreshBenchmark.summary(daily))”; the server "
                 + "saw \(firstStatistics.requests) then \(dailyStatistics.requests) requests "
                 + "(\(dailyStatistics.notModified) answered 304), at most "
                 + "\(firstStatistics.mostConnections.values.max() ?? 0) connections to one host at once.")
@@ -91,7 +91,7 @@ enum NetworkBenchmark {
                     environment: boat.environment, prompt: nil)
                 log("Network: newsboat -x reload, \(threads) thread(s), first round (minutes)…")
                 let run = try reload.run(through: probe)
-                note(run, "newsboat, \(threads) thread(s)")
+                RefreshBenchmark.note(run, "newsboat, \(threads) thread(s)")
                 boats.append((threads == 1 ? "defaults" : "8 threads", run))
             }
         } else {
@@ -170,17 +170,6 @@ enum NetworkBenchmark {
                     + "and every answer's time over \(limits.requestsAtOnce) requests at once "
                     + String(format: "%.2f s.", floor.throughputBound))
         }
-    }
-
-    private static func note(_ run: ColdStart.Run, _ name: String) {
-        let peak = Double(run.memory?.peakRSS ?? 0) / 1e6
-        log(
-            "  \(name): " + String(format: "%.0f ms, peak RSS %.1f MB", run.toExit.milliseconds, peak)
-                + ", status \(run.status)")
-    }
-
-    private static func summary(_ run: ColdStart.Run) -> String {
-        run.output.split(separator: "\n").last.map(String.init) ?? ""
     }
 }
 

@@ -224,14 +224,16 @@ enum RefreshBenchmark {
     }
 
     /// Says a measurement on standard error as soon as it is made.
-    private static func note(_ run: ColdStart.Run, _ name: String) {
+    /// One line of the log: a run's time, peak memory and exit status.
+    static func note(_ run: ColdStart.Run, _ name: String) {
         let peak = Double(run.memory?.peakRSS ?? 0) / 1e6
         log(
             "  \(name): " + String(format: "%.0f ms, peak RSS %.1f MB", run.toExit.milliseconds, peak)
                 + ", status \(run.status)")
     }
 
-    private static func summary(_ run: ColdStart.Run) -> String {
+    /// The last line a run printed: its summary.
+    static func summary(_ run: ColdStart.Run) -> String {
         run.output.split(separator: "\n").last.map(String.init) ?? ""
     }
 }
