@@ -36,7 +36,7 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "NewsModels", "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store",
-                "Images", "Feeds", "Sync", "TerminalText", "FilterLanguage",
+                "Images", "Feeds", "Sync", "TerminalText", "FilterLanguage", "Configuration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -143,6 +143,13 @@ let package = Package(
         // and the killfile evaluates in memory; of ours it imports only NewsModels, for the one
         // calendar (see docs/architecture.md).
         .target(name: "FilterLanguage", dependencies: ["NewsModels"], swiftSettings: strict),
+
+        // The config file: its keys, each declared once, the loader with its rules, and a TOML 1.0
+        // reader of its own; no file system, so every rule is tested on a string (see
+        // docs/architecture.md).
+        .target(
+            name: "Configuration", dependencies: ["NewsModels", "TerminalText", "FilterLanguage"],
+            swiftSettings: strict),
 
         // The local article store (SQLite through our SQLite layer); see docs/architecture.md.
         .target(
@@ -266,7 +273,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Config parsing, and the `newsapp` binary run end to end as a subprocess.
+        // The command line's settings, and the `newsapp` binary run end to end as a subprocess.
         .testTarget(
             name: "NewsAppTests",
             dependencies: [
@@ -275,10 +282,14 @@ let package = Package(
                 "TerminalText", "TestSupport", "Feeds", "FilterLanguage", "Sync", "ReaderAPIStub",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"), "SQLite",
+                .product(name: "FlyingSocks", package: "FlyingFox"), "SQLite", "Configuration",
             ],
             swiftSettings: strict
         ),
+        // The config file's keys and rules and the TOML reader, in process, on strings.
+        .testTarget(
+            name: "ConfigurationTests", dependencies: ["Configuration", "NewsModels", "FilterLanguage"],
+            swiftSettings: strict),
         .testTarget(
             name: "ShapedNetworkTests", dependencies: ["ShapedNetwork", "Networking", "NewsModels"],
             swiftSettings: strict),

@@ -1,3 +1,4 @@
+@testable import Configuration
 @testable import NewsApp
 
 /// The config file check: `ConfigurationLoader` over any text (our TOML parser, then each key's
@@ -24,8 +25,10 @@ public func fuzzConfigFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         Invariant.check(
             outcome.problems.count == 1 && outcome.problems[0].message.hasPrefix("TOML syntax error"),
             "a syntax error not reported alone")
-        Invariant.check(outcome.configuration == Configuration(), "a configuration from a file with a syntax error")
-        Invariant.check(error.reason.unicodeScalars.count < 300, "a reason of \(error.reason.count) characters")
+        Invariant.check(
+            outcome.configuration == Configuration(), "a configuration from a file with a syntax error")
+        Invariant.check(
+            error.reason.unicodeScalars.count < 300, "a reason of \(error.reason.count) characters")
     case .success(let table):
         Invariant.check(
             !outcome.problems.contains { $0.message.hasPrefix("TOML syntax error") },

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import Configuration
 @testable import Feeds
 @testable import NewsApp
 

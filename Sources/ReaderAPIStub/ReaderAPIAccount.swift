@@ -125,6 +125,14 @@ public struct ReaderAPIAccount: Sendable {
         return true
     }
 
+    /// Puts the subscription `streamID` under `label` alone, as a service with one folder per
+    /// feed (Miniflux's category) does; false when there is none.
+    mutating func setLabel(_ streamID: String, _ label: String) -> Bool {
+        guard let index = feeds.firstIndex(where: { $0.streamID == streamID }) else { return false }
+        feeds[index].labels = [label]
+        return true
+    }
+
     /// Forgets the items `ids`, as a service purging old items does: their marks go with them.
     public mutating func forget(_ ids: [Int64]) {
         let gone = Set(ids)

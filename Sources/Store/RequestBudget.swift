@@ -26,17 +26,10 @@ import NewsModels
 /// The clock is injected, so tests control days and midnight.
 public struct RequestBudget: Sendable {
     /// When a stored page answers in place of a request (`newsapi_refresh` in the config file).
-    public enum Refresh: String, Sendable, CaseIterable {
-        /// A page stored less than the refresh interval ago answers; older ones are asked again.
-        case auto
-        /// Every page is asked for; stored copies stand in only when the network fails.
-        case always
-        /// Any stored copy answers; the network is asked for pages never stored and on `r`.
-        case manual
-    }
+    public typealias Refresh = NewsAPIRefresh
 
     /// NewsAPI's free plan: 100 requests a day.
-    public static let defaultDailyLimit = 100
+    public static let defaultDailyLimit = DailyRequests.freePlanLimit
     /// Days of counts kept.
     static let daysKept = 31
 

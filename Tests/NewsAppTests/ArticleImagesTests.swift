@@ -1,4 +1,5 @@
 import CPNG
+import Configuration
 import FlyingFox
 import FlyingSocks
 import Foundation

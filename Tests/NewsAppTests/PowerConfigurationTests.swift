@@ -1,3 +1,4 @@
+import Configuration
 import Feeds
 import FilterLanguage
 import Foundation
@@ -5,56 +6,12 @@ import Testing
 
 @testable import NewsApp
 
-/// The config file's killfile, per-feed rules and download keys; a newsboat config carried over
-/// into config.toml; and which rule's settings are in force for a feed.
+/// The config file's per-feed rules in force for a feed, and a newsboat config carried over into
+/// config.toml.
 @Suite struct PowerConfigurationTests {
     let loader = ConfigurationLoader(
         displayPath: "~/.config/newsapp/config.toml", home: "/home/ada",
         directory: "/home/ada/.config/newsapp")
-
-    @Test func killfileRulesAndModeRead() throws {
-        let outcome = loader.load(
-            """
-            ignore_mode = "display"
-            browser = "firefox %s"
-            player = "mpv --no-video"
-            download_dir = "~/Podcasts"
-
-            [[ignore_article]]
-            feed = "*"
-            filter = 'title =~ "sport"'
-
-            [[ignore_article]]
-            feed = "https://lwn.net/headlines/rss"
-            filter = 'author = "bob" or age > 30'
-
-            [[ignore_article]]
-            feed = "*"
-            filter = 'titl =~ "x"'
-
-            [[ignore_article]]
-            filter = 'title = "no feed"'
-            """)
-        let configuration = outcome.configuration
-        #expect(configuration.ignoreMode == .display)
-        #expect(configuration.browser == "firefox %s")
-        #expect(configuration.player == "mpv --no-video")
-        #expect(configuration.downloadDirectory == "/home/ada/Podcasts")
-        #expect(configuration.killfile.map(\.feed) == [nil, "https://lwn.net/headlines/rss"])
-        #expect(
-            configuration.killfile[1].expression == (try FilterParser.parse(#"author = "bob" or age > 30"#)))
-        #expect(
-            outcome.problems.map(\.description) == [
-                "newsapp: ~/.config/newsapp/config.toml line 15: ignore_article rule 3: At column 1 of the filter, "
-                    + "“titl” is not an attribute (did you mean title?). Ignoring the rule.",
-                "newsapp: ~/.config/newsapp/config.toml line 19: ignore_article rule 4 needs feed, an address or "
-                    + "\"*\" for every feed; ignoring the rule.",
-            ])
-        #expect(
-            loader.load(#"ignore_mode = "hide""#).problems.first?.message.hasPrefix("ignore_mode must be")
-                == true)
-        #expect(loader.load(#"ignore_article = "x""#).problems.count == 1)
-    }
 
     @Test func feedRulesReadAndTheMostSpecificWins() throws {
         let outcome = loader.load(

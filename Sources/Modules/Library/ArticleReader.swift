@@ -34,18 +34,6 @@ public struct ArticleReaderError: Error, Sendable, Equatable {
     }
 }
 
-/// When the article screen fetches the page by itself (`full_text` in the config file); `full`
-/// always does.
-public enum FullTextMode: String, Sendable, CaseIterable {
-    /// When the article's text is cut off: NewsAPI's `[+N chars]`, a feed item with only a
-    /// summary, or a text that ends in an ellipsis or "Read more".
-    case auto
-    /// For every article opened, for feeds whose items carry a teaser that looks whole.
-    case on
-    /// Never: only `full` fetches.
-    case off
-}
-
 /// For sessions without pages to fetch: nothing is stored, and `full` says why.
 public struct NoArticleReader: ArticleReader {
     public let unavailableReason: String?

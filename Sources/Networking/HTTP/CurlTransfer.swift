@@ -46,7 +46,7 @@ final class CurlTransfer {
             }
         }
         if !namesUserAgent { lines.append("User-Agent: \(Self.userAgent)") }
-        if request.method == .post {
+        if request.method.sendsBody {
             // libcurl would wait for a `100 Continue` before sending a larger body.
             lines.append("Expect:")
             if !request.headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
@@ -68,7 +68,8 @@ final class CurlTransfer {
         // built with, whatever the header names (br and zstd bodies are decoded, and capped, too).
         set(CCURLOPT_ACCEPT_ENCODING, acceptEncoding)
         _ = ccurl_easy_set_pointer(handle, Int32(CCURLOPT_HTTPHEADER), UnsafeRawPointer(headers))
-        if request.method == .post {
+        if request.method.sendsBody {
+            if request.method != .post { set(CCURLOPT_CUSTOMREQUEST, request.method.rawValue) }
             // The size first: libcurl then copies that many bytes, which may include NUL.
             let body = request.body ?? Data()
             set(CCURLOPT_POSTFIELDSIZE, body.count)

@@ -18,7 +18,7 @@ public protocol HTTPFetching: Sendable {
 /// One GET or POST, with the limits that bound it.
 public struct HTTPRequest: Sendable {
     public var url: URL
-    /// GET, or POST with ``body``.
+    /// GET, or POST, PUT or DELETE with ``body``.
     public var method: HTTPMethod
     /// What a POST sends (a form, `application/x-www-form-urlencoded` unless the headers say
     /// otherwise); nil for a GET. A body never follows a redirect to another origin: such a
@@ -26,7 +26,7 @@ public struct HTTPRequest: Sendable {
     public var body: Data?
     /// Request headers, such as `If-None-Match`. `Accept-Encoding` defaults to `gzip, deflate`.
     /// They are sent to the same origin only: a redirect to another scheme, host or port drops
-    /// `Authorization`, `X-Api-Key`, `Cookie` and `Proxy-Authorization`.
+    /// `Authorization`, `X-Api-Key`, `X-Auth-Token`, `Cookie` and `Proxy-Authorization`.
     public var headers: [String: String]
     /// Seconds for the whole exchange (deadline, not inactivity).
     public var timeout: TimeInterval

@@ -8,6 +8,12 @@
 public enum HTTPMethod: String, Sendable {
     case get = "GET"
     case post = "POST"
+    /// A change with a body, as REST APIs take it (Miniflux's `PUT /v1/entries`).
+    case put = "PUT"
+    case delete = "DELETE"
+
+    /// True for the methods that send ``HTTPRequest/body``: all but GET.
+    public var sendsBody: Bool { self != .get }
 }
 
 /// An endpoint model: everything needed to build one HTTP request.

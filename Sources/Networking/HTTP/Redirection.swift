@@ -16,16 +16,17 @@
 /// - only to `http` and `https`, and never from `https` down to `http`;
 /// - to another origin (scheme, host or port) without ``credentialHeaders`` or a user and
 ///   password in the URL;
-/// - a POST's body (a form with a password or a token) never to another origin: such a redirect
-///   is refused. Within its origin a 307 or 308 repeats the POST; a 301, 302 or 303 becomes a GET
-///   without the body, as browsers and libcurl do.
+/// - a POST's, PUT's or DELETE's body (a form with a password or a token) never to another
+///   origin: such a redirect is refused. Within its origin a 307 or 308 repeats the request; a
+///   301, 302 or 303 makes a POST a GET without the body, as browsers and libcurl do, and is
+///   refused for a PUT or a DELETE.
 enum Redirection {
     /// The most redirects one exchange follows.
     static let limit = 10
 
     /// Headers that carry credentials, lowercased; they never follow a redirect to another origin.
     static let credentialHeaders: Set<String> = [
-        "authorization", "x-api-key", "cookie", "proxy-authorization",
+        "authorization", "x-api-key", "x-auth-token", "cookie", "proxy-authorization",
     ]
 
     /// Whether an answer with `status` and a `Location` is a redirect to follow: 301, 302, 303,
@@ -55,11 +56,18 @@ enum Redirection {
         }
         var request = current
         let sameOrigin = Origin(from) == Origin(target)
-        if current.method == .post {
+        if current.method.sendsBody {
             guard sameOrigin else {
                 return .failure(.redirectRefused("the redirect would send a form to another server"))
             }
             if ![307, 308].contains(status) {
+                // Only a form's POST becomes a GET on the way (as browsers do); a PUT or a DELETE
+                // so changed would be a change silently not made.
+                guard current.method == .post else {
+                    return .failure(
+                        .redirectRefused(
+                            "a \(status) redirect would turn the \(current.method.rawValue) into a GET"))
+                }
                 request.method = .get
                 request.body = nil
                 request.headers = current.headers.filter { $0.key.lowercased() != "content-type" }

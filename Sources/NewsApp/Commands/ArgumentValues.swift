@@ -1,27 +1,13 @@
 import ArgumentParser
+import Configuration
 import NewsModels
 
 // The values options take. Each lists its values for `--help` and for the shell completion
 // scripts (`newsapp --generate-completion-script bash|zsh|fish`).
 
-/// The `--layout` values.
-enum LayoutChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case auto, stack, split
-}
-
-extension ANSIStyler.Theme: ExpressibleByArgument {}
-
-/// The `--images` values: `auto` draws pictures on a true-colour terminal (`COLORTERM` is
-/// `truecolor` or `24bit`), `on` on any colour terminal, `off` never.
-enum ImagesChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case auto, on, off
-}
-
-/// The `hyperlinks` values: links drawn as OSC 8 hyperlinks where the terminal is known to
-/// support them, always, or never.
-enum HyperlinksChoice: String, CaseIterable, Sendable {
-    case auto, on, off
-}
+extension LayoutChoice: ExpressibleByArgument {}
+extension ImagesChoice: ExpressibleByArgument {}
+extension ThemeChoice: ExpressibleByArgument {}
 
 /// The `--log-level` values, swift-log's levels from the most detailed.
 enum LogLevelChoice: String, ExpressibleByArgument, CaseIterable, Sendable {

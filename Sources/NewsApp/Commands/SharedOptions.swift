@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import NewsModels
 
 /// The options every command takes. Each overrides the config file; left out, the config file

@@ -15,8 +15,9 @@ struct SyncCommand: AsyncParsableCommand {
             Any service that speaks the Google Reader API: FreshRSS (https://HOST/api/greader.php), \
             Miniflux (https://HOST, with its Google Reader integration on), Inoreader \
             (https://www.inoreader.com), The Old Reader (https://theoldreader.com), BazQux \
-            (https://bazqux.com); and Tiny Tiny RSS over its own API (--service ttrss, \
-            https://HOST/tt-rss/). Sign in once with `newsapp sync login`; then `newsapp sync`, `r` \
+            (https://bazqux.com); Tiny Tiny RSS over its own API (--service ttrss, \
+            https://HOST/tt-rss/); and Miniflux over its own API (--service miniflux, https://HOST, \
+            with --token for an API key). Sign in once with `newsapp sync login`; then `newsapp sync`, `r` \
             in the app and the launch refresh (when the last sync is older than refresh_interval) \
             send what you read and starred here and bring what is new there. Read marks and saves \
             made here wait in the store until the service has them, offline too; a change made \
@@ -68,7 +69,8 @@ struct SyncNowCommand: AsyncParsableCommand {
     }
 }
 
-/// `newsapp sync login URL --user NAME [--password-file FILE] [--allow-http] [--service greader|ttrss]`.
+/// `newsapp sync login URL --user NAME [--password-file FILE] [--allow-http] [--service greader|ttrss|miniflux]
+/// [--token]`.
 struct SyncLoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
@@ -102,19 +104,28 @@ struct SyncLoginCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The service's protocol: greader (the Google Reader API) or ttrss (Tiny Tiny RSS, its address or api/).",
+            "The service's protocol: greader (the Google Reader API), ttrss (Tiny Tiny RSS, its address or api/) "
+                + "or miniflux (Miniflux's own API, its address).",
             valueName: "kind"))
     var service: SyncServiceKind = .greader
 
+    @Flag(
+        help: ArgumentHelp(
+            "Miniflux: what is asked for (or read from --password-file) is an API key (Settings › API Keys), "
+                + "not the password."))
+    var token = false
+
     func validate() throws {
         if user.trimmingSpaces().isEmpty { throw ValidationError("--user needs a name.") }
+        if token, service != .miniflux { throw ValidationError("--token is for --service miniflux.") }
         try app.refuseOptions(notTakenBy: "sync")
     }
 
     func run() async throws {
         try await SyncCommandRunner.run(app) {
             await $0.login(
-                url, user: user, passwordFile: passwordFile, allowHTTP: allowHttp, service: service)
+                url, user: user, passwordFile: passwordFile, allowHTTP: allowHttp, service: service,
+                apiKey: token)
         }
     }
 }

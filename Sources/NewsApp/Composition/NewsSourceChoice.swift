@@ -1,3 +1,4 @@
+import Configuration
 import Networking
 import NewsModels
 import SampleEdition

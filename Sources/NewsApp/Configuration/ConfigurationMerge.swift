@@ -1,3 +1,4 @@
+import Configuration
 import Feeds
 
 /// Carries a newsboat config file over into the text of `config.toml`, keeping everything the user

@@ -1,5 +1,7 @@
+import Configuration
 import Modules
 import Networking
+import NewsModels
 import Store
 
 /// What the command line said; nil (or false) where it said nothing.

@@ -1,5 +1,7 @@
+import Configuration
 import Feeds
 import Modules
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,3 +1,4 @@
+import Configuration
 import Images
 import Modules
 import SampleEdition

@@ -8,7 +8,9 @@ import Sync
 
 /// The account NewsApp syncs with: the service's API address, the user, the login token, and
 /// whether plain http was accepted at login. The password is kept only for Tiny Tiny RSS, whose
-/// sessions end after a day unused and are opened again with it.
+/// sessions end after a day unused and are opened again with it, and for a Miniflux signed in
+/// to with a password (its API has no token of its own: basic auth sends the password each
+/// time); a Miniflux API key is the token.
 struct SyncAccount: Codable, Equatable, Sendable {
     /// The API's base, e.g. `https://rss.example.org/api/greader.php`.
     var server: URL
@@ -23,6 +25,11 @@ struct SyncAccount: Codable, Equatable, Sendable {
     var password: String? = nil
 
     var kind: SyncServiceKind { service ?? .greader }
+
+    /// How a Miniflux client proves who it is: the password when one is kept, else the API key.
+    var minifluxCredentials: MinifluxClient.Credentials {
+        password.map { .password(user: user, password: $0) } ?? .apiKey(token)
+    }
 
     /// The service as sentences and `sync status` name it: host and port, never the token.
     var serviceName: String { ReaderAPIClient.host(of: server) }

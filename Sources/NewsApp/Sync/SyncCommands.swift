@@ -32,7 +32,7 @@ struct SyncCommands {
 
     func login(
         _ address: String, user: String, passwordFile: String?, allowHTTP: Bool,
-        service: SyncServiceKind = .greader
+        service: SyncServiceKind = .greader, apiKey: Bool = false
     ) async -> Int32 {
         guard let accountFile else {
             FeedsContext.fail(
@@ -60,8 +60,9 @@ struct SyncCommands {
             }
         } else {
             let host = ReaderAPIClient.host(of: base)
+            let secret = apiKey ? "API key" : service == .miniflux ? "Password" : "API password"
             guard
-                let typed = PasswordReader.readStandardInput(prompt: "API password for \(user) at \(host): ")
+                let typed = PasswordReader.readStandardInput(prompt: "\(secret) for \(user) at \(host): ")
             else {
                 FeedsContext.fail(
                     "No password was given: type it when asked, pipe it in, or use --password-file FILE.")
@@ -89,6 +90,18 @@ struct SyncCommands {
                 account = SyncAccount(
                     server: base, user: user, token: client.currentSession ?? session, allowHTTP: allowHTTP,
                     service: .ttrss, password: password)
+            case .miniflux:
+                let credentials: MinifluxClient.Credentials =
+                    apiKey ? .apiKey(password) : .password(user: user, password: password)
+                let client = MinifluxClient(
+                    base: base, credentials: credentials, http: CurlHTTPClient(), options: options)
+                // The user proves the credentials; a list of subscriptions proves the API.
+                try await client.me()
+                _ = try await client.subscriptions()
+                account = SyncAccount(
+                    server: client.base, user: user, token: password, allowHTTP: allowHTTP,
+                    service: .miniflux,
+                    password: apiKey ? nil : password)
             }
         } catch {
             context.logger.warning(
@@ -127,9 +140,14 @@ struct SyncCommands {
             case .ttrss:
                 "The session and the password are kept in \(accountFile.displayPath), readable by you only: "
                     + "Tiny Tiny RSS ends a session after a day unused, and NewsApp opens another."
+            case .miniflux where apiKey:
+                "The API key is kept in \(accountFile.displayPath), readable by you only."
+            case .miniflux:
+                "The password is kept in \(accountFile.displayPath), readable by you only (Miniflux's API has "
+                    + "no token: an API key, with --token, keeps your password off this machine)."
             }
         lines.insert(
-            "Signed in to \(account.serviceName)\(service == .ttrss ? " (Tiny Tiny RSS)" : "") as \(user). \(kept) "
+            "Signed in to \(account.serviceName)\(service == .greader ? "" : " (\(service.name))") as \(user). \(kept) "
                 + "newsapp sync brings your feeds.",
             at: 0)
         context.logger.info("sync login", metadata: ["service": "\(account.serviceName)", "user": "\(user)"])

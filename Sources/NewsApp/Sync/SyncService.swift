@@ -40,11 +40,19 @@ struct SyncService: Sendable {
             http: CurlHTTPClient(), options: ReaderAPIClient.Options(timeout: timeout))
     }
 
+    /// The client of the account's Miniflux.
+    var minifluxClient: MinifluxClient {
+        MinifluxClient(
+            base: account.server, credentials: account.minifluxCredentials, http: CurlHTTPClient(),
+            options: MinifluxClient.Options(timeout: timeout))
+    }
+
     /// What changes the subscriptions at the account's service.
     var subscriptionEditor: any SubscriptionEditing {
         switch account.kind {
         case .greader: client
         case .ttrss: tinyTinyRSSClient
+        case .miniflux: minifluxClient
         }
     }
 
@@ -80,6 +88,7 @@ struct SyncService: Sendable {
             switch account.kind {
             case .greader: SyncEngine(client: client, storage: storage, logger: logger)
             case .ttrss: SyncEngine(client: tinyTinyRSSClient, storage: storage, logger: logger)
+            case .miniflux: SyncEngine(client: minifluxClient, storage: storage, logger: logger)
             }
         return await engine.sync(progress: progress)
     }

@@ -14,12 +14,15 @@ enum SyncServiceKind: String, Codable, Sendable, CaseIterable, ExpressibleByArgu
     case greader
     /// Tiny Tiny RSS's own JSON API.
     case ttrss
+    /// Miniflux's own REST API (`/v1/`).
+    case miniflux
 
     /// How sentences name the protocol.
     var name: String {
         switch self {
         case .greader: "Google Reader API"
         case .ttrss: "Tiny Tiny RSS"
+        case .miniflux: "Miniflux"
         }
     }
 }
@@ -40,6 +43,8 @@ extension SubscriptionEditing {
 }
 
 extension ReaderAPIClient: SubscriptionEditing {}
+
+extension MinifluxClient: SubscriptionEditing {}
 
 extension TinyTinyRSSClient: SubscriptionEditing {
     /// Tiny Tiny RSS's API can neither put a feed in a category nor rename it: the feed keeps

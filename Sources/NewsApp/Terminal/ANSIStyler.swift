@@ -1,14 +1,12 @@
+import Configuration
 import TerminalText
 
 /// Turns styled lines into text for stdout: with colours and hyperlinks on a capable terminal,
 /// as plain text otherwise. This and the readline prompt are the only places escape sequences
 /// are written; the text inside spans is already sanitised.
 struct ANSIStyler: Sendable {
-    /// The `theme` setting: `auto` picks the palette for the terminal's background, `none`
-    /// draws without colours.
-    enum Theme: String, Sendable, CaseIterable {
-        case auto, dark, light, none
-    }
+    /// The `theme` setting, as the config file and `--theme` take it.
+    typealias Theme = ThemeChoice
 
     /// The colours: for a dark background, a light one, or one readable on both (a background
     /// nobody said).

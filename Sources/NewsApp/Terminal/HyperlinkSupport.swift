@@ -1,3 +1,5 @@
+import Configuration
+
 /// Whether the terminal draws OSC 8 hyperlinks. Terminals that do not know OSC 8 usually ignore
 /// it, but some print it, so links are only drawn where support is known.
 enum HyperlinkSupport {

@@ -12,6 +12,9 @@
 /// asks only when the reader asks; at the limit, or once NewsAPI answered `rateLimited` that day
 /// (``isSpent``), it asks no more until ``resetsAt``, the next midnight UTC.
 public struct DailyRequests: Sendable, Equatable {
+    /// NewsAPI's free plan: 100 requests a day.
+    public static let freePlanLimit = 100
+
     /// Requests counted this UTC day.
     public var used: Int
     /// The plan's requests a day.

@@ -2,6 +2,7 @@ import Coordinators
 import CoordinatorsTesting
 import Modules
 import NewsModels
+import TerminalText
 import Testing
 
 /// Whole app sessions played through the scripted terminal.

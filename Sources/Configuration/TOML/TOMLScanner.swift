@@ -9,11 +9,29 @@ struct TOMLScanner {
     private var position: Int
     /// The 1-based line of `position`.
     private(set) var line = 1
+    /// Where `line` starts in `bytes`.
+    private var lineStart: Int
 
     init(_ text: String) {
         bytes = Array(text.utf8)
         // A byte order mark is allowed at the very start, and only there.
         position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        lineStart = position
+    }
+
+    /// Where the scanner is, in bytes: for ``column(at:)`` once something read from here fails.
+    var offset: Int { position }
+
+    /// The 1-based column of the scanner, in Unicode scalars from the start of its line (a tab
+    /// counts one): worked out only for an error.
+    var column: Int { column(at: position) }
+
+    /// The 1-based column of `offset`, an ``offset`` on the current line.
+    func column(at offset: Int) -> Int {
+        let start = min(lineStart, offset)
+        return bytes[start..<min(offset, bytes.count)].reduce(1) { count, byte in
+            byte & 0xC0 == 0x80 ? count : count + 1
+        }
     }
 
     var current: UInt8? { position < bytes.count ? bytes[position] : nil }
@@ -24,12 +42,15 @@ struct TOMLScanner {
 
     /// Moves past one byte, counting a line feed.
     mutating func advance() {
-        if current == .lineFeed { line += 1 }
+        if current == .lineFeed {
+            line += 1
+            lineStart = position + 1
+        }
         position += 1
     }
 
     func error(_ reason: String) -> TOMLSyntaxError {
-        TOMLSyntaxError(line: line, reason)
+        TOMLSyntaxError(line: line, column: column, reason)
     }
 
     // MARK: White space, comments, line ends

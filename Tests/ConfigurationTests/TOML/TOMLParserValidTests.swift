@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NewsApp
+@testable import Configuration
 
 /// Every shape of TOML 1.0 a config file may hold is read, never refused.
 @Suite struct TOMLParserValidTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NewsApp
+@testable import Configuration
 
 /// The config file's rules, on strings: no file system.
 @Suite struct ConfigurationLoaderTests {
@@ -73,31 +73,9 @@ import Testing
         #expect(outcome.configuration.pageSize == 30)
     }
 
-    @Test func feedSettingsDefaultWhenAbsent() {
-        let settings = Settings.resolve(
-            commandLine: CommandLineSettings(), environment: [:], file: loader.load("").configuration)
-        #expect(
-            settings.feeds
-                == FeedSettings(concurrency: 48, timeout: 30, maxItemsPerFeed: 500, refreshInterval: 30))
-        let chosen = Settings.resolve(
-            commandLine: CommandLineSettings(), environment: [:],
-            file: loader.load(
-                "refresh_concurrency = 3\nhost_connections = 1\nmax_items_per_feed = 50\nrefresh_interval = 120"
-            )
-            .configuration)
-        #expect(
-            chosen.feeds
-                == FeedSettings(
-                    concurrency: 3, hostConnections: 1, timeout: 30, maxItemsPerFeed: 50, refreshInterval: 120
-                ))
-        #expect(settings.feeds.hostConnections == 2, "polite by default")
-    }
-
     @Test func newsAPIQuotaSettingsAreReadAndCheckedWithOneLineEach() {
-        let settings = Settings.resolve(
-            commandLine: CommandLineSettings(), environment: [:], file: loader.load("").configuration)
-        #expect(settings.newsapiRefresh == .auto)
-        #expect(settings.newsapiDailyLimit == 100)
+        #expect(ConfigurationKeys.defaults.newsapiRefresh == .auto)
+        #expect(ConfigurationKeys.defaults.newsapiDailyLimit == 100)
         let chosen = loader.load("newsapi_refresh = \"manual\"\nnewsapi_daily_limit = 250000\n")
         #expect(chosen.problems == [])
         #expect(chosen.configuration.newsapiRefresh == .manual)
@@ -300,7 +278,7 @@ import Testing
         let problem = try #require(outcome.problems.first)
         #expect(outcome.problems.count == 1)
         #expect(problem.line == 3)
-        #expect(problem.message.hasPrefix("TOML syntax error in page_size: "))
+        #expect(problem.message.hasPrefix("TOML syntax error in page_size at column 13: "))
         #expect(problem.message.hasSuffix("; ignoring the whole file."))
         #expect(
             problem.description.hasPrefix("newsapp: ~/.config/newsapp/config.toml line 3: TOML syntax error"))
@@ -310,7 +288,7 @@ import Testing
         let outcome = loader.load("theme = \"dark\"\n= 3\n")
         let problem = try #require(outcome.problems.first)
         #expect(problem.line == 2)
-        #expect(problem.message.hasPrefix("TOML syntax error: "))
+        #expect(problem.message.hasPrefix("TOML syntax error at column 1: "))
     }
 
     @Test func aRepeatedKeyIsASyntaxError() throws {
@@ -318,7 +296,7 @@ import Testing
         #expect(outcome.configuration == Configuration())
         let problem = try #require(outcome.problems.first)
         #expect(problem.line == 2)
-        #expect(problem.message.hasPrefix("TOML syntax error in country: "))
+        #expect(problem.message.hasPrefix("TOML syntax error in country at column 1: "))
     }
 
     @Test func anUnterminatedStringIsASyntaxError() throws {
@@ -330,21 +308,27 @@ import Testing
     @Test(arguments: [
         (
             "country = \"gb\"\npage_size = abc\n", 2,
-            "TOML syntax error in page_size: abc is not a value: text goes in quotes, as in \"abc\"; "
+            "TOML syntax error in page_size at column 13: abc is not a value: text goes in quotes, as in \"abc\"; "
                 + "ignoring the whole file."
         ),
-        ("a = [ }\n", 1, "TOML syntax error in a: an array must end with ], not }; ignoring the whole file."),
+        (
+            "a = [ }\n", 1,
+            "TOML syntax error in a at column 7: an array must end with ], not }; ignoring the whole file."
+        ),
         (
             "[[\n", 1,
-            "TOML syntax error: a table header must name a table, as in [name]; ignoring the whole file."
+            "TOML syntax error at column 3: a table header must name a table, as in [name]; ignoring the "
+                + "whole file."
         ),
         (
             "[feeds]\n[feeds]\n", 2,
-            "TOML syntax error in [feeds]: this table is already defined (line 1); ignoring the whole file."
+            "TOML syntax error in [feeds] at column 1: this table is already defined (line 1); ignoring "
+                + "the whole file."
         ),
         (
             "when = 1979-05-27T_07:30\n", 1,
-            "TOML syntax error in when: a date and time must have the time right after its T, as in "
+            "TOML syntax error in when at column 8: a date and time must have the time right after its "
+                + "T, as in "
                 + "1979-05-27T07:32:00; ignoring the whole file."
         ),
     ])

@@ -1,17 +1,21 @@
 /// Why a document is not TOML, and where: one plain-English reason for the user.
-struct TOMLSyntaxError: Error, Sendable, Equatable {
+public struct TOMLSyntaxError: Error, Sendable, Equatable {
     /// 1-based.
-    var line: Int
+    public var line: Int
+    /// 1-based, in Unicode scalars: where the reader stopped on ``line``; nil when the error is
+    /// about an earlier line (a string or an array never closed).
+    public var column: Int?
     /// The key (as in `page_size`, `a."b c"`) or table header (as in `[feeds]`) being read when
     /// the error was found, when one was; as written, so it may need cleaning before a terminal.
-    var key: String?
+    public var key: String?
     /// What is wrong, e.g. `a string must end with " on the line it starts`. What it quotes from
     /// the document is at most ``quoteLimit`` scalars: words of printable ASCII, and key names
     /// as written, which may need cleaning before a terminal.
-    var reason: String
+    public var reason: String
 
-    init(line: Int, key: String? = nil, _ reason: String) {
+    init(line: Int, column: Int? = nil, key: String? = nil, _ reason: String) {
         self.line = line
+        self.column = column
         self.key = key
         self.reason = reason
     }

@@ -1,64 +1,63 @@
-import Modules
-import Store
+import NewsModels
 import TerminalText
 
 /// The settings a config file can hold. Every one is optional: a key that is absent, or whose
 /// value was refused, leaves the setting to the command line, the environment or the default.
-struct Configuration: Sendable, Equatable {
+public struct Configuration: Sendable, Equatable {
     /// The top headlines' edition, a lowercased ISO 3166 code such as `us`.
-    var country: String?
+    public var country: String?
     /// The language of live search results, a lowercased ISO 639-1 code such as `en`.
-    var language: String?
+    public var language: String?
     /// Articles per page, 1–100.
-    var pageSize: Int?
-    var theme: ANSIStyler.Theme?
-    var layout: LayoutChoice?
+    public var pageSize: Int?
+    public var theme: ThemeChoice?
+    public var layout: LayoutChoice?
     /// The narrowest terminal the auto layout splits, at least 40.
-    var splitMinColumns: Int?
+    public var splitMinColumns: Int?
     /// The file whose first line is the NewsAPI key, `~` expanded and absolute.
-    var keyFile: String?
+    public var keyFile: String?
     /// Whether article pictures are drawn.
-    var images: ImagesChoice?
+    public var images: ImagesChoice?
     /// Days a stored article is kept after it was last fetched, unless saved.
-    var retentionDays: Int?
+    public var retentionDays: Int?
     /// Seconds a NewsAPI request or a picture may take in all.
-    var requestTimeout: Int?
+    public var requestTimeout: Int?
     /// Feeds fetched at once by a refresh.
-    var refreshConcurrency: Int?
+    public var refreshConcurrency: Int?
     /// Feeds fetched at once from one host by a refresh.
-    var hostConnections: Int?
+    public var hostConnections: Int?
     /// Seconds a feed may take to answer in all.
-    var refreshTimeout: Int?
+    public var refreshTimeout: Int?
     /// Read items kept per feed beyond which the oldest read ones go.
-    var maxItemsPerFeed: Int?
+    public var maxItemsPerFeed: Int?
     /// Minutes after which the app refreshes a feed at launch.
-    var refreshInterval: Int?
+    public var refreshInterval: Int?
     /// When an article's page is fetched as it opens (reader mode).
-    var fullText: FullTextMode?
+    public var fullText: FullTextMode?
     /// When a stored NewsAPI section answers without a request.
-    var newsapiRefresh: RequestBudget.Refresh?
+    public var newsapiRefresh: NewsAPIRefresh?
     /// NewsAPI requests a day the plan allows.
-    var newsapiDailyLimit: Int?
+    public var newsapiDailyLimit: Int?
     /// `ignore_article`: the killfile, rules that keep items out as they arrive.
-    var killfile: [KillRule] = []
+    public var killfile: [KillRule] = []
     /// `ignore_mode`: whether ignored items are not stored (`download`) or stored and hidden.
-    var ignoreMode: IgnoreMode?
+    public var ignoreMode: IgnoreMode?
     /// `browser`: the command that opens addresses, in `$BROWSER`'s form; wins over `$BROWSER`.
-    var browser: String?
+    public var browser: String?
     /// `[[feed]]`: settings for some feeds, named by address, title or tag.
-    var feedRules: [FeedRule] = []
+    public var feedRules: [FeedRule] = []
     /// `download_dir`: where podcasts are downloaded, `~` expanded and absolute.
-    var downloadDirectory: String?
+    public var downloadDirectory: String?
     /// `player`: the command that plays a downloaded file.
-    var player: String?
+    public var player: String?
     /// `hyperlinks`: whether links are drawn as OSC 8 hyperlinks.
-    var hyperlinks: HyperlinksChoice?
+    public var hyperlinks: HyperlinksChoice?
 
-    init(
+    public init(
         country: String? = nil,
         language: String? = nil,
         pageSize: Int? = nil,
-        theme: ANSIStyler.Theme? = nil,
+        theme: ThemeChoice? = nil,
         layout: LayoutChoice? = nil,
         splitMinColumns: Int? = nil,
         keyFile: String? = nil,
@@ -71,7 +70,7 @@ struct Configuration: Sendable, Equatable {
         maxItemsPerFeed: Int? = nil,
         refreshInterval: Int? = nil,
         fullText: FullTextMode? = nil,
-        newsapiRefresh: RequestBudget.Refresh? = nil,
+        newsapiRefresh: NewsAPIRefresh? = nil,
         newsapiDailyLimit: Int? = nil
     ) {
         self.country = country
@@ -96,17 +95,23 @@ struct Configuration: Sendable, Equatable {
 }
 
 /// Something wrong with a config file (or a file it names), for one line on standard error.
-struct ConfigurationProblem: Sendable, Equatable, CustomStringConvertible {
+public struct ConfigurationProblem: Sendable, Equatable, CustomStringConvertible {
     /// The file, as shown to the user (`~/.config/newsapp/config.toml`).
-    var file: String
+    public var file: String
     /// The 1-based line the problem is on, when known.
-    var line: Int?
+    public var line: Int?
     /// What is wrong and what happens instead, e.g. `theme must be "dark" or "light" (found
     /// "blue"); using the default.`
-    var message: String
+    public var message: String
+
+    public init(file: String, line: Int?, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
 
     /// `newsapp: ~/.config/newsapp/config.toml line 3: …`, sanitised, on one line.
-    var description: String {
+    public var description: String {
         let name = TextSanitizer.clean(file)
         let place = line.map { "\(name) line \($0)" } ?? name
         return "newsapp: \(place): " + TextSanitizer.clean(message)

@@ -5,7 +5,7 @@
 /// dates and ``TOMLDocumentBuilder`` for where each key and table may go. Each byte is looked at
 /// a bounded number of times, and the parser recurses only into arrays and inline tables, at
 /// most ``TOMLDocumentBuilder/maximumDepth`` deep. It never traps on any input.
-struct TOMLParser {
+public struct TOMLParser {
     private var scanner: TOMLScanner
     private var builder = TOMLDocumentBuilder()
     /// The key of the `key = value` being read, once read, for the error's place.
@@ -15,7 +15,7 @@ struct TOMLParser {
         scanner = TOMLScanner(text)
     }
 
-    static func parse(_ text: String) -> Result<TOMLTable, TOMLSyntaxError> {
+    public static func parse(_ text: String) -> Result<TOMLTable, TOMLSyntaxError> {
         var parser = TOMLParser(text)
         do {
             try parser.document()
@@ -30,6 +30,7 @@ struct TOMLParser {
             try scanner.skipBlank()
             guard let byte = scanner.current else { return }
             statementKey = nil
+            let start = scanner.offset
             do {
                 if byte == .openBracket {
                     try header()
@@ -41,6 +42,10 @@ struct TOMLParser {
             } catch {
                 var error = error
                 if error.key == nil, let statementKey { error.key = TOMLSyntaxError.keyName(statementKey) }
+                // The table rules judge a whole statement: its error points at where it starts.
+                if error.column == nil, error.line == scanner.line {
+                    error.column = scanner.column(at: start)
+                }
                 throw error
             }
         }
@@ -132,14 +137,21 @@ struct TOMLParser {
         case .openBrace?:
             return try inlineTable(depth: depth)
         default:
-            let line = scanner.line
+            let (line, start) = (scanner.line, scanner.offset)
             let word = scanner.readBareValue()
             guard !word.isEmpty else {
                 throw scanner.error(
                     "expected a value (a string, number, boolean, date, array or inline table), not "
                         + scanner.describeCurrent())
             }
-            return try TOMLBareValue.value(word, line: line)
+            do {
+                return try TOMLBareValue.value(word, line: line)
+            } catch {
+                // A word that is not a value is pointed at where it starts.
+                var error = error
+                error.column = scanner.column(at: start)
+                throw error
+            }
         }
     }
 

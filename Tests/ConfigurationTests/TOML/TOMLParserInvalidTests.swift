@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NewsApp
+@testable import Configuration
 
 /// What TOML 1.0 does not allow is one syntax error: the line it is on and a plain reason.
 @Suite struct TOMLParserInvalidTests {

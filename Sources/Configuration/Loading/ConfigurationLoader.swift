@@ -1,4 +1,3 @@
-import Coordinators
 import TerminalText
 
 /// Reads a config file's text into a ``Configuration`` and the problems found in it, without
@@ -7,21 +6,32 @@ import TerminalText
 /// A TOML syntax error refuses the whole file (one problem, with the line and, when one was
 /// being read, the key). A bad value or an unknown key refuses only that key (one problem each,
 /// on the key's line, in the file's order).
-struct ConfigurationLoader: Sendable {
+public struct ConfigurationLoader: Sendable {
     /// The file as shown in messages, e.g. `~/.config/newsapp/config.toml`.
-    var displayPath: String
+    public var displayPath: String
     /// The home directory, for `~` in `key_file`; nil when unknown.
-    var home: String?
+    public var home: String?
     /// The directory a relative `key_file` is resolved against: the config file's own.
-    var directory: String?
+    public var directory: String?
 
     /// What a config file says, and what was wrong with it.
-    struct Outcome: Sendable, Equatable {
-        var configuration = Configuration()
-        var problems: [ConfigurationProblem] = []
+    public struct Outcome: Sendable, Equatable {
+        public var configuration = Configuration()
+        public var problems: [ConfigurationProblem] = []
+
+        public init(configuration: Configuration = Configuration(), problems: [ConfigurationProblem] = []) {
+            self.configuration = configuration
+            self.problems = problems
+        }
     }
 
-    func load(_ text: String) -> Outcome {
+    public init(displayPath: String, home: String?, directory: String?) {
+        self.displayPath = displayPath
+        self.home = home
+        self.directory = directory
+    }
+
+    public func load(_ text: String) -> Outcome {
         let table: TOMLTable
         switch TOMLParser.parse(text) {
         case .success(let parsed): table = parsed
@@ -60,7 +70,7 @@ struct ConfigurationLoader: Sendable {
 
     /// How a refused value is quoted back: strings in quotes, numbers as written, other kinds
     /// by name.
-    static func found(_ value: TOMLValue) -> String {
+    public static func found(_ value: TOMLValue) -> String {
         switch value {
         case .string(let string): "\"\(TextWrapper.truncate(TextSanitizer.clean(string), toWidth: 40))\""
         case .integer(let integer): String(integer)
@@ -88,13 +98,14 @@ struct ConfigurationLoader: Sendable {
 
     // MARK: Syntax errors
 
-    /// `TOML syntax error in page_size: … ; ignoring the whole file.`
+    /// `TOML syntax error in page_size at column 13: …; ignoring the whole file.`
     private func syntaxProblem(_ error: TOMLSyntaxError) -> ConfigurationProblem {
         // The key, and key names in the reason, are quoted as written: cleaned for the terminal.
         let place =
             error.key.map { " in " + TextWrapper.truncate(TextSanitizer.clean($0), toWidth: 40) } ?? ""
+        let column = error.column.map { " at column \($0)" } ?? ""
         let reason = TextSanitizer.clean(error.reason)
-        return problem(error.line, "TOML syntax error\(place): \(reason); ignoring the whole file.")
+        return problem(error.line, "TOML syntax error\(place)\(column): \(reason); ignoring the whole file.")
     }
 
     func problem(_ line: Int?, _ message: String) -> ConfigurationProblem {

@@ -1,4 +1,4 @@
-@testable import NewsApp
+@testable import Configuration
 
 /// A parsed document in one line, for comparing shapes: `{a: 1, b: {c: "x"}, d: [1.5, true]}`.
 /// Strings as Swift writes them, floats as Swift prints them (always with `.` or `e`, or inf and

@@ -2,7 +2,7 @@
 ///
 /// Dates and times are kept as written (the config file only needs to know that one is there);
 /// integers are 64-bit, as TOML requires.
-enum TOMLValue: Sendable, Equatable {
+public enum TOMLValue: Sendable, Equatable {
     case string(String)
     case integer(Int64)
     case float(Double)
@@ -13,7 +13,7 @@ enum TOMLValue: Sendable, Equatable {
     case table(TOMLTable)
 
     /// The kind with its article, for sentences: `a string`, `an inline table`.
-    var kindName: String {
+    public var kindName: String {
         switch self {
         case .string: "a string"
         case .integer: "an integer"
@@ -27,8 +27,8 @@ enum TOMLValue: Sendable, Equatable {
 }
 
 /// An offset or local date-time, a local date or a local time, validated and kept as written.
-struct TOMLDateTime: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+public struct TOMLDateTime: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         /// `1979-05-27T07:32:00Z`, `1979-05-27 00:32:00-07:00`.
         case offsetDateTime
         /// `1979-05-27T07:32:00`.
@@ -39,19 +39,19 @@ struct TOMLDateTime: Sendable, Equatable {
         case localTime
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// The value as written in the document.
-    var text: String
+    public var text: String
 }
 
 extension TOMLValue {
     /// The text of a string; nil for other kinds.
-    var string: String? {
+    public var string: String? {
         if case .string(let string) = self { string } else { nil }
     }
 
     /// An integer that fits in `Int`; nil for other kinds.
-    var int: Int? {
+    public var int: Int? {
         if case .integer(let integer) = self { Int(exactly: integer) } else { nil }
     }
 }

@@ -1,3 +1,5 @@
+import NewsModels
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,9 +10,9 @@
 /// default, its help line, and where its value goes in a ``Configuration``. The loader reads
 /// with it, and `--help`'s example and `docs/configuration.md`'s table are written from it
 /// (``ConfigurationKeys``).
-struct ConfigurationKey: Sendable {
+public struct ConfigurationKey: Sendable {
     /// What a key holds, with the rule a value must pass and where it is stored.
-    enum Kind: Sendable {
+    public enum Kind: Sendable {
         /// Two ASCII letters, lowercased: `noun` and `examples` for the message (`country code`,
         /// `us or gb`).
         case code(noun: String, examples: String, store: Store<String>)
@@ -31,16 +33,16 @@ struct ConfigurationKey: Sendable {
     }
 
     /// Keeps an accepted value in its field of a ``Configuration``.
-    typealias Store<Value> = @Sendable (inout Configuration, Value) -> Void
+    public typealias Store<Value> = @Sendable (inout Configuration, Value) -> Void
 
-    let name: String
-    let kind: Kind
+    public let name: String
+    public let kind: Kind
     /// The value when the key is absent, as a config file would hold it; nil for none.
-    let defaultValue: TOMLValue?
+    public let defaultValue: TOMLValue?
     /// The value `--help`'s example sets; nil for rules, which it names after the keys.
-    let example: TOMLValue?
+    public let example: TOMLValue?
     /// What the key does, in a few words for a comment and a table.
-    let help: String
+    public let help: String
 
     // MARK: Reading a value
 
@@ -102,7 +104,7 @@ struct ConfigurationKey: Sendable {
     // MARK: Describing
 
     /// The numbers a whole-number key takes (`minimum...Int.max` for one with only a minimum).
-    var range: ClosedRange<Int> {
+    public var range: ClosedRange<Int> {
         switch kind {
         case .wholeNumber(let range, _, _): return range
         case .atLeast(let minimum, _): return minimum...Int.max
@@ -154,7 +156,7 @@ struct ConfigurationKey: Sendable {
     }
 
     /// `text` lowercased when it is two ASCII letters (`us`, `GB`), nil otherwise.
-    static func twoLetterCode(_ text: String) -> String? {
+    public static func twoLetterCode(_ text: String) -> String? {
         let scalars = text.unicodeScalars
         guard scalars.count == 2,
             scalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NewsApp
+@testable import Configuration
 
 /// The config file's keys are declared once (``ConfigurationKeys``): the loader, the defaults,
 /// `--help`'s example and the documentation's table all come from the declarations.
@@ -11,7 +11,7 @@ import Testing
         let here = URL(fileURLWithPath: #filePath)
         return try String(
             contentsOf: here.deletingLastPathComponent().appendingPathComponent(
-                "../../docs/configuration.md"),
+                "../../../docs/configuration.md"),
             encoding: .utf8)
     }
 
@@ -40,14 +40,6 @@ import Testing
             var configuration = Configuration()
             #expect(key.apply(value, to: &configuration, expanding: { $0 }) == nil, "\(key.name)")
         }
-        let resolved = Settings.resolve(
-            commandLine: CommandLineSettings(), environment: [:], file: Configuration())
-        #expect(resolved.pageSize == 20 && resolved.splitMinColumns == 120 && resolved.retentionDays == 30)
-        #expect(resolved.theme == .auto && resolved.layout == .auto && resolved.images == .auto)
-        #expect(resolved.fullText == .auto && resolved.requestTimeout == 10 && resolved.liveCountry == "us")
-        #expect(
-            resolved.feeds
-                == FeedSettings(concurrency: 48, timeout: 30, maxItemsPerFeed: 500, refreshInterval: 30))
         #expect(defaults.language == nil && defaults.keyFile == nil)
     }
 
@@ -76,12 +68,5 @@ import Testing
             example.contains(
                 "  request_timeout = 10       # how long a NewsAPI request, a picture or a page\n"
                     + "                             # may take in all (1–120 seconds, default 10)"))
-    }
-
-    @Test func theCommandsHelpHoldsTheExample() {
-        let help = NewsAppCommand.helpMessage(columns: 80)
-        for line in ConfigurationKeys.helpExample().split(separator: "\n") {
-            #expect(help.contains(line), "\(line)")
-        }
     }
 }

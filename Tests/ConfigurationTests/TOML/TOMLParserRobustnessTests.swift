@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NewsApp
+@testable import Configuration
 
 /// Line ends, byte order marks, hostile nesting and sizes, and the fuzzer's seeds: always an
 /// answer, never a crash.

@@ -1,5 +1,5 @@
-import Coordinators
 import FilterLanguage
+import NewsModels
 import TerminalText
 
 #if canImport(FoundationEssentials)

@@ -1,0 +1,312 @@
+import Feeds
+import NewsModels
+import TerminalText
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The answers of Miniflux's REST API, read with ``JSONReader`` as the bytes are, each field
+/// capped: `GET /v1/me`, `/v1/feeds`, `/v1/categories`, `/v1/entries` (`{"total": N, "entries":
+/// […]}`), `/v1/entries/{id}`, `POST /v1/feeds` (`{"feed_id": N}`) and the errors
+/// (`{"error_message": "…"}`).
+enum MinifluxAnswer {
+    /// The most feeds, categories or entries one answer gives that are read.
+    static let listLimit = 100_000
+    static let tooMany = "too many entries"
+
+    /// Reads `body` with `read`, which must take the whole of it.
+    static func read<T>(_ body: Data, _ read: (inout JSONReader) throws(JSONReader.Failure) -> T)
+        -> Result<T, JSONReader.Failure>
+    {
+        body.withUnsafeBytes { bytes in
+            var reader = JSONReader(bytes)
+            do throws(JSONReader.Failure) {
+                let value = try read(&reader)
+                try reader.expectEnd()
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// An object's members read by `body`.
+    static func object(
+        _ reader: inout JSONReader, _ body: (inout JSONReader, String) throws(JSONReader.Failure) -> Void
+    ) throws(JSONReader.Failure) {
+        guard try reader.peek() == .object else {
+            throw JSONReader.Failure(offset: reader.offset, reason: "an object was expected")
+        }
+        try reader.readObject(body)
+    }
+
+    /// `{"error_message": "…"}`: the message, cleaned and cut; nil when the body is not one.
+    static func errorMessage(_ body: Data) -> String? {
+        let read = Self.read(body) { reader throws(JSONReader.Failure) -> String? in
+            var message: String?
+            try object(&reader) { reader, key throws(JSONReader.Failure) in
+                if key == "error_message" {
+                    message = try reader.readOptionalString(limit: 512)
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            return message
+        }
+        guard case .success(let message?) = read else { return nil }
+        let line = Clean.line(String(message.prefix(160)))
+        return line.isEmpty ? nil : line
+    }
+
+    /// `GET /v1/me`: the user's name.
+    static func user(_ reader: inout JSONReader) throws(JSONReader.Failure) -> String? {
+        var name: String?
+        try object(&reader) { reader, key throws(JSONReader.Failure) in
+            if key == "username" {
+                name = try reader.readOptionalString(limit: 256).map(Clean.line)
+            } else {
+                try reader.skipValue()
+            }
+        }
+        return name
+    }
+
+    /// A category: `{"id": 1, "title": "All", …}`.
+    struct Category: Equatable {
+        var id: Int64
+        var title: String
+    }
+
+    static func category(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Category? {
+        var id: Int64?
+        var title: String?
+        try object(&reader) { reader, key throws(JSONReader.Failure) in
+            switch key {
+            case "id": id = try reader.readScalarText().flatMap { Int64($0) }
+            case "title": title = try reader.readOptionalString(limit: StreamPageReader.titleLimit)
+            default: try reader.skipValue()
+            }
+        }
+        guard let id, let title else { return nil }
+        return Category(id: id, title: Clean.line(title))
+    }
+
+    /// `GET /v1/categories`.
+    static func categories(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [Category] {
+        var categories: [Category] = []
+        try list(&reader, "the categories") { reader throws(JSONReader.Failure) in
+            if let category = try category(&reader) { categories.append(category) }
+            return categories.count < listLimit
+        }
+        return categories
+    }
+
+    /// `GET /v1/feeds`: the subscriptions, each with its one category as its one label.
+    static func feeds(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [ServiceFeed] {
+        var feeds: [ServiceFeed] = []
+        try list(&reader, "the feeds") { reader throws(JSONReader.Failure) in
+            var id: Int64?
+            var title: String?
+            var url: String?
+            var site: String?
+            var category: Category?
+            try object(&reader) { reader, key throws(JSONReader.Failure) in
+                switch key {
+                case "id": id = try reader.readScalarText().flatMap { Int64($0) }
+                case "title": title = try reader.readOptionalString(limit: StreamPageReader.titleLimit)
+                case "feed_url": url = try reader.readOptionalString(limit: StreamPageReader.addressLimit)
+                case "site_url": site = try reader.readOptionalString(limit: StreamPageReader.addressLimit)
+                case "category":
+                    if try reader.peek() == .object {
+                        category = try Self.category(&reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                default: try reader.skipValue()
+                }
+            }
+            if let id, id > 0, let url, let address = Clean.webAddress(url) {
+                let title = title.map(Clean.line).flatMap { $0.isEmpty ? nil : $0 }
+                let label = category.flatMap { $0.title.isEmpty ? nil : $0.title }
+                feeds.append(
+                    ServiceFeed(
+                        streamID: "feed/\(id)", url: address, title: title,
+                        siteURL: site.flatMap(Clean.webAddress), labels: label.map { [$0] } ?? []))
+            }
+            return feeds.count < listLimit
+        }
+        return feeds
+    }
+
+    /// `GET /v1/entries`: the entries (at most `limit`; more is refused), the last id among
+    /// them, and the newest `changed_at` (seconds).
+    static func entries(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure)
+        -> (page: StreamPage, count: Int, lastID: Int64?, newest: Int64?)
+    {
+        var page = StreamPage(items: [], continuation: nil, updated: nil, newestCrawl: nil, skipped: 0)
+        var count = 0
+        var lastID: Int64?
+        var newest: Int64?
+        var found = false
+        try object(&reader) { reader, key throws(JSONReader.Failure) in
+            guard key == "entries", !found else { return try reader.skipValue() }
+            found = true
+            // Miniflux writes `null` for an empty list.
+            if try reader.peek() == .null { return try reader.skipValue() }
+            try list(&reader, "the entries") { reader throws(JSONReader.Failure) in
+                count += 1
+                guard count <= limit else { throw JSONReader.Failure(offset: reader.offset, reason: tooMany) }
+                let raw = try RawEntry.read(&reader)
+                add(raw, to: &page)
+                if let id = raw.id { lastID = max(lastID ?? id.value, id.value) }
+                if let changed = raw.changed { newest = max(newest ?? changed, changed) }
+                return true
+            }
+        }
+        guard found else {
+            throw JSONReader.Failure(offset: reader.offset, reason: "the answer has no entries")
+        }
+        return (page, count, lastID, newest)
+    }
+
+    /// The ids of a `GET /v1/entries` answer, the entries' other fields skipped: at most
+    /// `limit`, and how many entries had none that can be read.
+    static func ids(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure)
+        -> (ids: [ItemID], entries: Int, unreadable: Int)
+    {
+        var ids: [ItemID] = []
+        var entries = 0
+        var unreadable = 0
+        var found = false
+        try object(&reader) { reader, key throws(JSONReader.Failure) in
+            guard key == "entries", !found else { return try reader.skipValue() }
+            found = true
+            if try reader.peek() == .null { return try reader.skipValue() }
+            try list(&reader, "the entries") { reader throws(JSONReader.Failure) in
+                entries += 1
+                guard entries <= limit else {
+                    throw JSONReader.Failure(offset: reader.offset, reason: tooMany)
+                }
+                var id: ItemID?
+                try object(&reader) { reader, key throws(JSONReader.Failure) in
+                    if key == "id" {
+                        id = try reader.readScalarText().flatMap { Int64($0) }.map(ItemID.init)
+                    } else {
+                        try reader.skipValue()
+                    }
+                }
+                if let id { ids.append(id) } else { unreadable += 1 }
+                return true
+            }
+        }
+        guard found else {
+            throw JSONReader.Failure(offset: reader.offset, reason: "the answer has no entries")
+        }
+        return (ids, entries, unreadable)
+    }
+
+    /// `GET /v1/entries/{id}`: one entry, added to `page`.
+    static func entry(_ reader: inout JSONReader, into page: inout StreamPage) throws(JSONReader.Failure) {
+        add(try RawEntry.read(&reader), to: &page)
+    }
+
+    /// `GET /v1/entries/{id}`: the entry's `starred`, nil when it has none that can be read.
+    static func starred(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Bool? {
+        try RawEntry.read(&reader).starredField
+    }
+
+    /// `POST /v1/feeds`: `{"feed_id": N}`.
+    static func createdFeed(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Int64? {
+        var id: Int64?
+        try object(&reader) { reader, key throws(JSONReader.Failure) in
+            if key == "feed_id" {
+                id = try reader.readScalarText().flatMap { Int64($0) }
+            } else {
+                try reader.skipValue()
+            }
+        }
+        return id
+    }
+
+    private static func add(_ raw: RawEntry, to page: inout StreamPage) {
+        if let id = raw.id { page.marks[id] = StreamPage.Marks(read: raw.isRead, starred: raw.isStarred) }
+        if let item = raw.serviceItem() {
+            page.items.append(item)
+        } else {
+            page.skipped += 1
+        }
+        if let changed = raw.changed {
+            let milliseconds = changed.multipliedReportingOverflow(by: 1_000)
+            if !milliseconds.overflow {
+                page.newestCrawl = max(page.newestCrawl ?? 0, milliseconds.partialValue)
+            }
+        }
+    }
+
+    private static func list(
+        _ reader: inout JSONReader, _ what: String,
+        _ body: (inout JSONReader) throws(JSONReader.Failure) -> Bool
+    ) throws(JSONReader.Failure) {
+        guard try reader.peek() == .array else {
+            throw JSONReader.Failure(offset: reader.offset, reason: "\(what) are not a list")
+        }
+        try reader.readArray(body)
+    }
+
+    /// One entry's fields as the service wrote them.
+    struct RawEntry {
+        var id: ItemID?
+        var feed: Int64?
+        var status: String?
+        var title: String?
+        var link: String?
+        var author: String?
+        var content: String?
+        var published: Date?
+        var changed: Int64?
+        var starredField: Bool?
+
+        /// Read unless `unread`: a `removed` entry is gone from the lists, as a read one is.
+        var isRead: Bool { status != "unread" }
+        var isStarred: Bool { starredField ?? false }
+
+        static func read(_ reader: inout JSONReader) throws(JSONReader.Failure) -> RawEntry {
+            var entry = RawEntry()
+            try object(&reader) { reader, key throws(JSONReader.Failure) in
+                switch key {
+                case "id": entry.id = try reader.readScalarText().flatMap { Int64($0) }.map(ItemID.init)
+                case "feed_id": entry.feed = try reader.readScalarText().flatMap { Int64($0) }
+                case "status": entry.status = try reader.readOptionalString(limit: 32)
+                case "title": entry.title = try reader.readOptionalString(limit: StreamPageReader.titleLimit)
+                case "url": entry.link = try reader.readOptionalString(limit: StreamPageReader.addressLimit)
+                case "author": entry.author = try reader.readOptionalString(limit: StreamPageReader.textLimit)
+                case "content":
+                    entry.content = try reader.readOptionalString(limit: StreamPageReader.contentLimit)
+                case "published_at":
+                    entry.published = try reader.readOptionalString(limit: 64).flatMap(Timestamp.parse)
+                case "changed_at":
+                    entry.changed = try reader.readOptionalString(limit: 64).flatMap(Timestamp.parse)
+                        .map { ServiceTime.seconds(of: $0) }
+                case "starred": entry.starredField = try reader.readBool()
+                default: try reader.skipValue()
+                }
+            }
+            return entry
+        }
+
+        /// The item, or nil when it cannot be stored: no id, no feed, nothing to show.
+        func serviceItem() -> ServiceItem? {
+            guard let id, let feed, feed > 0 else { return nil }
+            let date = published.flatMap { $0.timeIntervalSince1970 > 0 ? $0 : nil }
+            let entry = FeedEntry(
+                id: id.longForm, title: title.map { TextSanitizer.clean($0) }, link: link,
+                author: author.map { TextSanitizer.clean($0) }, published: date, updated: date,
+                content: content.map { TextSanitizer.clean($0, lineBreaks: .keep) })
+            guard let item = entry.item() else { return nil }
+            return ServiceItem(id: id, feed: "feed/\(feed)", item: item, read: isRead, starred: isStarred)
+        }
+    }
+}
