@@ -1,4 +1,5 @@
-# Sourced by Scripts/install and Scripts/benchmark: the release build users get.
+# shellcheck shell=bash
+# Sourced by Scripts/install, Scripts/package and Scripts/benchmark: the release build users get.
 #
 #   release_build SOURCE SCRATCH PRODUCT...
 #
@@ -55,4 +56,45 @@ install_release() {
     fi
     # Left by installs from before the sample edition was inside the binary.
     rm -rf "$destination/NewsApp_SampleEdition.resources"
+}
+
+# The manual pages, newsapp.1 and one per subcommand (named newsapp.feeds.1, as `man newsapp-feeds`
+# expects), written by swift-argument-parser's generate-manual from the same help text as
+# `newsapp --help`, into the folder OUTPUT (emptied first):
+#
+#   release_manuals BIN NEWSAPP OUTPUT
+#
+# BIN is release_build's folder, built with the product generate-manual beside newsapp. (Its
+# plugin, `swift package generate-manual`, would build every product again without
+# --static-swift-stdlib, compiling every module a second time.) SOURCE_DATE_EPOCH dates them.
+release_manuals() {
+    local bin="$1" newsapp="$2" output="$3"
+    local date=()
+    if [[ -n "${SOURCE_DATE_EPOCH:-}" ]]; then
+        date=(--date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%d)")
+    fi
+    rm -rf "$output"
+    mkdir -p "$output"
+    "$bin/generate-manual" "$newsapp" --multi-page "${date[@]}" --output-directory "$output" >/dev/null || return 1
+    # A blank line of the help text is a paragraph break, which mdoc spells .Pp: groff warns at
+    # each empty input line (and lintian with it).
+    sed -i 's/^$/.Pp/' "$output/"*.1
+}
+
+# The bash, zsh and fish completions (swift-argument-parser's), written by an installed newsapp
+# into the files named, each replaced whole:
+#
+#   release_completions NEWSAPP BASH_FILE ZSH_FILE FISH_FILE
+release_completions() {
+    local newsapp="$1" shell file
+    shift
+    for shell in bash zsh fish; do
+        file="$1"
+        shift
+        mkdir -p "$(dirname "$file")"
+        # bash-completion sources its files rather than running them: no #! line (lintian).
+        "$newsapp" --generate-completion-script "$shell" | sed '1{/^#!/d}' >"$file.new" || return 1
+        chmod 0644 "$file.new"
+        mv -f "$file.new" "$file"
+    done
 }
