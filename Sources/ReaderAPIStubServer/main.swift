@@ -1,5 +1,6 @@
-// reader-api-stub: a Google Reader API service (FreshRSS's dialect) on 127.0.0.1, with generated
-// feeds and items, for trying `newsapp sync` by hand.
+// reader-api-stub: a Google Reader API service (FreshRSS's dialect) on 127.0.0.1, or with
+// --nextcloud a Nextcloud News one (API v1.3), with generated feeds and items, for trying
+// `newsapp sync` by hand.
 
 import Foundation
 import NewsAPIStub
@@ -11,7 +12,7 @@ import ReaderAPIStub
     import Darwin
 #endif
 
-let usage = "usage: reader-api-stub [--port N] [--feeds N] [--items N] [--latency-ms N]"
+let usage = "usage: reader-api-stub [--nextcloud] [--port N] [--feeds N] [--items N] [--latency-ms N]"
 
 /// The value after `option`, as a whole number in `range`.
 func number(_ option: String, in range: ClosedRange<Int>, default value: Int) -> Int {
@@ -28,12 +29,16 @@ func number(_ option: String, in range: ClosedRange<Int>, default value: Int) ->
 }
 
 let known: Set<String> = ["--port", "--feeds", "--items", "--latency-ms"]
+let nextcloud = CommandLine.arguments.dropFirst().contains("--nextcloud")
 for (index, word) in CommandLine.arguments.enumerated().dropFirst() where word.hasPrefix("-") {
     if word == "-h" || word == "--help" {
         print(usage)
         exit(0)
     }
-    guard known.contains(word) || (index > 1 && known.contains(CommandLine.arguments[index - 1])) else {
+    guard
+        known.contains(word) || word == "--nextcloud"
+            || (index > 1 && known.contains(CommandLine.arguments[index - 1]))
+    else {
         FileHandle.standardError.write(Data("reader-api-stub: unknown argument “\(word)”\n\(usage)\n".utf8))
         exit(2)
     }
@@ -49,24 +54,38 @@ for feed in 1...max(number("--feeds", in: 0...1_000, default: 4), 1) {
         labels: [labels[(feed - 1) % labels.count]])
     account.addItems(to: stream, count: number("--items", in: 0...100_000, default: 20))
 }
-let server = ReaderAPIStubServer(
-    account: account,
-    options: ReaderAPIStubServer.Options(
-        latency: .milliseconds(number("--latency-ms", in: 0...600_000, default: 0))))
-let port: Int
+let latency = Duration.milliseconds(number("--latency-ms", in: 0...600_000, default: 0))
+let server: any StubServing
+/// What the server is, where, and who may sign in, once it listens.
+let announcement: @Sendable () -> String
+let requestCount: @Sendable () -> Int
+if nextcloud {
+    let stub = NextcloudNewsStubServer(
+        account: account, options: NextcloudNewsStubServer.Options(latency: latency))
+    server = stub
+    requestCount = { stub.requestCount }
+    announcement = {
+        "reader-api-stub: Nextcloud News (API v1.3) listening on \(stub.baseURL.absoluteString) "
+            + "(user \(stub.options.user), password \(stub.options.password))"
+    }
+} else {
+    let stub = ReaderAPIStubServer(account: account, options: ReaderAPIStubServer.Options(latency: latency))
+    server = stub
+    requestCount = { stub.requestCount }
+    announcement = {
+        "reader-api-stub listening on \(stub.baseURL.absoluteString) "
+            + "(user \(stub.options.user), API password \(stub.options.password))"
+    }
+}
 do {
-    port = try await server.start(port: UInt16(number("--port", in: 0...65_535, default: 8731)))
+    try await server.start(port: UInt16(number("--port", in: 0...65_535, default: 8731)))
 } catch {
     FileHandle.standardError.write(Data("reader-api-stub: cannot listen: \(error)\n".utf8))
     exit(1)
 }
-let options = server.options
-FileHandle.standardOutput.write(
-    Data(
-        "reader-api-stub listening on \(server.baseURL.absoluteString) (user \(options.user), API password \(options.password))\n"
-            .utf8))
+FileHandle.standardOutput.write(Data((announcement() + "\n").utf8))
 let signalName = await signals.next()
 await server.stop()
 FileHandle.standardError.write(
-    Data("reader-api-stub: stopped on \(signalName) after \(server.requestCount) requests\n".utf8))
+    Data("reader-api-stub: stopped on \(signalName) after \(requestCount()) requests\n".utf8))
 exit(0)

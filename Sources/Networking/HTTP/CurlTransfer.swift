@@ -80,6 +80,7 @@ final class CurlTransfer {
                 }
             }
         }
+        if request.method == .delete { set(CCURLOPT_CUSTOMREQUEST, "DELETE") }
         // The exchange keeps the deadline; this only backs it up.
         set(CCURLOPT_TIMEOUT_MS, Int(request.timeout * 1_000) + 1_000)
         _ = ccurl_easy_set_data_callback(handle, Int32(CCURLOPT_HEADERFUNCTION), receiveHead)

@@ -8,6 +8,8 @@
 public enum HTTPMethod: String, Sendable {
     case get = "GET"
     case post = "POST"
+    /// Without a body: an API's removal (Nextcloud News's `DELETE /feeds/{id}`).
+    case delete = "DELETE"
 }
 
 /// An endpoint model: everything needed to build one HTTP request.

@@ -32,7 +32,7 @@ struct SyncCommands {
 
     func login(
         _ address: String, user: String, passwordFile: String?, allowHTTP: Bool,
-        service: SyncServiceKind = .greader
+        service chosen: SyncServiceKind? = nil
     ) async -> Int32 {
         guard let accountFile else {
             FeedsContext.fail(
@@ -71,11 +71,29 @@ struct SyncCommands {
         }
         let options = ReaderAPIClient.Options(timeout: TimeInterval(context.settings.feeds.timeout))
         let account: SyncAccount
+        let service: SyncServiceKind
+        var found: String?
+        var probedToken: String?
         do {
+            if let chosen {
+                service = chosen
+            } else {
+                let probed = try await ServiceProbe(
+                    base: base, user: user, password: password, http: CurlHTTPClient(), options: options
+                ).run()
+                service = probed.kind
+                probedToken = probed.token
+                found = probed.sentence
+            }
             switch service {
             case .greader:
-                let token = try await ReaderAPIClient.login(
-                    base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
+                let token: String
+                if let probed = probedToken {
+                    token = probed
+                } else {
+                    token = try await ReaderAPIClient.login(
+                        base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
+                }
                 // The login proves the password; a list of subscriptions proves the API.
                 let client = ReaderAPIClient(
                     base: base, auth: token, http: CurlHTTPClient(), options: options)
@@ -89,6 +107,14 @@ struct SyncCommands {
                 account = SyncAccount(
                     server: base, user: user, token: client.currentSession ?? session, allowHTTP: allowHTTP,
                     service: .ttrss, password: password)
+            case .nextcloud:
+                let client = NextcloudNewsClient(
+                    base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
+                try await client.version()
+                _ = try await client.subscriptions()
+                account = SyncAccount(
+                    server: client.endpoint, user: user, token: "", allowHTTP: allowHTTP, service: .nextcloud,
+                    password: password)
             }
         } catch {
             context.logger.warning(
@@ -127,11 +153,15 @@ struct SyncCommands {
             case .ttrss:
                 "The session and the password are kept in \(accountFile.displayPath), readable by you only: "
                     + "Tiny Tiny RSS ends a session after a day unused, and NewsApp opens another."
+            case .nextcloud:
+                "The password is kept in \(accountFile.displayPath), readable by you only: "
+                    + "Nextcloud News's API has no token, every request carries the password."
             }
         lines.insert(
-            "Signed in to \(account.serviceName)\(service == .ttrss ? " (Tiny Tiny RSS)" : "") as \(user). \(kept) "
+            "Signed in to \(account.serviceName)\(service == .greader ? "" : " (\(service.name))") as \(user). \(kept) "
                 + "newsapp sync brings your feeds.",
             at: 0)
+        if let found { lines.insert(found, at: 1) }
         context.logger.info("sync login", metadata: ["service": "\(account.serviceName)", "user": "\(user)"])
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         return 0

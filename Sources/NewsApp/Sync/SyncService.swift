@@ -40,11 +40,20 @@ struct SyncService: Sendable {
             http: CurlHTTPClient(), options: ReaderAPIClient.Options(timeout: timeout))
     }
 
+    /// The client of the account's Nextcloud News.
+    var nextcloudNewsClient: NextcloudNewsClient {
+        NextcloudNewsClient(
+            base: account.server, user: account.user, password: account.password ?? "",
+            http: CurlHTTPClient(),
+            options: ReaderAPIClient.Options(timeout: timeout))
+    }
+
     /// What changes the subscriptions at the account's service.
     var subscriptionEditor: any SubscriptionEditing {
         switch account.kind {
         case .greader: client
         case .ttrss: tinyTinyRSSClient
+        case .nextcloud: nextcloudNewsClient
         }
     }
 
@@ -80,6 +89,7 @@ struct SyncService: Sendable {
             switch account.kind {
             case .greader: SyncEngine(client: client, storage: storage, logger: logger)
             case .ttrss: SyncEngine(client: tinyTinyRSSClient, storage: storage, logger: logger)
+            case .nextcloud: SyncEngine(client: nextcloudNewsClient, storage: storage, logger: logger)
             }
         return await engine.sync(progress: progress)
     }

@@ -14,12 +14,15 @@ enum SyncServiceKind: String, Codable, Sendable, CaseIterable, ExpressibleByArgu
     case greader
     /// Tiny Tiny RSS's own JSON API.
     case ttrss
+    /// Nextcloud News's REST API v1.3.
+    case nextcloud
 
     /// How sentences name the protocol.
     var name: String {
         switch self {
         case .greader: "Google Reader API"
         case .ttrss: "Tiny Tiny RSS"
+        case .nextcloud: "Nextcloud News"
         }
     }
 }
@@ -46,3 +49,5 @@ extension TinyTinyRSSClient: SubscriptionEditing {
     /// what the service gave it, and `feeds add` says which labels were not kept.
     func edit(_ streamID: String, addLabel label: String?, title: String?) async throws(SyncError) {}
 }
+
+extension NextcloudNewsClient: SubscriptionEditing {}

@@ -216,9 +216,16 @@ public struct ReaderAPIClient: Sendable {
     /// waited for: the answer stands. (An edit sent again is the same edit: setting a mark twice
     /// is one mark.)
     private func sendWaiting(_ request: HTTPRequest) async throws(SyncError) -> HTTPResponse {
+        try await Self.sendWaiting(request, http: http, host: host, options: options, sleep: sleep, now: now)
+    }
+
+    /// ``sendWaiting(_:)`` for any client of a service: the Nextcloud News client waits so too.
+    static func sendWaiting(
+        _ request: HTTPRequest, http: any HTTPFetching, host: String, options: Options, sleep: Sleep, now: Now
+    ) async throws(SyncError) -> HTTPResponse {
         var retried = 0
         while true {
-            let answer = try await Self.send(request, http: http, host: host, timeout: options.timeout)
+            let answer = try await send(request, http: http, host: host, timeout: options.timeout)
             let moment = now()
             guard answer.status == 429 || answer.status == 503, let until = answer.retryAfter(now: moment)
             else { return answer }
