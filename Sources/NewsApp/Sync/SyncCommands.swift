@@ -240,7 +240,10 @@ struct SyncCommands {
         if let lastError, let lastAttempt, lastAttempt > (lastSync ?? .distantPast) {
             lines.append("Last error    \(lastError) (\(time.relative(lastAttempt)))")
         }
-        lines.append("Token         in \(accountFile.displayPath)")
+        // Nextcloud News has no token: the password is what the file keeps.
+        lines.append(
+            (account.kind == .nextcloud ? "Password      in " : "Token         in ") + accountFile.displayPath
+        )
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         return 0
     }

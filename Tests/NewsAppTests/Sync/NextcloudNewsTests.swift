@@ -127,6 +127,7 @@ struct NextcloudNewsTests {
             let status = try await sandbox.run(["sync", "status"])
             #expect(status.out.contains("(Nextcloud News)"))
             #expect(status.out.contains("3 from the service"))
+            #expect(status.out.contains("Password      in ~/.local/state/newsapp/sync-account"))
             let json = try #require(
                 try JSONSerialization.jsonObject(
                     with: try await sandbox.run(["sync", "status", "--json"]).stdout)
