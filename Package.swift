@@ -187,6 +187,7 @@ let package = Package(
             dependencies: [
                 "NewsModels", "NewsAPIStub",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             swiftSettings: strict
         ),

@@ -133,6 +133,15 @@ public struct ReaderAPIAccount: Sendable {
         return true
     }
 
+    /// Puts the subscription `streamID` under `labels` alone, and renames it to `title` when
+    /// given; false when there is none.
+    mutating func set(_ streamID: String, labels: [String]? = nil, title: String? = nil) -> Bool {
+        guard let index = feeds.firstIndex(where: { $0.streamID == streamID }) else { return false }
+        if let labels { feeds[index].labels = labels }
+        if let title, !title.isEmpty { feeds[index].title = title }
+        return true
+    }
+
     /// Forgets the items `ids`, as a service purging old items does: their marks go with them.
     public mutating func forget(_ ids: [Int64]) {
         let gone = Set(ids)

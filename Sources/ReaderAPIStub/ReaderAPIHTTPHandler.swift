@@ -17,6 +17,11 @@ struct ReaderAPIHTTPHandler: HTTPHandler {
         var responseHeaders = HTTPHeaders()
         responseHeaders[.contentType] = answer.contentType
         for (name, value) in answer.headers { responseHeaders[HTTPHeader(name)] = value }
+        if let shaped = StubBody.shaped(answer.body, fault: responder.withState({ $0.fault })) {
+            return FlyingFox.HTTPResponse(
+                statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)),
+                headers: responseHeaders, body: shaped)
+        }
         return FlyingFox.HTTPResponse(
             statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)),
             headers: responseHeaders,

@@ -12,15 +12,18 @@ public struct ReaderAPIRequest: Sendable, Equatable {
     public var form: [(name: String, value: String)]
     /// The headers, keyed by lowercased name.
     public var headers: [String: String]
+    /// The body as sent (a JSON body, for the APIs that take one).
+    public var body: Data
 
     public init(
         method: String, path: String, query: [(name: String, value: String)] = [],
-        form: [(name: String, value: String)] = [], headers: [String: String] = [:]
+        form: [(name: String, value: String)] = [], headers: [String: String] = [:], body: Data = Data()
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.form = form
+        self.body = body
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
     }
 
@@ -31,7 +34,7 @@ public struct ReaderAPIRequest: Sendable, Equatable {
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
     public static func == (lhs: ReaderAPIRequest, rhs: ReaderAPIRequest) -> Bool {
-        lhs.method == rhs.method && lhs.path == rhs.path && lhs.headers == rhs.headers
+        lhs.method == rhs.method && lhs.path == rhs.path && lhs.headers == rhs.headers && lhs.body == rhs.body
             && lhs.query.map(\.name) == rhs.query.map(\.name)
             && lhs.query.map(\.value) == rhs.query.map(\.value)
             && lhs.form.map(\.name) == rhs.form.map(\.name) && lhs.form.map(\.value) == rhs.form.map(\.value)

@@ -50,5 +50,13 @@ extension ReaderAPIStubServer {
         case trailingBytes
         /// `stream/contents` pages are padded with this many bytes of ignored JSON per item.
         case padding(Int)
+        /// Answers promise their whole length, send half of it and break the connection.
+        case truncatedBody
+        /// Answers are sent `bytes` at a time, each after `interval`.
+        case slowBody(bytes: Int, interval: Duration)
+        /// Answers never end: the list of items goes on for ever.
+        case endlessBody
+        /// Answers are JSON cut short, with a length that says so: they end well, unreadable.
+        case malformedJSON
     }
 }

@@ -78,6 +78,21 @@ struct TinyTinyRSSClientTests {
         #expect(result.failure == .loginRefused(host: "127.0.0.1:\(server.port)"))
     }
 
+    @Test func aRetryAfterIsWaitedForAsTheReaderAPIClientWaits() async throws {
+        let busy = RawHTTPServer.response(
+            status: 503, contentType: "text/plain", headers: ["Retry-After: 4"], body: Data("busy".utf8))
+        let server = try Self.server([busy, Self.categories, Self.feeds])
+        let waits = Waits()
+        let client = TinyTinyRSSClient(
+            base: server.baseURL, user: "reader", password: "secret", session: "open", http: Self.http,
+            sleep: { await waits.add($0) })
+        let feeds = await Result.capture { () async throws(SyncError) in try await client.subscriptions() }
+        await server.stop()
+        #expect(try feeds.get().map(\.streamID) == ["feed/7"])
+        let waited = await waits.all
+        #expect(waited == [.seconds(4)])
+    }
+
     @Test func malformedJSONIsOneLine() async throws {
         let broken = Self.json(#"{"seq":0,"status":0,"content":[{"id":3,"title":"cut"#)
         let server = try Self.server([broken, Self.json("<html>\nnot an API\n</html>")])

@@ -69,14 +69,15 @@ struct SyncNowCommand: AsyncParsableCommand {
     }
 }
 
-/// `newsapp sync login URL --user NAME [--password-file FILE] [--allow-http] [--service greader|ttrss|miniflux]
-/// [--token]`.
+/// `newsapp sync login URL --user NAME [--password-file FILE] [--allow-http] [--service KIND] [--token]`.
 struct SyncLoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Sign in to a service and keep its login token (the password only for Tiny Tiny RSS).",
+        abstract:
+            "Sign in to a service and keep its login token (the password for Tiny Tiny RSS and Nextcloud News).",
         discussion: """
             --service names the protocol: \(SyncServiceKind.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ")). \
+            Without it, each is tried at the address in turn and the first that answers is used. \
             The API password is asked for without echo, or read from --password-file, or from \
             standard input when it is piped. The token is kept in $XDG_STATE_HOME/newsapp/sync-account \
             (readable by you only) and travels only in the Authorization header. https is required, \
@@ -105,9 +106,10 @@ struct SyncLoginCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The service's protocol: greader (the Google Reader API), ttrss (Tiny Tiny RSS, its address or api/) "
-                + "or miniflux (Miniflux's own API, its address).",
+                + "or miniflux (Miniflux's own API, its address) or nextcloud (Nextcloud News, the server's "
+                + "address); found by trying each when left out.",
             valueName: "kind"))
-    var service: SyncServiceKind = .greader
+    var service: SyncServiceKind?
 
     @Flag(
         help: ArgumentHelp(

@@ -8,9 +8,10 @@ import Sync
 
 /// The account NewsApp syncs with: the service's API address, the user, the login token, and
 /// whether plain http was accepted at login. The password is kept only for Tiny Tiny RSS, whose
-/// sessions end after a day unused and are opened again with it, and for a Miniflux signed in
+/// sessions end after a day unused and are opened again with it, for a Miniflux signed in
 /// to with a password (its API has no token of its own: basic auth sends the password each
-/// time); a Miniflux API key is the token.
+/// time; a Miniflux API key is the token), and for Nextcloud News, whose API has no token:
+/// every request carries the password.
 struct SyncAccount: Codable, Equatable, Sendable {
     /// The API's base, e.g. `https://rss.example.org/api/greader.php`.
     var server: URL
@@ -21,7 +22,8 @@ struct SyncAccount: Codable, Equatable, Sendable {
     var allowHTTP: Bool
     /// The protocol; nil in files written before there was a choice: the Google Reader API.
     var service: SyncServiceKind? = nil
-    /// Tiny Tiny RSS's password, to open a new session when the service ended the last one.
+    /// Tiny Tiny RSS's password, to open a new session when the service ended the last one;
+    /// Nextcloud News's, sent with every request.
     var password: String? = nil
 
     var kind: SyncServiceKind { service ?? .greader }

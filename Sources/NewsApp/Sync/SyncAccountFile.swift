@@ -12,7 +12,8 @@
 
 /// Where the sync account is kept: `$XDG_STATE_HOME/newsapp/sync-account` (by default
 /// `~/.local/state/newsapp/sync-account`), JSON, private to the user (0600, in a 0700 folder),
-/// written atomically. It holds the login token and never the password.
+/// written atomically. It holds the login token, and the password only for the services that
+/// need it again (Tiny Tiny RSS, Nextcloud News).
 struct SyncAccountFile: Sendable, Equatable {
     var path: String
     var home: String?
@@ -39,8 +40,9 @@ struct SyncAccountFile: Sendable, Equatable {
         case .success(let contents):
             var status = stat()
             if stat(path, &status) == 0, status.st_mode & 0o077 != 0 { chmod(path, 0o600) }
+            // Nextcloud News has no token: its password signs every request.
             guard let account = try? JSONDecoder().decode(SyncAccount.self, from: contents.data),
-                !account.token.isEmpty
+                !account.token.isEmpty || (account.kind == .nextcloud && account.password?.isEmpty == false)
             else {
                 throw Failure(
                     description:

@@ -32,7 +32,7 @@ struct SyncCommands {
 
     func login(
         _ address: String, user: String, passwordFile: String?, allowHTTP: Bool,
-        service: SyncServiceKind = .greader, apiKey: Bool = false
+        service chosen: SyncServiceKind? = nil, apiKey: Bool = false
     ) async -> Int32 {
         guard let accountFile else {
             FeedsContext.fail(
@@ -60,7 +60,8 @@ struct SyncCommands {
             }
         } else {
             let host = ReaderAPIClient.host(of: base)
-            let secret = apiKey ? "API key" : service == .miniflux ? "Password" : "API password"
+            let secret =
+                apiKey ? "API key" : chosen == .miniflux || chosen == .nextcloud ? "Password" : "API password"
             guard
                 let typed = PasswordReader.readStandardInput(prompt: "\(secret) for \(user) at \(host): ")
             else {
@@ -72,11 +73,29 @@ struct SyncCommands {
         }
         let options = ReaderAPIClient.Options(timeout: TimeInterval(context.settings.feeds.timeout))
         let account: SyncAccount
+        let service: SyncServiceKind
+        var found: String?
+        var probedToken: String?
         do {
+            if let chosen {
+                service = chosen
+            } else {
+                let probed = try await ServiceProbe(
+                    base: base, user: user, password: password, http: CurlHTTPClient(), options: options
+                ).run()
+                service = probed.kind
+                probedToken = probed.token
+                found = probed.sentence
+            }
             switch service {
             case .greader:
-                let token = try await ReaderAPIClient.login(
-                    base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
+                let token: String
+                if let probed = probedToken {
+                    token = probed
+                } else {
+                    token = try await ReaderAPIClient.login(
+                        base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
+                }
                 // The login proves the password; a list of subscriptions proves the API.
                 let client = ReaderAPIClient(
                     base: base, auth: token, http: CurlHTTPClient(), options: options)
@@ -102,6 +121,14 @@ struct SyncCommands {
                     server: client.base, user: user, token: password, allowHTTP: allowHTTP,
                     service: .miniflux,
                     password: apiKey ? nil : password)
+            case .nextcloud:
+                let client = NextcloudNewsClient(
+                    base: base, user: user, password: password, http: CurlHTTPClient(), options: options)
+                try await client.version()
+                _ = try await client.subscriptions()
+                account = SyncAccount(
+                    server: client.endpoint, user: user, token: "", allowHTTP: allowHTTP, service: .nextcloud,
+                    password: password)
             }
         } catch {
             context.logger.warning(
@@ -145,11 +172,15 @@ struct SyncCommands {
             case .miniflux:
                 "The password is kept in \(accountFile.displayPath), readable by you only (Miniflux's API has "
                     + "no token: an API key, with --token, keeps your password off this machine)."
+            case .nextcloud:
+                "The password is kept in \(accountFile.displayPath), readable by you only: "
+                    + "Nextcloud News's API has no token, every request carries the password."
             }
         lines.insert(
             "Signed in to \(account.serviceName)\(service == .greader ? "" : " (\(service.name))") as \(user). \(kept) "
                 + "newsapp sync brings your feeds.",
             at: 0)
+        if let found { lines.insert(found, at: 1) }
         context.logger.info("sync login", metadata: ["service": "\(account.serviceName)", "user": "\(user)"])
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         return 0
@@ -228,7 +259,10 @@ struct SyncCommands {
         if let lastError, let lastAttempt, lastAttempt > (lastSync ?? .distantPast) {
             lines.append("Last error    \(lastError) (\(time.relative(lastAttempt)))")
         }
-        lines.append("Token         in \(accountFile.displayPath)")
+        // Nextcloud News has no token: the password is what the file keeps.
+        lines.append(
+            (account.kind == .nextcloud ? "Password      in " : "Token         in ") + accountFile.displayPath
+        )
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         return 0
     }

@@ -47,12 +47,21 @@ struct SyncService: Sendable {
             options: MinifluxClient.Options(timeout: timeout))
     }
 
+    /// The client of the account's Nextcloud News.
+    var nextcloudNewsClient: NextcloudNewsClient {
+        NextcloudNewsClient(
+            base: account.server, user: account.user, password: account.password ?? "",
+            http: CurlHTTPClient(),
+            options: ReaderAPIClient.Options(timeout: timeout))
+    }
+
     /// What changes the subscriptions at the account's service.
     var subscriptionEditor: any SubscriptionEditing {
         switch account.kind {
         case .greader: client
         case .ttrss: tinyTinyRSSClient
         case .miniflux: minifluxClient
+        case .nextcloud: nextcloudNewsClient
         }
     }
 
@@ -89,6 +98,7 @@ struct SyncService: Sendable {
             case .greader: SyncEngine(client: client, storage: storage, logger: logger)
             case .ttrss: SyncEngine(client: tinyTinyRSSClient, storage: storage, logger: logger)
             case .miniflux: SyncEngine(client: minifluxClient, storage: storage, logger: logger)
+            case .nextcloud: SyncEngine(client: nextcloudNewsClient, storage: storage, logger: logger)
             }
         return await engine.sync(progress: progress)
     }

@@ -16,6 +16,8 @@ enum SyncServiceKind: String, Codable, Sendable, CaseIterable, ExpressibleByArgu
     case ttrss
     /// Miniflux's own REST API (`/v1/`).
     case miniflux
+    /// Nextcloud News's REST API v1.3.
+    case nextcloud
 
     /// How sentences name the protocol.
     var name: String {
@@ -23,6 +25,7 @@ enum SyncServiceKind: String, Codable, Sendable, CaseIterable, ExpressibleByArgu
         case .greader: "Google Reader API"
         case .ttrss: "Tiny Tiny RSS"
         case .miniflux: "Miniflux"
+        case .nextcloud: "Nextcloud News"
         }
     }
 }
@@ -51,3 +54,5 @@ extension TinyTinyRSSClient: SubscriptionEditing {
     /// what the service gave it, and `feeds add` says which labels were not kept.
     func edit(_ streamID: String, addLabel label: String?, title: String?) async throws(SyncError) {}
 }
+
+extension NextcloudNewsClient: SubscriptionEditing {}

@@ -101,6 +101,14 @@ public struct SyncEngine: Sendable {
         self.init(service: client, storage: storage, options: options, logger: logger, clock: clock)
     }
 
+    /// An engine syncing `storage` with a Nextcloud News.
+    public init(
+        client: NextcloudNewsClient, storage: any SyncStorage, options: Options = Options(), logger: Logger,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(service: client, storage: storage, options: options, logger: logger, clock: clock)
+    }
+
     init(
         service client: any SyncServiceClient, storage: any SyncStorage, options: Options, logger: Logger,
         clock: @escaping @Sendable () -> Date

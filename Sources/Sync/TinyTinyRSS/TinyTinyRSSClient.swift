@@ -28,14 +28,20 @@ public struct TinyTinyRSSClient: Sendable {
     let http: any HTTPFetching
     public let options: Options
     private let session: Locked<String?>
+    let sleep: ReaderAPIClient.Sleep
+    let now: ReaderAPIClient.Now
 
     /// A client of the service at `base` (its address, or its `api/`), with the session `session`
     /// when one is open.
     public init(
         base: URL, user: String, password: String, session: String? = nil, http: any HTTPFetching,
-        options: Options = Options()
+        options: Options = Options(),
+        sleep: @escaping ReaderAPIClient.Sleep = { try await Task.sleep(for: $0) },
+        now: @escaping ReaderAPIClient.Now = { Date() }
     ) {
         endpoint = Self.endpoint(base)
+        self.sleep = sleep
+        self.now = now
         self.user = user
         self.password = password
         self.http = http
@@ -87,6 +93,17 @@ public struct TinyTinyRSSClient: Sendable {
         }
         session.withLock { $0 = sid }
         return sid
+    }
+
+    /// True when the address answers as Tiny Tiny RSS's API: `isLoggedIn`, asked without a
+    /// session or the password, gets the API's envelope back (whatever it says).
+    public func answersAsTinyTinyRSS() async throws(SyncError) -> Bool {
+        let request = TinyTinyRSSRequest.post(
+            endpoint, op: "isLoggedIn", sid: nil, [], timeout: options.timeout, maxBytes: 64 << 10)
+        let answer = try await send(request, op: "isLoggedIn")
+        guard answer.url.host == endpoint.host, answer.url.port == endpoint.port else { return false }
+        if case .success = TinyTinyRSSAnswer.envelope(answer.body) { return true }
+        return false
     }
 
     // MARK: - Reading
@@ -281,7 +298,9 @@ public struct TinyTinyRSSClient: Sendable {
     }
 
     private func send(_ request: HTTPRequest, op: String) async throws(SyncError) -> HTTPResponse {
-        let answer = try await ReaderAPIClient.send(request, http: http, host: host, timeout: options.timeout)
+        // A 429 or 503 with a Retry-After is waited for as the Reader API client waits.
+        let answer = try await ReaderAPIClient.sendWaiting(
+            request, http: http, host: host, options: options, sleep: sleep, now: now)
         switch answer.status {
         case 200..<300: return answer
         case 404, 405, 410: throw .notFound(host: host, status: answer.status)
