@@ -1,6 +1,7 @@
 import ArgumentParser
 import Coordinators
 import Networking
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,3 +1,5 @@
+import Feeds
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,5 +1,6 @@
 import Coordinators
 import FilterLanguage
+import NewsModels
 import TerminalText
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TerminalText
 
 /// Turns styled lines into text for stdout: with colours and hyperlinks on a capable terminal,
