@@ -5,9 +5,9 @@
 #
 # Builds in release mode with the Swift runtime and FoundationEssentials linked statically
 # (--static-swift-stdlib): the process then starts without loading and relocating a dozen Swift
-# shared libraries, which was a third of a cold start. No shipped target imports Foundation, yet
-# the link still holds ICU and CoreFoundation (a dependency brings them): Scripts/check-one-file
-# says so, and is not yet in .ci/run. `newsapp` does not link libcurl (it loads
+# shared libraries, which was a third of a cold start. No shipped target calls Foundation (only
+# FoundationEssentials), so the link holds neither ICU nor CoreFoundation: .ci/run checks it with
+# Scripts/check-one-file. `newsapp` does not link libcurl (it loads
 # libcurl.so.4 at its first request), but newsapp-bench does, through FlyingFox's use of
 # FoundationNetworking, and the linker needs the `libcurl.so` development link for that; on a
 # machine with only the runtime library (libcurl.so.4) the link is made in SCRATCH/link.

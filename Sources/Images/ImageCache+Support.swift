@@ -1,4 +1,4 @@
-import Crypto
+internal import Crypto
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -3,6 +3,7 @@
 import Dispatch
 import Foundation
 import NewsAPIStub
+import NewsModels
 
 #if canImport(Glibc)
     import Glibc

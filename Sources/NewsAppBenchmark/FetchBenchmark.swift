@@ -3,6 +3,7 @@ import Foundation
 import Modules
 import Networking
 import NewsAPIStub
+import NewsModels
 
 /// A 100-article page fetched from the NewsAPI stub on 127.0.0.1 (in this process), decoded by
 /// ``NewsAPIService`` and drawn: the list's load as the app runs it (`ArticleListScreen.refresh`,

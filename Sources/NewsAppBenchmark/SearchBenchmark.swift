@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 import SQLite
 import Store
 

@@ -1,3 +1,4 @@
+import NewsModels
 import SQLite
 
 #if canImport(FoundationEssentials)

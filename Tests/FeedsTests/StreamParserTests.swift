@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 import Testing
 
 @testable import Feeds

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestServer
 import Networking
+import NewsAPIStub
 import ReaderAPIStub
 import Testing
 

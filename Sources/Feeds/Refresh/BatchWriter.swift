@@ -1,4 +1,5 @@
 import Logging
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

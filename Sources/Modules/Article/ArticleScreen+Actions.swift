@@ -1,3 +1,4 @@
+import Coordinators
 import NewsModels
 import TerminalText
 

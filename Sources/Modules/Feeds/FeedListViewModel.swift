@@ -1,4 +1,5 @@
 import Coordinators
+import NewsModels
 import TerminalText
 
 #if canImport(FoundationEssentials)

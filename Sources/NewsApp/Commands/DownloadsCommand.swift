@@ -1,4 +1,5 @@
 import ArgumentParser
+import Store
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,7 +1,10 @@
 import ArgumentParser
+import Coordinators
 import FilterLanguage
 import Modules
+import Networking
 import NewsModels
+import Store
 import TerminalText
 
 #if canImport(FoundationEssentials)

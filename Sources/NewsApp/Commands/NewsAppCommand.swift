@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import Coordinators
 import Networking
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

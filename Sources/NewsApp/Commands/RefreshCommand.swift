@@ -1,4 +1,5 @@
 import ArgumentParser
+import Store
 
 /// `newsapp refresh`: fetch every feed once and exit, like `newsboat -x reload`.
 struct RefreshCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Coordinators
 import FilterLanguage
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,6 @@
 import ArgumentParser
+import NewsModels
+import Store
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,3 +1,4 @@
+import Configuration
 import Modules
 import NewsModels
 import Store

@@ -1,4 +1,5 @@
 import Configuration
+import Feeds
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

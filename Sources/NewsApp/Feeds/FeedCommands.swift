@@ -1,5 +1,6 @@
 import Feeds
 import FilterLanguage
+import Logging
 import Modules
 import NewsModels
 import Store

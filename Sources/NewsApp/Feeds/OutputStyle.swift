@@ -1,3 +1,4 @@
+import Coordinators
 import TerminalText
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import Coordinators
+import Logging
 import Modules
 import Networking
 import NewsModels

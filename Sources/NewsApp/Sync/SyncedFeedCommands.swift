@@ -1,4 +1,5 @@
 import Feeds
+import Logging
 import NewsModels
 import Store
 import Sync

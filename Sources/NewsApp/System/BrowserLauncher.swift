@@ -1,4 +1,5 @@
 import Modules
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import Configuration
+import FoundationEssentials
 import TerminalText
 
 /// Turns styled lines into text for stdout: with colours and hyperlinks on a capable terminal,

@@ -1,6 +1,7 @@
 import CReadline
 import Coordinators
 import Dispatch
+import NewsModels
 import TerminalText
 
 #if canImport(FoundationEssentials)

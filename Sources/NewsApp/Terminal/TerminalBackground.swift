@@ -34,7 +34,7 @@ enum TerminalBackground {
     /// The palette for OSC 11's answer, `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits a
     /// channel), ended by BEL or ST; nil for anything else.
     static func palette(oscReply payload: String) -> ANSIStyler.Palette? {
-        guard let range = payload.range(of: "rgb:") else { return nil }
+        guard let range = payload.firstRange(of: "rgb:") else { return nil }
         let channels = payload[range.upperBound...].split(separator: "/").prefix(3).map { channel in
             let digits = channel.prefix { $0.isHexDigit }
             return digits.isEmpty

@@ -1,3 +1,4 @@
+import Logging
 import Networking
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import NewsModels
 import TerminalText
 
 #if canImport(FoundationEssentials)

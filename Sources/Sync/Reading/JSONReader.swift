@@ -7,6 +7,8 @@
 /// ``Limits/depth`` stops the reading. Invalid UTF-8 becomes U+FFFD.
 ///
 /// The bytes must outlive the reader: use it inside `withUnsafeBytes`.
+import NewsModels
+
 struct JSONReader {
     /// Where the reading stopped, and why, for one sentence.
     struct Failure: Error, Equatable {

@@ -1,3 +1,4 @@
+import NewsModels
 import Testing
 
 @testable import Configuration

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTestServer
 import Logging
 import Networking
+import NewsModels
 import Testing
 
 @testable import Feeds

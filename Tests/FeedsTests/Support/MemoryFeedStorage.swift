@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import NewsModels
 
 /// A ``FeedStorage`` in memory, for tests about the refresh rather than the store: it keeps each
 /// feed's validators and `Retry-After` as the store would, counts items by id, and records every

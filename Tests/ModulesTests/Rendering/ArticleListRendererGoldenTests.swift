@@ -1,5 +1,6 @@
 import Coordinators
 import Modules
+import NewsModels
 import TerminalText
 import Testing
 

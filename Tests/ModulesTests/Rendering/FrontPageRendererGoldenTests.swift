@@ -1,6 +1,7 @@
 import Coordinators
 import Modules
 import ModulesTestSupport
+import NewsModels
 import TerminalText
 import Testing
 

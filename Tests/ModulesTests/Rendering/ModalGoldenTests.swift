@@ -1,4 +1,5 @@
 import Modules
+import NewsModels
 import Testing
 
 /// ``SortPickerScreen`` and ``HelpScreen`` against their goldens at 60, 100 and 160 columns.

@@ -1,6 +1,7 @@
 import Foundation
 import Modules
 import NewsModels
+import TerminalText
 import Testing
 
 /// Properties of renderings that goldens alone would not make plain.

@@ -1,6 +1,7 @@
 import Coordinators
 import Modules
 import NewsModels
+import TerminalText
 import Testing
 
 /// ``ArticleListScreen`` through `handle(_:)`, its output closures and its activity events.

@@ -3,6 +3,7 @@ import Foundation
 import Modules
 import ModulesTestSupport
 import NewsModels
+import TerminalText
 import Testing
 
 /// ``ArticleScreen`` with a reading list and pictures: read marks, `save` and `unsave`, and the

@@ -3,6 +3,7 @@ import Foundation
 import Modules
 import ModulesTestSupport
 import NewsModels
+import TerminalText
 import Testing
 
 /// ``ArticleScreen``'s `o`, `s` and `b`, with a recording ``SystemActions``.

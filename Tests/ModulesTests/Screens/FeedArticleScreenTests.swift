@@ -3,6 +3,7 @@ import Foundation
 import Modules
 import ModulesTestSupport
 import NewsModels
+import TerminalText
 import Testing
 
 /// ``ArticleScreen`` showing a feed's item: `o N` for its links and enclosures, and `next`.

@@ -2,6 +2,8 @@ import Coordinators
 import Foundation
 import Modules
 import ModulesTestSupport
+import NewsModels
+import TerminalText
 import Testing
 
 /// ``ArticleListScreen`` showing a feed's items: pages from the ``FeedLibrary``, `unread`,
