@@ -42,8 +42,9 @@ public final class TinyTinyRSSServer: Sendable {
         return TinyTinyRSSServer(directory: directory, base: base, user: lines[1], password: lines[2])
     }
 
-    /// Stops php and PostgreSQL.
+    /// Stops php and PostgreSQL. `stop.sh` is a bash script: run by `/bin/sh` (dash), its
+    /// `kill -TERM -- -GROUP` fails ("Illegal number") and php's server outlives the test.
     public func stop() async {
-        _ = try? await FreshRSSServer.run("/bin/sh", [directory + "/stop.sh"])
+        _ = try? await FreshRSSServer.run("/bin/bash", [directory + "/stop.sh"])
     }
 }

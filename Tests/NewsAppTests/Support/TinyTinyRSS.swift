@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import ReaderAPIStub
+import Testing
 
 /// A real Tiny Tiny RSS for one test, from the setup script `TTRSS_SETUP` names (`.ci/run` sets
 /// it when `../shared/servers` holds the script and Debian's packages install), in a folder of its
@@ -32,11 +33,36 @@ final class TinyTinyRSS: Sendable {
         let instance = TinyTinyRSS(directory: directory, server: server)
         do {
             let value = try await body(instance)
-            await server.stop()
+            await instance.stop()
             return value
         } catch {
-            await server.stop()
+            await instance.stop()
             throw error
+        }
+    }
+
+    /// Stops the server, and fails the test when a process of its folder (php's server and
+    /// workers, PostgreSQL) outlives the stop: left behind, they piled up run after run.
+    private func stop() async {
+        await server.stop()
+        let survivors = Self.processes(mentioning: server.directory)
+        if !survivors.isEmpty {
+            Issue.record(
+                "Tiny Tiny RSS left processes running after its stop: \(survivors.joined(separator: "; "))")
+        }
+    }
+
+    /// The command lines of live processes whose arguments name `path`.
+    private static func processes(mentioning path: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> String? in
+            guard Int(entry) != nil,
+                let status = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                !status.contains(") Z "),
+                let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { return nil }
+            let line = String(decoding: raw.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains(path) ? "\(entry): \(line.prefix(120))" : nil
         }
     }
 
