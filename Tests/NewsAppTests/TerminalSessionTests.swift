@@ -34,6 +34,22 @@ struct TerminalSessionTests {
         #expect(try await tmux.exitStatus() == 0)
     }
 
+    @Test("The tmux server keeps no descriptor of the test process: another test's pipe still ends")
+    func theTmuxServerHoldsNoPipeOfTheTests() throws {
+        // A pipe like the one a concurrent test makes for its own newsapp (not close-on-exec).
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let tmux = try TmuxSession(["--page-size", "3"], columns: 100)
+        close(ends[1])
+        // With every write end closed the read end is at its end (0); a server holding a copy
+        // makes the non-blocking read say "try again" (-1) instead, and the other test hung.
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        var byte: UInt8 = 0
+        #expect(read(ends[0], &byte, 1) == 0)
+        withExtendedLifetime(tmux) {}
+    }
+
     @Test("Stack layout: open, search, sort, page, detail, back, quit")
     func stack() async throws {
         let tmux = try TmuxSession(["--page-size", "3", "--layout", "stack"], columns: 100)
