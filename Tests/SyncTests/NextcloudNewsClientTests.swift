@@ -163,7 +163,9 @@ struct NextcloudNewsClientTests {
                 server.account { $0.feeds.map(\.url) } == [
                     "https://orbit.example/feed", "https://harbour.example/feed",
                 ])
-            await #expect(throws: SyncError.notFound(host: Self.host(server), status: 404)) {
+            await #expect(
+                throws: SyncError.notFound(host: Self.host(server), status: 404, service: .nextcloud)
+            ) {
                 try await client.unsubscribe(added.streamID)
             }
         }

@@ -47,7 +47,9 @@ struct ReaderAPIClientTests {
     @Test func anAddressWhereNothingAnswersOrSomethingElseAnswersIsOneSentenceEach() async throws {
         try await ReaderAPIStubServer().whileRunning { server in
             let wrongPath = URL(string: "http://127.0.0.1:\(server.port)/elsewhere")!
-            await #expect(throws: SyncError.notFound(host: "127.0.0.1:\(server.port)", status: 404)) {
+            await #expect(
+                throws: SyncError.notFound(host: "127.0.0.1:\(server.port)", status: 404, service: .greader)
+            ) {
                 try await ReaderAPIClient.login(
                     base: wrongPath, user: "reader", password: "x", http: Self.http)
             }

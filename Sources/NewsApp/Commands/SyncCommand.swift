@@ -1,6 +1,7 @@
 import ArgumentParser
 import NewsModels
 import Store
+import Sync
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -19,7 +20,8 @@ struct SyncCommand: AsyncParsableCommand {
             (https://www.inoreader.com), The Old Reader (https://theoldreader.com), BazQux \
             (https://bazqux.com); Tiny Tiny RSS over its own API (--service ttrss, \
             https://HOST/tt-rss/); and Miniflux over its own API (--service miniflux, https://HOST, \
-            with --token for an API key). Sign in once with `newsapp sync login`; then `newsapp sync`, `r` \
+            with --token for an API key); and Nextcloud News over its API v1.3 (--service nextcloud, \
+            https://HOST or https://HOST/nextcloud). Sign in once with `newsapp sync login`; then `newsapp sync`, `r` \
             in the app and the launch refresh (when the last sync is older than refresh_interval) \
             send what you read and starred here and bring what is new there. Read marks and saves \
             made here wait in the store until the service has them, offline too; a change made \
@@ -91,7 +93,7 @@ struct SyncLoginCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The API's address, e.g. https://rss.example.org/api/greader.php.", valueName: "url"))
+            "The service's address: \(SyncServiceKind.addressForms(nil)).", valueName: "url"))
     var url: String
 
     @Option(help: ArgumentHelp("Your user name at the service.", valueName: "name"))

@@ -1,4 +1,5 @@
 import NewsModels
+import Sync
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -42,7 +42,7 @@ struct SyncCommands {
             return 1
         }
         let base: URL
-        switch ServiceAddress.parse(address, allowHTTP: allowHTTP) {
+        switch ServiceAddress.parse(address, allowHTTP: allowHTTP, service: chosen) {
         case .failure(let error):
             FeedsContext.fail(error.sentence)
             return 2
@@ -247,7 +247,8 @@ struct SyncCommands {
         guard let account else {
             StandardOutput.write(
                 "Sync is off. newsapp sync login URL --user NAME signs in to a Google Reader API service "
-                    + "(FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux).\n")
+                    + "(FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux), Tiny Tiny RSS, Miniflux or "
+                    + "Nextcloud News; the address: \(SyncServiceKind.addressForms(nil)).\n")
             return 0
         }
         var lines = [

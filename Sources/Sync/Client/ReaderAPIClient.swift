@@ -98,7 +98,7 @@ public struct ReaderAPIClient: Sendable {
         case 401, 403:
             throw .loginRefused(host: host(of: base))
         case 404, 405, 410:
-            throw .notFound(host: host(of: base), status: answer.status)
+            throw .notFound(host: host(of: base), status: answer.status, service: .greader)
         case 400:
             throw .notReaderAPI(host: host(of: base), reason: "it refused the sign-in as a bad request")
         default:

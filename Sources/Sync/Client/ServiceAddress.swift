@@ -12,8 +12,11 @@ public enum ServiceAddress {
     /// The hosts that are this machine, where plain http never leaves it.
     static let loopback: Set<String> = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
-    /// `text` as an API base (without a trailing `/`), or why not.
-    public static func parse(_ text: String, allowHTTP: Bool) -> Result<URL, SyncError> {
+    /// `text` as an API base (without a trailing `/`), or why not; a sentence names the address
+    /// form of `service`, or of every protocol when it is not known yet.
+    public static func parse(_ text: String, allowHTTP: Bool, service: SyncServiceKind? = nil)
+        -> Result<URL, SyncError>
+    {
         var trimmed = text.trimmingWhitespace()
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
@@ -28,8 +31,8 @@ public enum ServiceAddress {
         guard url.query == nil, url.fragment == nil else {
             return .failure(
                 .unusableAddress(
-                    "The address has a query or a fragment (\(scheme)://\(host)/…?…): give the API's address alone, "
-                        + "such as https://HOST/api/greader.php."))
+                    "The address has a query or a fragment (\(scheme)://\(host)/…?…): give the service's address "
+                        + "alone; \(SyncServiceKind.addressForms(service))."))
         }
         if scheme == "http", !isLoopback(url), !allowHTTP {
             return .failure(.insecure(host: ReaderAPIClient.host(of: url)))

@@ -17,8 +17,8 @@ public enum SyncError: Error, Sendable, Equatable {
     case loginExpired(host: String)
     /// Something answers at the address, but not a Google Reader API.
     case notReaderAPI(host: String, reason: String)
-    /// Nothing answers at the address (404, 410).
-    case notFound(host: String, status: Int)
+    /// Nothing answers at the address (404, 410) as `service`'s API.
+    case notFound(host: String, status: Int, service: SyncServiceKind)
     /// The service answered with a status NewsApp does not go on from.
     case status(Int, host: String)
     /// The service asked to come back later (429, 503) after longer than NewsApp waits, or
@@ -56,11 +56,11 @@ public enum SyncError: Error, Sendable, Equatable {
         case .loginExpired(let host):
             return "\(host) no longer accepts NewsApp's login: run newsapp sync login again."
         case .notReaderAPI(let host, let reason):
-            return "\(host) does not answer as a Google Reader API (\(reason)); FreshRSS's is at "
-                + "https://HOST/api/greader.php."
-        case .notFound(let host, let status):
+            return "\(host) does not answer as a Google Reader API (\(reason)); "
+                + "\(SyncServiceKind.greader.addressForm)."
+        case .notFound(let host, let status, let service):
             return "Nothing answers at that address on \(host) (\(status)\(Self.phrase(status))): check it; "
-                + "FreshRSS's is https://HOST/api/greader.php."
+                + "\(service.addressForm)."
         case .status(let status, let host):
             switch status {
             case 500..<600:

@@ -357,7 +357,7 @@ public struct MinifluxClient: Sendable {
             throw .serviceRefused(
                 host: host,
                 reason: MinifluxAnswer.errorMessage(answer.body) ?? "it answered \(answer.status)")
-        case 404, 405, 410: throw .notFound(host: host, status: answer.status)
+        case 404, 405, 410: throw .notFound(host: host, status: answer.status, service: .miniflux)
         default: throw .status(answer.status, host: host)
         }
     }

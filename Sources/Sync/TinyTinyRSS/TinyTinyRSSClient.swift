@@ -303,7 +303,7 @@ public struct TinyTinyRSSClient: Sendable {
             request, http: http, host: host, options: options, sleep: sleep, now: now)
         switch answer.status {
         case 200..<300: return answer
-        case 404, 405, 410: throw .notFound(host: host, status: answer.status)
+        case 404, 405, 410: throw .notFound(host: host, status: answer.status, service: .ttrss)
         default: throw .status(answer.status, host: host)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ReaderAPIStub
 import Store
+import Sync
 import Testing
 
 @testable import NewsApp
@@ -86,6 +87,13 @@ struct SyncCommandTests {
     @Test func statusSaysWhereWhoWhenAndWhatWaitsAndSyncSaysItInJSON() async throws {
         let off = try await sandbox.run(["sync", "status"])
         #expect(off.status == 0 && off.out.hasPrefix("Sync is off."))
+        for kind in SyncServiceKind.allCases { #expect(off.out.contains(kind.addressForm), "\(off.out)") }
+        let query = try await sandbox.run(
+            ["sync", "login", "http://127.0.0.1:9/tt-rss/?page=1", "--user", "r", "--service", "ttrss"],
+            input: "x\n")
+        #expect(query.status == 2)
+        #expect(query.err.contains(SyncServiceKind.ttrss.addressForm), "\(query.err)")
+        #expect(!query.err.contains("greader.php"), "\(query.err)")
         let offSync = try await sandbox.run(["sync"])
         #expect(offSync.status == 1 && offSync.err.contains("newsapp sync login URL --user NAME"))
         try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 4)).whileRunning {

@@ -8,27 +8,8 @@ import Sync
     import Foundation
 #endif
 
-/// The protocol an account's service speaks.
-enum SyncServiceKind: String, Codable, Sendable, CaseIterable, ExpressibleByArgument {
-    /// The Google Reader API: FreshRSS, Miniflux with its integration on, Inoreader…
-    case greader
-    /// Tiny Tiny RSS's own JSON API.
-    case ttrss
-    /// Miniflux's own REST API (`/v1/`).
-    case miniflux
-    /// Nextcloud News's REST API v1.3.
-    case nextcloud
-
-    /// How sentences name the protocol.
-    var name: String {
-        switch self {
-        case .greader: "Google Reader API"
-        case .ttrss: "Tiny Tiny RSS"
-        case .miniflux: "Miniflux"
-        case .nextcloud: "Nextcloud News"
-        }
-    }
-}
+/// The protocols name themselves in Sync; the command line reads them from `--service`.
+extension SyncServiceKind: ExpressibleByArgument {}
 
 /// The changes of subscriptions `newsapp feeds add` and `feeds remove` make at the service.
 protocol SubscriptionEditing: Sendable {
