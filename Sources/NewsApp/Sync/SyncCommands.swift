@@ -214,7 +214,7 @@ struct SyncCommands {
         }
         StandardOutput.write(
             TextSanitizer.clean(
-                "Signed out of \(account.serviceName): the token is gone, and so are the service's feeds on this "
+                "Signed out of \(account.serviceName): the \(account.password != nil ? "password" : "token") is gone, and so are the service's feeds on this "
                     + "machine (saved items stay in saved).") + "\n")
         return 0
     }
@@ -261,10 +261,10 @@ struct SyncCommands {
         if let lastError, let lastAttempt, lastAttempt > (lastSync ?? .distantPast) {
             lines.append("Last error    \(lastError) (\(time.relative(lastAttempt)))")
         }
-        // Nextcloud News has no token: the password is what the file keeps.
+        // Nextcloud News has no token, Tiny Tiny RSS's session ends, Miniflux signed in without an
+        // API key has neither: then the file keeps the password, and the line says so.
         lines.append(
-            (account.kind == .nextcloud ? "Password      in " : "Token         in ") + accountFile.displayPath
-        )
+            (account.password != nil ? "Password      in " : "Token         in ") + accountFile.displayPath)
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
         return 0
     }

@@ -141,6 +141,12 @@ struct MinifluxTests {
             for text in [login.out, login.err, sync.out, sync.err] {
                 #expect(!text.contains(server.options.password))
             }
+            // The file keeps the password, not a token, and status and logout say so.
+            let status = try await sandbox.run(["sync", "status"])
+            #expect(
+                status.out.contains("Password      in ~/.local/state/newsapp/sync-account"), "\(status.out)")
+            let logout = try await sandbox.run(["sync", "logout"])
+            #expect(logout.out.contains("the password is gone"), "\(logout.out)")
         }
         let misplaced = try await sandbox.run(
             ["sync", "login", "https://rss.example.org/api/greader.php", "--user", "reader", "--token"],
