@@ -143,6 +143,22 @@ extension NewsStore {
         }
     }
 
+    /// How many of the service's items stored here are unread, and how many saved (those kept
+    /// as this machine's own are no longer the service's, and not counted).
+    public func syncMarkCounts() async throws(StoreError) -> (unread: Int, saved: Int) {
+        try await read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT
+                        (SELECT count(*) FROM syncItem s JOIN article a ON a.id = s.articleID
+                            WHERE a.readAt IS NULL) AS unread,
+                        (SELECT count(*) FROM syncItem s JOIN saved v ON v.articleID = s.articleID) AS saved
+                    """)
+            return (row?["unread"] ?? 0, row?["saved"] ?? 0)
+        }
+    }
+
     /// Makes the saved items the service no longer has (`ids`, the service's) this machine's
     /// own: saved, searchable, no longer the service's, so that no list of it unsaves them.
     /// Returns how many there were.

@@ -110,6 +110,11 @@ struct StoreSyncStorage: SyncStorage {
         try await run { try await store.keepSavedSyncItems(ids.map(\.value)) }
     }
 
+    func markCounts() async throws -> MarkCounts? {
+        let counts = try await run { try await store.syncMarkCounts() }
+        return MarkCounts(unread: counts.unread, starred: counts.saved)
+    }
+
     func pendingChanges() async throws -> [MarkChange] {
         try await run { try await store.pendingSyncChanges() }.map { change in
             MarkChange(

@@ -32,16 +32,38 @@ extension SyncEngine {
             ?? (state.since.map {
                 PullProgress(stage: .recent, since: ServiceTime.since($0, overlap: Self.overlap, now: now))
             } ?? PullProgress(stage: .unread))
+        // A first pull reads every unread and starred item; a later one the changes alone.
+        let incremental = current.stage == .recent
         while current.stage != .done {
             current = try await readStage(current, report: &report, progress: progress)
         }
 
         progress(SyncProgress(.marks))
+        if incremental, try await marksAgree() { return }
         let unread = try await allIDs(StreamTag.readingList, excluding: StreamTag.read)
         var starred = try await allIDs(StreamTag.starred, excluding: nil)
         try await fetchMissing(unread.ids.union(starred.ids), report: &report)
         if starred.isComplete { try await keepForgottenSaved(&starred, report: &report) }
         report.marksChanged += try await storage.applyMarks(unread: unread, starred: starred)
+    }
+
+    /// True when the service's changes since the last pull brought its marks, and it counts as
+    /// many unread and starred items as are here: the lists of ids would change nothing. A mark
+    /// changed there came with the changes; an item gone there (purged, archived) changes its
+    /// count, not the changes, so the numbers differ and the lists are read.
+    private func marksAgree() async throws -> Bool {
+        guard let there = try await client.markCounts() else { return false }
+        guard let here = try await storage.markCounts() else { return false }
+        if here != there {
+            logger.debug(
+                "The marks here and at the service differ in number; reading the lists of ids",
+                metadata: [
+                    "service": "\(client.host)", "unreadHere": "\(here.unread)",
+                    "unreadThere": "\(there.unread)",
+                    "starredHere": "\(here.starred)", "starredThere": "\(there.starred)",
+                ])
+        }
+        return here == there
     }
 
     /// Reads `stage` from `start` to its end, storing each page with the progress after it;

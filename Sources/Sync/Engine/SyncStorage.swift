@@ -55,6 +55,14 @@ public protocol SyncStorage: Sendable {
 
     /// Records the end of a sync: when, and why it failed (nil when it did not).
     func finish(at date: Date, error: String?) async throws
+
+    /// How many of the service's items stored here are unread and how many starred (saved and
+    /// still the service's); nil when the storage cannot say, and the lists of ids are read.
+    func markCounts() async throws -> MarkCounts?
+}
+
+extension SyncStorage {
+    func markCounts() async throws -> MarkCounts? { nil }
 }
 
 /// The ids of the items with a mark at the service.

@@ -208,6 +208,20 @@ enum MinifluxAnswer {
         return (ids, entries, unreadable)
     }
 
+    /// `GET /v1/entries`: its `total`, the number of entries the query selects however many
+    /// the page holds; nil when absent or not a count.
+    static func total(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
+        var total: Int?
+        try object(&reader) { reader, key throws(JSONReader.Failure) in
+            if key == "total" {
+                total = try reader.readScalarText().flatMap { Int($0) }
+            } else {
+                try reader.skipValue()
+            }
+        }
+        return total
+    }
+
     /// `GET /v1/entries/{id}`: one entry, added to `page`.
     static func entry(_ reader: inout JSONReader, into page: inout StreamPage) throws(JSONReader.Failure) {
         add(try RawEntry.read(&reader), to: &page)

@@ -160,6 +160,24 @@ public struct MinifluxClient: Sendable {
         return page
     }
 
+    /// The numbers of unread and of starred entries: the `total` of a list of each one entry
+    /// long. Every change of a mark sets the entry's `changed_at` (Miniflux's
+    /// `SetEntriesStatus`, `ToggleBookmark`, the marks of a whole feed or category), so
+    /// `changed_after` brings them; archiving an entry does not, and lowers a number instead.
+    func markCounts() async throws(SyncError) -> MarkCounts? {
+        var totals: [Int] = []
+        for selection in [("status", "unread"), ("starred", "true")] {
+            let answer = try await get(
+                "/v1/entries", [selection, ("limit", "1")], maxBytes: options.pageBytes)
+            let total = try decode(answer.body, "its entries") { reader throws(JSONReader.Failure) in
+                try MinifluxAnswer.total(&reader)
+            }
+            guard let total, total >= 0 else { return nil }
+            totals.append(total)
+        }
+        return MarkCounts(unread: totals[0], starred: totals[1])
+    }
+
     /// The entries with `ids` (`GET /v1/entries/{id}`, one at a time: the API gives no list by
     /// id); an entry the service no longer has is left out.
     func items(_ ids: [ItemID]) async throws(SyncError) -> StreamPage {

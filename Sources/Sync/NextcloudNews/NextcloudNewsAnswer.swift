@@ -114,6 +114,56 @@ enum NextcloudNewsAnswer {
         return feeds
     }
 
+    /// `feeds` and `starredCount`: the unread items (each feed's `unreadCount` added up) and
+    /// the starred ones; nil when either is missing or not a count.
+    static func counts(_ body: Data) -> Result<MarkCounts?, JSONReader.Failure> {
+        body.withUnsafeBytes { bytes in
+            var reader = JSONReader(bytes)
+            var unread: Int?
+            var starred: Int?
+            var countable = true
+            do throws(JSONReader.Failure) {
+                guard try reader.peek() == .object else {
+                    throw JSONReader.Failure(offset: 0, reason: "the answer is not an object")
+                }
+                try reader.readObject { reader, name throws(JSONReader.Failure) in
+                    switch name {
+                    case "starredCount":
+                        starred = try reader.readScalarText().flatMap { Int($0) }
+                    case "feeds":
+                        var sum = 0
+                        var feeds = 0
+                        try list(&reader, "feeds") { reader throws(JSONReader.Failure) in
+                            feeds += 1
+                            var count: Int?
+                            try object(&reader) { reader, key throws(JSONReader.Failure) in
+                                if key == "unreadCount" {
+                                    count = try reader.readScalarText().flatMap { Int($0) }
+                                } else {
+                                    try reader.skipValue()
+                                }
+                            }
+                            guard let count, count >= 0, count <= Int(Int32.max), feeds < listLimit else {
+                                // A list cut short, or a count that cannot be one, counts nothing.
+                                countable = false
+                                return false
+                            }
+                            sum += count
+                            return true
+                        }
+                        unread = sum
+                    default: try reader.skipValue()
+                    }
+                }
+                try reader.expectEnd()
+            } catch {
+                return .failure(error)
+            }
+            guard countable, let unread, let starred, starred >= 0 else { return .success(nil) }
+            return .success(MarkCounts(unread: unread, starred: starred))
+        }
+    }
+
     // MARK: - Items
 
     /// What a list of items held beside the items kept.

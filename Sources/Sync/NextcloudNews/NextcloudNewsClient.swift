@@ -145,6 +145,20 @@ public struct NextcloudNewsClient: Sendable {
         return page
     }
 
+    /// The numbers of unread and of starred items, from `feeds`: the sum of each feed's
+    /// `unreadCount`, and `starredCount`. A change of a mark sets the item's `lastModified`,
+    /// so `items/updated` brings it; an item purged is gone from both, and lowers a number.
+    func markCounts() async throws(SyncError) -> MarkCounts? {
+        let answer = try await send(.get, "/feeds")
+        switch NextcloudNewsAnswer.counts(answer.body) {
+        case .success(let counts): return counts
+        case .failure(let failure):
+            throw .malformed(
+                "\(host) does not answer as Nextcloud News: its feeds cannot be read (\(failure.reason) at byte \(failure.offset))"
+            )
+        }
+    }
+
     /// The items with `ids`, with their marks. The API gives no item by its id: each is asked
     /// for as the page of two from just above it down, and an item the service no longer has is
     /// left out.

@@ -33,6 +33,18 @@ protocol SyncServiceClient: Sendable {
 
     /// Sets (`value` true) or clears the mark of `kind` on `ids`, in one request.
     func editTag(_ ids: [ItemID], kind: MarkChange.Kind, value: Bool) async throws(SyncError)
+
+    /// How many items are unread and starred at the service, from a request or two; nil when
+    /// the service cannot say so cheaply, or when its items changed since a time (``streamPage``
+    /// with `since`) do not bring the marks changed there. Only then may a later sync that
+    /// finds the same numbers here skip the lists of ids.
+    func markCounts() async throws(SyncError) -> MarkCounts?
+}
+
+extension SyncServiceClient {
+    /// The Google Reader API's `ot` and Tiny Tiny RSS's newest articles bring new items, not
+    /// marks changed since: their syncs read the lists of ids every time.
+    func markCounts() async throws(SyncError) -> MarkCounts? { nil }
 }
 
 extension ReaderAPIClient: SyncServiceClient {}
