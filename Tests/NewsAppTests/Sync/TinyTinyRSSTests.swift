@@ -126,6 +126,38 @@ struct TinyTinyRSSTests {
         await feeds.stop()
     }
 
+    @Test func loginWithoutServiceFindsTinyTinyRSSAtTheInstancesAddressByProbing() async throws {
+        let feeds = try FeedServer(files: ["/sea.atom": FeedServer.atom("sea", count: 2)])
+        try await TinyTinyRSS.whileRunning { ttrss in
+            // Another client subscribed before: the first sync brings its items.
+            let other = Self.client(ttrss)
+            let added = try await other.subscribe(to: try #require(URL(string: feeds.base + "/sea.atom")))
+            try await ttrss.update(feed: try #require(Int(added.streamID.dropFirst(5))))
+            let sandbox = try Sandbox()
+            // The instance's own address, as a new user gives it: below it, its api/.
+            let api = ttrss.base.absoluteString
+            try #require(api.hasSuffix("/api/"))
+            let site = String(api.dropLast("api/".count))
+            let login = try await sandbox.run(
+                ["sync", "login", site, "--user", ttrss.user], input: ttrss.password + "\n")
+            try #require(login.status == 0, "\(login.err)")
+            #expect(
+                login.out.contains("Found Tiny Tiny RSS at \(ttrss.base.absoluteString) (not "),
+                "\(login.out)")
+            #expect(!login.out.contains(ttrss.password) && !login.err.contains(ttrss.password))
+            let sync = try await sandbox.run(["sync"])
+            #expect(sync.status == 0, "\(sync.err)")
+            #expect(sync.out.contains("1 feed (1 new) · 2 new items"), "\(sync.out)")
+            let status = try await sandbox.run(["sync", "status"])
+            #expect(status.out.contains("(Tiny Tiny RSS)"))
+            #expect(
+                status.out.contains("Password      in ~/.local/state/newsapp/sync-account"), "\(status.out)")
+            let logout = try await sandbox.run(["sync", "logout"])
+            #expect(logout.out.contains("the password is gone"), "\(logout.out)")
+        }
+        await feeds.stop()
+    }
+
     @Test func aNewUserSignsInSyncsAddsAFeedAndSignsOutFromTheCommandLine() async throws {
         let feeds = try FeedServer(files: ["/harbour.atom": FeedServer.atom("harbour", count: 3)])
         try await TinyTinyRSS.whileRunning { ttrss in
