@@ -19,11 +19,12 @@ enum FeedDate {
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var start = 0
         var end = bytes.count
-        while start < end, isSeparator(bytes[start]) { start += 1 }
-        while end > start, isSeparator(bytes[end - 1]) { end -= 1 }
+        while start < end, InternetDate.isSeparator(bytes[start]) { start += 1 }
+        while end > start, InternetDate.isSeparator(bytes[end - 1]) { end -= 1 }
         let trimmed = UnsafeBufferPointer(rebasing: bytes[start..<end])
         guard trimmed.count >= 6 else { return nil }
-        if isDigit(trimmed[0]), isDigit(trimmed[3]), trimmed[4] == UInt8(ascii: "-") {
+        if InternetDate.isDigit(trimmed[0]), InternetDate.isDigit(trimmed[3]), trimmed[4] == UInt8(ascii: "-")
+        {
             return rfc3339(trimmed)
         }
         return InternetDate.parse(utf8: trimmed)
@@ -33,10 +34,5 @@ enum FeedDate {
         guard bytes.count == 10 else { return Timestamp.parse(utf8: bytes) }
         // A date alone (`2024-05-01`) is that day's midnight, UTC.
         return Timestamp.parse(String(decoding: bytes, as: UTF8.self) + "T00:00:00Z")
-    }
-
-    static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
-    static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",")
     }
 }

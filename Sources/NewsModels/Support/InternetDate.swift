@@ -84,8 +84,10 @@ public enum InternetDate {
         return year
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
-    static func isSeparator(_ byte: UInt8) -> Bool {
+    /// An ASCII digit; for the readers of dates in other targets too (feeds' RFC 3339 or RFC 822).
+    package static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    /// What may stand between a date's fields and around it: white space and commas.
+    package static func isSeparator(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",")
     }
 }
