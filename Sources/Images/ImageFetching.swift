@@ -73,11 +73,3 @@ public struct HTTPImageFetcher: ImageFetching {
         }
     }
 }
-
-extension URL {
-    /// Whether this is an absolute `http` or `https` URL with a host.
-    var isWebAddress: Bool {
-        guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        return host?.isEmpty == false
-    }
-}

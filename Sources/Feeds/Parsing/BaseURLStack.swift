@@ -1,3 +1,5 @@
+import NewsModels
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -16,7 +18,7 @@ struct BaseURLStack {
 
     /// Applies the `xml:base` of the element at `depth`.
     mutating func push(_ href: String, depth: Int) {
-        guard let url = WebURL.resolve(href, against: current, schemes: WebURL.anyScheme) else { return }
+        guard let url = WebURL.resolve(href, against: current, webOnly: false) else { return }
         entries.append((depth, url))
     }
 
@@ -28,19 +30,15 @@ struct BaseURLStack {
 
 /// Absolute URLs made from the references feeds write.
 enum WebURL {
-    static let anyScheme: Set<String> = []
-    static let web: Set<String> = ["http", "https"]
-
-    /// `reference` (trimmed) resolved against `base`; nil when it is empty, cannot be read, or its
-    /// scheme is not among `schemes` (any when empty). Items link only to the web: a
+    /// `reference` (trimmed) resolved against `base`; nil when it is empty, cannot be read, has no
+    /// scheme, or (when `webOnly`) its scheme is not http or https. Items link only to the web: a
     /// `javascript:` or `file:` link is dropped.
-    static func resolve(_ reference: String, against base: URL?, schemes: Set<String> = web) -> URL? {
+    static func resolve(_ reference: String, against base: URL?, webOnly: Bool = true) -> URL? {
         let trimmed = FeedText.line(reference)
         guard !trimmed.isEmpty, trimmed.utf8.count <= 8192 else { return nil }
-        if schemes == web, isAbsoluteWebAddress(trimmed) { return URL(string: trimmed) }
-        guard let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
-            let scheme = url.scheme?.lowercased(),
-            schemes.isEmpty || schemes.contains(scheme)
+        if webOnly, isAbsoluteWebAddress(trimmed) { return URL(string: trimmed) }
+        guard let url = URL(string: trimmed, relativeTo: base)?.absoluteURL, url.scheme != nil,
+            !webOnly || url.hasWebScheme
         else { return nil }
         return url
     }

@@ -172,7 +172,8 @@ public struct UrlsFile: Sendable, Hashable {
             return
         }
         for index in lines.indices {
-            guard let token = UrlsLine(readable(index)).tokens.first, Self.url(token.text) == url else {
+            guard let token = UrlsLine(readable(index)).tokens.first, URL(webAddress: token.text) == url
+            else {
                 continue
             }
             let line = lines[index]
@@ -260,7 +261,7 @@ public struct UrlsFile: Sendable, Hashable {
         if lowercased.hasPrefix("filter:") {
             let rest = first.dropFirst("filter:".count)
             guard let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
-                let target = url(String(rest[rest.index(after: colon)...]))
+                let target = URL(webAddress: String(rest[rest.index(after: colon)...]))
             else {
                 return .failure(
                     LineFailure(
@@ -271,7 +272,7 @@ public struct UrlsFile: Sendable, Hashable {
                 .subscription(
                     Subscription(source: .filter(command: command, url: target), tags: kept, title: title)))
         }
-        guard let url = url(first) else {
+        guard let url = URL(webAddress: first) else {
             return .failure(
                 LineFailure(
                     reason: "“\(QuotedText.oneLine(first, limit: 200))” is not an http or https address."))
@@ -304,14 +305,6 @@ public struct UrlsFile: Sendable, Hashable {
         }
         let rest = first.text.dropFirst("query:".count)
         return rest.firstIndex(of: ":").map { String(rest[..<$0]) }
-    }
-
-    private static func url(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https",
-            url.host?.isEmpty == false
-        else { return nil }
-        return url
     }
 
     /// The title (the first `~` tag) and the other tags of a line: `!` tags are left out, and each

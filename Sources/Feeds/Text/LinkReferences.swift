@@ -1,3 +1,5 @@
+import NewsModels
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -18,7 +20,7 @@ struct LinkReferences {
     private(set) var urls: [URL] = []
     /// Relative hrefs resolve against it, when it is a web address.
     private(set) var baseURL: URL? {
-        didSet { isWebBase = baseURL.map(Self.isWeb) ?? false }
+        didSet { isWebBase = baseURL?.isWebAddress ?? false }
     }
     private var isWebBase = false
     private var baseWasSet = false
@@ -27,7 +29,7 @@ struct LinkReferences {
 
     init(baseURL: URL?) {
         self.baseURL = baseURL
-        isWebBase = baseURL.map(Self.isWeb) ?? false
+        isWebBase = baseURL?.isWebAddress ?? false
     }
 
     /// Applies the document's `<base href>`; only the first one counts, as in browsers.
@@ -68,7 +70,7 @@ struct LinkReferences {
             // A network-path reference (`//host/path`) must name its host.
             guard let baseURL, isWebBase, !href.hasPrefix("//") || Self.hasHost(href.utf8) else { return nil }
             // Foundation does not resolve every reference: `:x` comes back as it is, with no scheme.
-            guard let url = URL(string: href, relativeTo: baseURL)?.absoluteURL, Self.isWeb(url) else {
+            guard let url = URL(string: href, relativeTo: baseURL)?.absoluteURL, url.isWebAddress else {
                 return nil
             }
             return url
@@ -126,11 +128,6 @@ struct LinkReferences {
             return false
         }
         return host != UInt8(ascii: "/") && host != UInt8(ascii: "?") && host != UInt8(ascii: "#")
-    }
-
-    private static func isWeb(_ url: URL) -> Bool {
-        let scheme = url.scheme?.lowercased()
-        return (scheme == "http" || scheme == "https") && url.host?.isEmpty == false
     }
 
     /// `href` as a browser reads it: without surrounding ASCII whitespace, and without the tabs and

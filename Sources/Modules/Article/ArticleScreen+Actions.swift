@@ -12,11 +12,6 @@ import TerminalText
 extension ArticleScreen {
     var address: String { TextSanitizer.clean(article.url.absoluteString) }
 
-    static func isWebAddress(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false else { return false }
-        return scheme == "http" || scheme == "https"
-    }
-
     /// `o` opens the article; `o N` its link or enclosure N.
     func open(_ argument: String) {
         guard !argument.isEmpty else { return open(article.url, named: "This article’s address") }
@@ -36,7 +31,7 @@ extension ArticleScreen {
     /// Opens `url` in the browser (http and https only), saying what became of it; `name` says what
     /// the address is in a refusal ("Link 3").
     func open(_ url: URL, named name: String) {
-        guard Self.isWebAddress(url) else {
+        guard url.isWebAddress else {
             let scheme = url.scheme.map { " (\(TextSanitizer.clean($0)):)" } ?? ""
             return activity.post([
                 StyledLine("\(name) is not a web address\(scheme), so it was not opened.", .warning)
@@ -130,7 +125,7 @@ extension ArticleScreen {
             StyledLine(TextSanitizer.clean(article.title), .strong),
             StyledLine(address, .link, link: article.url),
         ]
-        if Self.isWebAddress(article.url), actions.copyToClipboard(article.url.absoluteString) {
+        if article.url.isWebAddress, actions.copyToClipboard(article.url.absoluteString) {
             lines.append(
                 StyledLine("The address was sent to the clipboard (your terminal must allow OSC 52).", .muted)
             )

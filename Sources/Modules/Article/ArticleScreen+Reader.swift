@@ -29,7 +29,7 @@ extension ArticleScreen {
     /// and its whole text not shown.
     var offersFull: Bool {
         reader.unavailableReason == nil && readerText == nil && CutOffText.isCutOff(article)
-            && Self.isWebAddress(article.url)
+            && article.url.isWebAddress
     }
 
     /// `full` is offered only where pages can be read, but typed anywhere it says why it cannot.
@@ -66,7 +66,7 @@ extension ArticleScreen {
 
     /// Whether the page is fetched as the article opens: not when it failed lately.
     private var fetchesOnOpen: Bool {
-        guard Self.isWebAddress(article.url), !unreadablePages.failedLately(article.url) else { return false }
+        guard article.url.isWebAddress, !unreadablePages.failedLately(article.url) else { return false }
         switch fullText {
         case .auto: return CutOffText.isCutOff(article)
         case .on: return true
@@ -79,7 +79,7 @@ extension ArticleScreen {
         if let reason = reader.unavailableReason {
             return activity.post([StyledLine(reason, .muted)])
         }
-        guard Self.isWebAddress(article.url) else {
+        guard article.url.isWebAddress else {
             return activity.post([
                 StyledLine(
                     "This article’s address is not a web page, so there is nothing to fetch.", .warning)

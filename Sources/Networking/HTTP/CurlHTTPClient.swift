@@ -1,3 +1,5 @@
+import NewsModels
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -41,9 +43,7 @@ public final class CurlHTTPClient: HTTPClient, HTTPFetching {
     }
 
     public func fetch(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            request.url.host?.isEmpty == false
-        else { throw .unsupportedURL }
+        guard request.url.isWebAddress else { throw .unsupportedURL }
         if Task.isCancelled { throw .cancelled }
         let exchange = CurlExchange(request, engine: try CurlEngine.shared())
         let outcome = await withTaskCancellationHandler {

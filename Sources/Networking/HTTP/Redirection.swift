@@ -45,9 +45,9 @@ enum Redirection {
         guard followed < limit else { return .failure(.redirectRefused("too many redirects")) }
         let from = current.url
         guard let target = URL(string: location, relativeTo: from)?.absoluteURL,
-            let scheme = target.scheme?.lowercased(), target.host?.isEmpty == false || !isWeb(scheme)
+            let scheme = target.scheme?.lowercased(), target.isWebAddress || !target.hasWebScheme
         else { return .failure(.redirectRefused("the redirect names no address that can be read")) }
-        guard isWeb(scheme) else {
+        guard target.hasWebScheme else {
             // A scheme is letters, digits, `+`, `-` and `.`, but may be long.
             return .failure(
                 .redirectRefused("the redirect leads to \(scheme.prefix(24)):, not to http or https"))
@@ -82,10 +82,6 @@ enum Redirection {
             request.headers = current.headers.filter { !credentialHeaders.contains($0.key.lowercased()) }
         }
         return .success(request)
-    }
-
-    private static func isWeb(_ scheme: String) -> Bool {
-        scheme == "http" || scheme == "https"
     }
 
     /// Scheme, host and port, with the scheme's default port filled in.

@@ -41,9 +41,8 @@ public struct NewsAPIConfiguration: Sendable {
         guard let text = environment["NEWSAPI_BASE_URL"]?.trimmingSpaces(),
             !text.isEmpty
         else { return publicBaseURL }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host?.isEmpty == false,
-            url.query == nil, url.fragment == nil, url.port.map({ (1...65_535).contains($0) }) ?? true
+        guard let url = URL(webAddress: text), url.query == nil, url.fragment == nil,
+            url.port.map({ (1...65_535).contains($0) }) ?? true
         else { throw InvalidBaseURL(text: text) }
         return url
     }

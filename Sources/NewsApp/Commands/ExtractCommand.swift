@@ -51,7 +51,7 @@ struct ExtractCommand: ParsableCommand {
 
     func validate() throws {
         try app.refuseOptions(notTakenBy: "extract")
-        if let url, Self.webAddress(url) == nil {
+        if let url, URL(webAddress: url) == nil {
             throw ValidationError("--url takes an http or https address, not “\(TextSanitizer.clean(url))”.")
         }
     }
@@ -68,20 +68,13 @@ struct ExtractCommand: ParsableCommand {
         }
         do {
             let article = try ArticleExtractor.extract(
-                html: html, url: url.flatMap(Self.webAddress), contentType: nil, numberingLinks: !noLinks)
+                html: html, url: url.flatMap(URL.init(webAddress:)), contentType: nil,
+                numberingLinks: !noLinks)
             StandardOutput.write(ArticleOutput(article: article, json: json).text)
         } catch {
             StandardError.write("newsapp: " + error.description)
             throw ExitCode(1)
         }
-    }
-
-    /// `text` as an absolute http or https address with a host; nil otherwise.
-    static func webAddress(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else { return nil }
-        return url
     }
 
     /// At most `limit` bytes of `file`, or of standard input.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Feeds
 import Networking
+import NewsModels
 import TerminalText
 
 #if canImport(FoundationEssentials)
@@ -38,13 +39,13 @@ struct ReadCommand: AsyncParsableCommand {
 
     func validate() throws {
         try app.refuseOptions(notTakenBy: "read")
-        guard ExtractCommand.webAddress(url) != nil else {
+        guard URL(webAddress: url) != nil else {
             throw ValidationError("read takes an http or https address, not “\(TextSanitizer.clean(url))”.")
         }
     }
 
     func run() async throws {
-        guard let address = ExtractCommand.webAddress(url) else { throw ExitCode(2) }
+        guard let address = URL(webAddress: url) else { throw ExitCode(2) }
         let settings = AppLauncher.resolveSettings(
             app.shared.commandLine, environment: ProcessInfo.processInfo.environment)
         let timeout = TimeInterval(settings.requestTimeout)

@@ -30,7 +30,7 @@ struct StoreDownloads: Downloads {
     private var shownFolder: String { PathDisplay.abbreviate(folder, home: home) }
 
     func queue(_ enclosure: Enclosure, of article: Article) async -> String {
-        guard let scheme = enclosure.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard enclosure.url.hasWebScheme else {
             return "Only http and https enclosures can be downloaded."
         }
         do {

@@ -72,10 +72,7 @@ enum FeedAddress {
         let written =
             lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.contains("://")
             ? trimmed : "https://" + trimmed
-        guard let url = URL(string: written), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-        else { return nil }
-        return url
+        return URL(webAddress: written)
     }
 
     /// The address with its scheme and host lowercased, for comparing what was typed with what

@@ -19,8 +19,7 @@ public enum ServiceAddress {
     {
         var trimmed = text.trimmingWhitespace()
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        guard let url = URL(webAddress: trimmed), let scheme = url.scheme?.lowercased(), let host = url.host
         else { return .failure(.badAddress(Clean.line(String(text.prefix(200))))) }
         guard url.user == nil, url.password == nil else {
             return .failure(

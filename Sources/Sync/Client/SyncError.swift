@@ -1,4 +1,3 @@
-import Feeds
 import Networking
 import NewsModels
 

@@ -17,10 +17,6 @@ enum Clean {
 
     /// An absolute http or https address, or nil.
     static func webAddress(_ text: String) -> URL? {
-        let trimmed = text.trimmingWhitespace()
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else { return nil }
-        return url
+        URL(webAddress: text.trimmingWhitespace())
     }
 }

@@ -1,4 +1,5 @@
-/// The reason phrases of the statuses a feed server is likely to answer, for failure sentences.
+/// The reason phrases of the statuses a feed server or a sync service is likely to answer, for
+/// failure sentences (Feeds' and Sync's).
 public enum HTTPStatusName {
     public static func phrase(_ code: Int) -> String? {
         switch code {

@@ -53,7 +53,7 @@ extension NewsStore {
         guard !requested.isEmpty else { return [:] }
         return try await read { db in
             var states: [URL: StoredFeedState] = [:]
-            for chunk in Array(requested.keys).chunks(of: 500) {
+            for chunk in Array(requested.keys).statementChunks {
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
@@ -329,12 +329,5 @@ extension NewsStore {
 
     private static func date(_ seconds: Double?) -> Date? {
         seconds.map(Date.init(timeIntervalSince1970:))
-    }
-}
-
-extension Array {
-    /// The array in consecutive pieces of at most `size` elements.
-    func chunks(of size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

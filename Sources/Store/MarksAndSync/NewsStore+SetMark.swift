@@ -56,7 +56,7 @@ extension NewsStore {
             guard !addresses.isEmpty else { return 0 }
             return try await write { db in
                 var changed = 0
-                for chunk in addresses.chunks(of: 500) {
+                for chunk in addresses.statementChunks {
                     changed += try Self.setMark(
                         mark,
                         articles: """

@@ -90,12 +90,9 @@ struct FeedItemColumns: Sendable {
             imageURL: (row["imageURL"] as String?).flatMap(URL.init(string:)))
     }
 
-    /// True for an absolute `http` or `https` address.
+    /// True for an `http` or `https` address, judged by its scheme.
     private static func isWebAddress(_ text: String) -> Bool {
-        guard text.utf8.count <= 4096, let scheme = URL(string: text)?.scheme?.lowercased() else {
-            return false
-        }
-        return scheme == "http" || scheme == "https"
+        text.utf8.count <= 4096 && URL(string: text)?.hasWebScheme == true
     }
 }
 
