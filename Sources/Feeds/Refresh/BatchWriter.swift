@@ -12,7 +12,8 @@ import NewsModels
 /// the store as one write while the next batch gathers. A full batch's write starts at once (the
 /// store makes its rows while it waits for the write before), and the next batch gathers only
 /// once the write before it is done, so at most two batches are held in memory: that is the
-/// refresh's back-pressure.
+/// refresh's back-pressure. The bytes each document holds in the refresh's ``ByteBudget`` are
+/// given back once its batch is written (or has failed).
 ///
 /// One caller at a time: the refresh's coordinating loop awaits each call.
 actor BatchWriter {
@@ -20,9 +21,12 @@ actor BatchWriter {
     private let threshold: Int
     private let logger: Logger
     private let onStored: @Sendable (_ newItems: Int) -> Void
+    private let budget: ByteBudget?
 
     private var pending: [FeedOutcome] = []
     private var pendingUnits = 0
+    /// The bytes the gathering batch holds in the budget.
+    private(set) var pendingBytes = 0
     private var writing: Task<Void, Never>?
     private(set) var counts: [URL: ItemCounts] = [:]
     /// Feeds whose write failed, and why.
@@ -36,12 +40,13 @@ actor BatchWriter {
     private var busySince: ContinuousClock.Instant?
 
     init(
-        storage: any FeedStorage, threshold: Int, logger: Logger,
+        storage: any FeedStorage, threshold: Int, logger: Logger, budget: ByteBudget? = nil,
         onStored: @escaping @Sendable (_ newItems: Int) -> Void
     ) {
         self.storage = storage
         self.threshold = threshold
         self.logger = logger
+        self.budget = budget
         self.onStored = onStored
     }
 
@@ -50,7 +55,14 @@ actor BatchWriter {
         if case .skipped = outcome.result { return }
         pending.append(outcome)
         pendingUnits += outcome.itemCount + 10
+        pendingBytes += outcome.heldBytes
         if pendingUnits >= threshold { await flush() }
+    }
+
+    /// Writes the gathering batch now, however small: its bytes are what keeps the budget full.
+    func flushPending() async {
+        guard !pending.isEmpty else { return }
+        await flush()
     }
 
     /// Writes what is left and waits for every write.
@@ -68,6 +80,7 @@ actor BatchWriter {
             let batch = pending
             pending = []
             pendingUnits = 0
+            pendingBytes = 0
             writing = Task { await self.write(batch) }
         }
         await previous?.value
@@ -76,6 +89,7 @@ actor BatchWriter {
     /// Writes `batch` in one transaction; when that fails, each feed alone, so that a feed too
     /// big for what is left of the disk (or one the store refuses) does not fail the others.
     private func write(_ batch: [FeedOutcome]) async {
+        defer { budget?.give(batch.reduce(0) { $0 + $1.heldBytes }) }
         guard !(await writeTogether(batch)) else { return }
         guard batch.count > 1 else { return await recordFailure(of: batch[0]) }
         for outcome in batch {
