@@ -27,6 +27,8 @@ actor BatchWriter {
     private var pendingUnits = 0
     /// The bytes the gathering batch holds in the budget.
     private(set) var pendingBytes = 0
+    /// Batches handed to the store and not yet written.
+    private(set) var unwrittenBatches = 0
     private var writing: Task<Void, Never>?
     private(set) var counts: [URL: ItemCounts] = [:]
     /// Feeds whose write failed, and why.
@@ -59,6 +61,13 @@ actor BatchWriter {
         if pendingUnits >= threshold { await flush() }
     }
 
+    /// Whether a full budget of `limit` bytes needs the gathering batch written now: it holds half
+    /// the budget, or it is all that holds bytes that no request or write will give back.
+    func mustFlush(limit: Int, requestsInFlight: Bool) -> Bool {
+        guard !pending.isEmpty else { return false }
+        return pendingBytes >= limit / 2 || (!requestsInFlight && unwrittenBatches == 0)
+    }
+
     /// Writes the gathering batch now, however small: its bytes are what keeps the budget full.
     func flushPending() async {
         guard !pending.isEmpty else { return }
@@ -81,6 +90,7 @@ actor BatchWriter {
             pending = []
             pendingUnits = 0
             pendingBytes = 0
+            unwrittenBatches += 1
             writing = Task { await self.write(batch) }
         }
         await previous?.value
@@ -89,7 +99,10 @@ actor BatchWriter {
     /// Writes `batch` in one transaction; when that fails, each feed alone, so that a feed too
     /// big for what is left of the disk (or one the store refuses) does not fail the others.
     private func write(_ batch: [FeedOutcome]) async {
-        defer { budget?.give(batch.reduce(0) { $0 + $1.heldBytes }) }
+        defer {
+            unwrittenBatches -= 1
+            budget?.give(batch.reduce(0) { $0 + $1.heldBytes })
+        }
         guard !(await writeTogether(batch)) else { return }
         guard batch.count > 1 else { return await recordFailure(of: batch[0]) }
         for outcome in batch {

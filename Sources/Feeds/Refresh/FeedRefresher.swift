@@ -191,9 +191,12 @@ public struct FeedRefresher: Sendable {
                         })
                     await writer.submit(outcome)
                 }
-                // The budget is full and the gathering batch holds much of it, or all of it is
-                // waiting for the writer: write what there is, or nothing would give bytes back.
-                if budget.isFull, await writer.pendingBytes >= budget.limit / 2 || started.isEmpty {
+                // The budget is full and the gathering batch holds half of it, or all of it with
+                // nothing in flight and nothing being written: write what there is, or nothing
+                // would give bytes back. Not sooner: small batches cost the writer more per item.
+                if budget.isFull,
+                    await writer.mustFlush(limit: budget.limit, requestsInFlight: !started.isEmpty)
+                {
                     await writer.flushPending()
                 }
             }
