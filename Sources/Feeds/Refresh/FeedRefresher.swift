@@ -29,8 +29,8 @@ public struct FeedRefresher: Sendable {
         /// where 4,000 peaked at 64 MB, and SQLite wrote them in as little time.
         public var batchUnits: Int
         /// Bytes of bodies (arriving, or waiting to be parsed) and of documents waiting to be
-        /// written at which no more requests start (see ``ByteBudget``). About two batches'
-        /// worth: when the writer is behind, fetching waits for it rather than piling up.
+        /// written at which no more requests start (see ``ByteBudget``): when the writer is
+        /// behind, fetching waits for it rather than piling up bodies and documents.
         public var byteBudget: Int
 
         public init(
