@@ -12,7 +12,8 @@ import NewsModels
 /// the store as one write while the next batch gathers. A full batch's write starts at once (the
 /// store makes its rows while it waits for the write before), and the next batch gathers only
 /// once the write before it is done, so at most two batches are held in memory: that is the
-/// refresh's back-pressure.
+/// refresh's back-pressure. The bytes each document holds in the refresh's ``ByteBudget`` are
+/// given back once its batch is written (or has failed).
 ///
 /// One caller at a time: the refresh's coordinating loop awaits each call.
 actor BatchWriter {
@@ -20,9 +21,14 @@ actor BatchWriter {
     private let threshold: Int
     private let logger: Logger
     private let onStored: @Sendable (_ newItems: Int) -> Void
+    private let budget: ByteBudget?
 
     private var pending: [FeedOutcome] = []
     private var pendingUnits = 0
+    /// The bytes the gathering batch holds in the budget.
+    private(set) var pendingBytes = 0
+    /// Batches handed to the store and not yet written.
+    private(set) var unwrittenBatches = 0
     private var writing: Task<Void, Never>?
     private(set) var counts: [URL: ItemCounts] = [:]
     /// Feeds whose write failed, and why.
@@ -36,12 +42,13 @@ actor BatchWriter {
     private var busySince: ContinuousClock.Instant?
 
     init(
-        storage: any FeedStorage, threshold: Int, logger: Logger,
+        storage: any FeedStorage, threshold: Int, logger: Logger, budget: ByteBudget? = nil,
         onStored: @escaping @Sendable (_ newItems: Int) -> Void
     ) {
         self.storage = storage
         self.threshold = threshold
         self.logger = logger
+        self.budget = budget
         self.onStored = onStored
     }
 
@@ -50,7 +57,21 @@ actor BatchWriter {
         if case .skipped = outcome.result { return }
         pending.append(outcome)
         pendingUnits += outcome.itemCount + 10
+        pendingBytes += outcome.heldBytes
         if pendingUnits >= threshold { await flush() }
+    }
+
+    /// Whether a full budget of `limit` bytes needs the gathering batch written now: it holds half
+    /// the budget, or it is all that holds bytes that no request or write will give back.
+    func mustFlush(limit: Int, requestsInFlight: Bool) -> Bool {
+        guard !pending.isEmpty else { return false }
+        return pendingBytes >= limit / 2 || (!requestsInFlight && unwrittenBatches == 0)
+    }
+
+    /// Writes the gathering batch now, however small: its bytes are what keeps the budget full.
+    func flushPending() async {
+        guard !pending.isEmpty else { return }
+        await flush()
     }
 
     /// Writes what is left and waits for every write.
@@ -68,6 +89,8 @@ actor BatchWriter {
             let batch = pending
             pending = []
             pendingUnits = 0
+            pendingBytes = 0
+            unwrittenBatches += 1
             writing = Task { await self.write(batch) }
         }
         await previous?.value
@@ -76,6 +99,10 @@ actor BatchWriter {
     /// Writes `batch` in one transaction; when that fails, each feed alone, so that a feed too
     /// big for what is left of the disk (or one the store refuses) does not fail the others.
     private func write(_ batch: [FeedOutcome]) async {
+        defer {
+            unwrittenBatches -= 1
+            budget?.give(batch.reduce(0) { $0 + $1.heldBytes })
+        }
         guard !(await writeTogether(batch)) else { return }
         guard batch.count > 1 else { return await recordFailure(of: batch[0]) }
         for outcome in batch {

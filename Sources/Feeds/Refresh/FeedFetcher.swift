@@ -38,10 +38,30 @@ public struct FeedFetcher: Sendable {
     }
 
     /// Asks for `subscription`'s feed, sending `state`'s validators, and parses what comes back,
-    /// once `gate` (when given) lets it.
-    public func fetch(_ subscription: Subscription, state: FeedState?, parsingThrough gate: ParseGate? = nil)
-        async -> FeedOutcome
-    {
+    /// once `gate` (when given) lets it, before the feeds of lower `priority` waiting there. The
+    /// body's bytes count in `budget` (when given) as they arrive; a document's stay counted (its
+    /// ``FeedOutcome/heldBytes``) for the writer to give back, anything else's are given back here.
+    public func fetch(
+        _ subscription: Subscription, state: FeedState?, parsingThrough gate: ParseGate? = nil,
+        priority: Int = 0, budget: ByteBudget? = nil
+    ) async -> FeedOutcome {
+        guard let budget else {
+            return await fetch(subscription, state: state, gate: gate, priority: priority, body: nil)
+        }
+        let body = BodyCollector(budget: budget)
+        var outcome = await fetch(subscription, state: state, gate: gate, priority: priority, body: body)
+        if case .fetched = outcome.result {
+            outcome.heldBytes = body.counted
+        } else {
+            budget.give(body.counted)
+        }
+        return outcome
+    }
+
+    private func fetch(
+        _ subscription: Subscription, state: FeedState?, gate: ParseGate?, priority: Int,
+        body: BodyCollector?
+    ) async -> FeedOutcome {
         let started = clock()
         if let wait = state?.retryAfter, wait > started {
             return FeedOutcome(
@@ -58,7 +78,11 @@ public struct FeedFetcher: Sendable {
         }
         let answer: HTTPResponse
         do {
-            answer = try await http.fetch(request(for: address, validators: state?.validators))
+            var request = request(for: address, validators: state?.validators)
+            request.stream = body?.stream(cap: request.maxBodyBytes)
+            var received = try await http.fetch(request)
+            if let body { received.body = body.take() }
+            answer = received
         } catch {
             return FeedOutcome(
                 subscription: subscription, result: .failed(.transport(error, timeout: timeout)),
@@ -69,7 +93,7 @@ public struct FeedFetcher: Sendable {
         }
         var outcome: FeedOutcome
         if let gate {
-            outcome = await gate.run {
+            outcome = await gate.run(priority: priority) {
                 read(answer, for: subscription, previous: state?.validators, at: started)
             }
         } else {
@@ -158,5 +182,47 @@ public struct FeedFetcher: Sendable {
             address = redirect.to
         }
         return address
+    }
+}
+
+/// A body read as it arrives, each piece counted in a refresh's ``ByteBudget`` at once, so the
+/// budget sees the bytes of every body still arriving.
+private final class BodyCollector: Sendable {
+    private let budget: ByteBudget
+    private let data = Locked((body: Data(), counted: 0))
+
+    init(budget: ByteBudget) {
+        self.budget = budget
+    }
+
+    /// The bytes counted in the budget for this body.
+    var counted: Int { data.withLock { $0.counted } }
+
+    /// The stream that fills this collector; room for the body is made once its length is known.
+    func stream(cap: Int) -> HTTPBodyStream {
+        HTTPBodyStream(
+            head: { [data] _, headers in
+                if let length = headers["Content-Length"].flatMap({ Int($0) }), length > 0 {
+                    data.withLock { $0.body.reserveCapacity(min(length, cap)) }
+                }
+                return true
+            },
+            body: { [data, budget] bytes in
+                data.withLock {
+                    $0.body.append(contentsOf: bytes)
+                    $0.counted += bytes.count
+                }
+                budget.take(bytes.count)
+                return true
+            })
+    }
+
+    /// The body, which the collector lets go of (its bytes stay counted).
+    func take() -> Data {
+        data.withLock {
+            let body = $0.body
+            $0.body = Data()
+            return body
+        }
     }
 }

@@ -13,7 +13,8 @@ import NewsModels
 /// store in large transactions while the next ones are fetched. A feed's failure is recorded and
 /// never stops the others; a host whose request timed out is not asked again in the refresh
 /// (``SilentHosts``), and a request waiting longer than ``Options/patience`` no longer holds a
-/// place in ``Options/concurrency``.
+/// place in ``Options/concurrency``. No request starts while the bytes of bodies and unwritten
+/// documents held reach ``Options/byteBudget``; the longest chains' feeds are parsed first.
 public struct FeedRefresher: Sendable {
     public struct Options: Sendable, Equatable {
         /// Feeds in flight at once.
@@ -27,15 +28,20 @@ public struct FeedRefresher: Sendable {
         /// once: 2,500 (five feeds of 500 items) kept a refresh of 199 such feeds under 60 MB,
         /// where 4,000 peaked at 64 MB, and SQLite wrote them in as little time.
         public var batchUnits: Int
+        /// Bytes of bodies (arriving, or waiting to be parsed) and of documents waiting to be
+        /// written at which no more requests start (see ``ByteBudget``): when the writer is
+        /// behind, fetching waits for it rather than piling up bodies and documents.
+        public var byteBudget: Int
 
         public init(
             concurrency: Int = 48, perHost: Int = 2, patience: Duration = .milliseconds(500),
-            batchUnits: Int = 2_500
+            batchUnits: Int = 2_500, byteBudget: Int = 8 << 20
         ) {
             self.concurrency = max(1, concurrency)
             self.perHost = max(1, perHost)
             self.patience = patience
             self.batchUnits = max(1, batchUnits)
+            self.byteBudget = max(1, byteBudget)
         }
     }
 
@@ -73,7 +79,10 @@ public struct FeedRefresher: Sendable {
             states = [:]
         }
         let tally = Locked(RefreshProgress(total: subscriptions.count, done: 0, newItems: 0))
-        let writer = BatchWriter(storage: storage, threshold: options.batchUnits, logger: logger) { new in
+        let budget = ByteBudget(limit: options.byteBudget)
+        let writer = BatchWriter(
+            storage: storage, threshold: options.batchUnits, logger: logger, budget: budget
+        ) { new in
             progress(
                 tally.withLock {
                     $0.newItems += new
@@ -88,6 +97,9 @@ public struct FeedRefresher: Sendable {
         let gate = ParseGate()
         await withTaskGroup(of: Event.self) { group in
             let hosts = subscriptions.map { Self.hostKey($0.url) }
+            // A feed's place at the parse gate: its host's number of feeds, the length of the
+            // chain it is part of.
+            let chains = Dictionary(hosts.map { ($0, 1) }, uniquingKeysWith: +)
             var schedule = HostSchedule(
                 hosts: hosts, concurrency: options.concurrency, perHost: options.perHost)
             var silent = SilentHosts()
@@ -95,8 +107,9 @@ public struct FeedRefresher: Sendable {
             var started: [Int: ContinuousClock.Instant] = [:]
             var waitedLong: Set<Int> = []
             var remaining = subscriptions.count
+            var awaitingRoom = false
             func startWhatFits() {
-                while let index = schedule.next(allowing: { silent.mayStart($0) }) {
+                while !budget.isFull, let index = schedule.next(allowing: { silent.mayStart($0) }) {
                     let subscription = subscriptions[index]
                     let state = states[subscription.url]
                     silent.started(hosts[index])
@@ -110,14 +123,24 @@ public struct FeedRefresher: Sendable {
                         continue
                     }
                     started[index] = clock.now
-                    group.addTask { [killfile] in
-                        var outcome = await fetcher.fetch(subscription, state: state, parsingThrough: gate)
+                    group.addTask { [killfile, priority = chains[hosts[index]]!] in
+                        var outcome = await fetcher.fetch(
+                            subscription, state: state, parsingThrough: gate, priority: priority,
+                            budget: budget)
                         killfile.apply(to: &outcome)
                         return .finished(index, outcome)
                     }
                     group.addTask { [patience = options.patience] in
                         try? await Task.sleep(for: patience)
                         return .waitedLong(index)
+                    }
+                }
+                // Held back by the budget: started again once bytes are given back.
+                if budget.isFull, !schedule.isEmpty, !awaitingRoom {
+                    awaitingRoom = true
+                    group.addTask {
+                        await budget.waitForRoom()
+                        return .room
                     }
                 }
             }
@@ -130,6 +153,9 @@ public struct FeedRefresher: Sendable {
             startWhatFits()
             while let event = await group.next() {
                 switch event {
+                case .room:
+                    awaitingRoom = false
+                    startWhatFits()
                 case .waitedLong(let index):
                     // A request still waiting (a hung server, a slow body) holds no slot another
                     // host's feed could use: its host's limit alone holds it back.
@@ -151,8 +177,11 @@ public struct FeedRefresher: Sendable {
                     log(outcome)
                     reports[index] = Self.report(subscriptions[index], outcome)
                     remaining -= 1
-                    // Only the patience timers are left: they end at once.
-                    if remaining == 0 { group.cancelAll() }
+                    // Only the patience timers and a wait for room are left: they end at once.
+                    if remaining == 0 {
+                        group.cancelAll()
+                        budget.wakeAll()
+                    }
                     let waited = waitingFor()
                     progress(
                         tally.withLock {
@@ -161,6 +190,14 @@ public struct FeedRefresher: Sendable {
                             return $0
                         })
                     await writer.submit(outcome)
+                }
+                // The budget is full and the gathering batch holds half of it, or all of it with
+                // nothing in flight and nothing being written: write what there is, or nothing
+                // would give bytes back. Not sooner: small batches cost the writer more per item.
+                if budget.isFull,
+                    await writer.mustFlush(limit: budget.limit, requestsInFlight: !started.isEmpty)
+                {
+                    await writer.flushPending()
                 }
             }
         }
@@ -173,7 +210,7 @@ public struct FeedRefresher: Sendable {
             reports[index].counts = counts[url] ?? ItemCounts()
             if let failure = failures[url] { reports[index].status = .failed(failure) }
         }
-        let report = RefreshReport(feeds: reports, duration: clock.now - started)
+        let report = RefreshReport(feeds: reports, duration: clock.now - started, mostBytesHeld: budget.peak)
         logger.info(
             "refresh done",
             metadata: [
@@ -181,7 +218,7 @@ public struct FeedRefresher: Sendable {
                 "unchanged": "\(report.unchangedCount)", "failed": "\(report.failedCount)",
                 "skipped": "\(report.skippedCount)", "new": "\(report.newItems)",
                 "seconds": "\(report.duration.seconds)", "parsingSeconds": "\(parsing.seconds)",
-                "writingSeconds": "\(writing.seconds)",
+                "writingSeconds": "\(writing.seconds)", "mostBytesHeld": "\(report.mostBytesHeld)",
             ])
         return report
     }
@@ -190,6 +227,8 @@ public struct FeedRefresher: Sendable {
     private enum Event: Sendable {
         case finished(Int, FeedOutcome)
         case waitedLong(Int)
+        /// The budget has room again after holding requests back.
+        case room
     }
 
     // MARK: - Reporting

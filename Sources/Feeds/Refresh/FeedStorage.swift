@@ -77,6 +77,9 @@ public struct FeedOutcome: Sendable {
     /// The ids of the document's items the killfile hides (``Killfile/Mode/display``): stored,
     /// never shown.
     public var hiddenItems: Set<String> = []
+    /// The bytes of its body this outcome holds in its refresh's ``ByteBudget``: given back once
+    /// its document is written.
+    var heldBytes = 0
 
     public init(
         subscription: Subscription, movedTo: URL? = nil, result: Result, attemptedAt: Date, bytes: Int = 0

@@ -43,6 +43,9 @@ struct HostSchedule {
         }
     }
 
+    /// Whether every feed has started.
+    var isEmpty: Bool { waiting.isEmpty }
+
     /// The next feed to start whose host `allows` it, marked in flight; nil when none may start now.
     mutating func next(allowing allows: (_ host: String) -> Bool = { _ in true }) -> Int? {
         guard inFlight < concurrency,

@@ -11,10 +11,14 @@
 /// share two cores, and the writer, whose work decides when the refresh ends, got two thirds of
 /// one. Parsing one feed at a time on the other core keeps ahead of the writer all the same. So
 /// the width is the number of cores less one for the writer, and at least one.
+///
+/// Feeds waiting for a place go in by priority, then in the order they came: a refresh ends with
+/// its longest chain of requests to one host, so that chain's feeds are parsed (and so written)
+/// first rather than behind every other host's.
 public actor ParseGate {
     public nonisolated let width: Int
     private var free: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var waiting = GateQueue<CheckedContinuation<Void, Never>>()
     /// The time spent parsing, feed after feed: the parsing stage's share of a refresh.
     public private(set) var busy: Duration = .zero
 
@@ -28,9 +32,12 @@ public actor ParseGate {
         max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     }
 
-    /// Runs `parse` once a place is free, on the caller's executor, and frees the place after.
-    public nonisolated func run<Value: Sendable>(_ parse: @Sendable () -> Value) async -> Value {
-        await enter()
+    /// Runs `parse` once a place is free (before those waiting with a lower `priority`), on the
+    /// caller's executor, and frees the place after.
+    public nonisolated func run<Value: Sendable>(priority: Int = 0, _ parse: @Sendable () -> Value) async
+        -> Value
+    {
+        await enter(priority: priority)
         let clock = ContinuousClock()
         let started = clock.now
         let value = parse()
@@ -38,20 +45,37 @@ public actor ParseGate {
         return value
     }
 
-    private func enter() async {
+    private func enter(priority: Int) async {
         if free > 0 {
             free -= 1
             return
         }
-        await withCheckedContinuation { waiting.append($0) }
+        await withCheckedContinuation { waiting.insert($0, priority: priority) }
     }
 
     private func leave(after parsing: Duration) {
         busy += parsing
-        if waiting.isEmpty {
-            free += 1
+        if let next = waiting.removeFirst() {
+            next.resume()
         } else {
-            waiting.removeFirst().resume()
+            free += 1
         }
+    }
+}
+
+/// Those waiting at a gate: the highest priority first, then the first come.
+struct GateQueue<Element> {
+    private var entries: [(priority: Int, element: Element)] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    mutating func insert(_ element: Element, priority: Int) {
+        // After every entry of the same or a higher priority: a few dozen at most wait.
+        let position = entries.firstIndex { $0.priority < priority } ?? entries.endIndex
+        entries.insert((priority, element), at: position)
+    }
+
+    mutating func removeFirst() -> Element? {
+        entries.isEmpty ? nil : entries.removeFirst().element
     }
 }

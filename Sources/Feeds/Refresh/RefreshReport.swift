@@ -10,10 +10,13 @@ public struct RefreshReport: Sendable {
     public var feeds: [FeedReport]
     /// From the first request to the last write.
     public var duration: Duration
+    /// The most bytes of bodies and unwritten documents held at once (see ``ByteBudget``).
+    public var mostBytesHeld: Int
 
-    public init(feeds: [FeedReport], duration: Duration) {
+    public init(feeds: [FeedReport], duration: Duration, mostBytesHeld: Int = 0) {
         self.feeds = feeds
         self.duration = duration
+        self.mostBytesHeld = mostBytesHeld
     }
 
     public var updatedCount: Int { feeds.count { if case .updated = $0.status { true } else { false } } }

@@ -1,7 +1,8 @@
-import Feeds
 import Foundation
 import NewsModels
 import Testing
+
+@testable import Feeds
 
 @Suite("Parse gate")
 struct ParseGateTests {
@@ -39,5 +40,19 @@ struct ParseGateTests {
         #expect(ParseGate(width: 0).width == 1)
         #expect(ParseGate.defaultWidth >= 1)
         #expect(ParseGate.defaultWidth == max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+    }
+}
+
+@Suite("Parse gate's queue")
+struct GateQueueTests {
+    @Test func theHighestPriorityGoesFirstThenTheFirstCome() {
+        var queue = GateQueue<String>()
+        for (name, priority) in [("a", 0), ("b", 2), ("c", 1), ("d", 2), ("e", 0)] {
+            queue.insert(name, priority: priority)
+        }
+        var order: [String] = []
+        while let next = queue.removeFirst() { order.append(next) }
+        #expect(order == ["b", "d", "c", "a", "e"])
+        #expect(queue.isEmpty)
     }
 }
