@@ -68,7 +68,7 @@ struct MinifluxClientTests {
             let wrong = await Result.capture { () async throws(SyncError) in
                 try await Self.client(server, key: "nope").me()
             }
-            #expect(wrong.failure == .loginRefused(host: Self.host(server)))
+            #expect(wrong.failure == .loginRefused(host: Self.host(server), service: .miniflux))
             #expect(wrong.failure?.sentence.contains("nope") == false)
         }
     }

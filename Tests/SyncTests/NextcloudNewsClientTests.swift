@@ -55,10 +55,12 @@ struct NextcloudNewsClientTests {
                 #expect(!request.path.contains("api-password"))
                 #expect(request.query.allSatisfy { !$0.value.contains("api-password") })
             }
-            await #expect(throws: SyncError.loginRefused(host: Self.host(server))) {
+            await #expect(throws: SyncError.loginRefused(host: Self.host(server), service: .nextcloud)) {
                 try await Self.client(server, password: "wrong").version()
             }
-            #expect(!SyncError.loginRefused(host: Self.host(server)).sentence.contains("api-password"))
+            #expect(
+                !SyncError.loginRefused(host: Self.host(server), service: .nextcloud).sentence.contains(
+                    "api-password"))
         }
     }
 
@@ -199,7 +201,7 @@ struct NextcloudNewsClientTests {
     @Test func aLoginNoLongerAcceptedIsLoginRefused() async throws {
         try await NextcloudNewsStubServer(account: Self.account()).whileRunning { server in
             server.setFault(.expiredLogin)
-            await #expect(throws: SyncError.loginRefused(host: Self.host(server))) {
+            await #expect(throws: SyncError.loginRefused(host: Self.host(server), service: .nextcloud)) {
                 _ = try await Self.client(server).subscriptions()
             }
         }

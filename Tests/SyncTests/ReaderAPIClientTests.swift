@@ -35,12 +35,14 @@ struct ReaderAPIClientTests {
             #expect(login.method == "POST")
             #expect(login.field("Passwd") == "api-password")
             #expect(!login.path.contains("api-password"))
-            await #expect(throws: SyncError.loginRefused(host: "127.0.0.1:\(server.port)")) {
+            await #expect(throws: SyncError.loginRefused(host: "127.0.0.1:\(server.port)", service: .greader))
+            {
                 try await ReaderAPIClient.login(
                     base: server.baseURL, user: "reader", password: "nope", http: Self.http)
             }
             #expect(
-                SyncError.loginRefused(host: "h").sentence == "h refused the user name or the API password.")
+                SyncError.loginRefused(host: "h", service: .greader).sentence
+                    == "h refused the user name or the API password.")
         }
     }
 

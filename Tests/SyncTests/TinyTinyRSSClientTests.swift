@@ -76,7 +76,7 @@ struct TinyTinyRSSClientTests {
         let client = Self.client(server, session: nil)
         let result = await Result.capture { () async throws(SyncError) in try await client.login() }
         await server.stop()
-        #expect(result.failure == .loginRefused(host: "127.0.0.1:\(server.port)"))
+        #expect(result.failure == .loginRefused(host: "127.0.0.1:\(server.port)", service: .ttrss))
     }
 
     @Test func aRetryAfterIsWaitedForAsTheReaderAPIClientWaits() async throws {

@@ -96,7 +96,7 @@ public struct ReaderAPIClient: Sendable {
             }
             return token
         case 401, 403:
-            throw .loginRefused(host: host(of: base))
+            throw .loginRefused(host: host(of: base), service: .greader)
         case 404, 405, 410:
             throw .notFound(host: host(of: base), status: answer.status, service: .greader)
         case 400:

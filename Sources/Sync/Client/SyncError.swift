@@ -10,8 +10,8 @@ import NewsModels
 /// Why talking to the service failed, each with one sentence for the screen and the log. No
 /// sentence holds the token, the password or an address with credentials.
 public enum SyncError: Error, Sendable, Equatable {
-    /// ClientLogin refused the user name or the API password.
-    case loginRefused(host: String)
+    /// The service refused the login it was given (`service` says what that login is).
+    case loginRefused(host: String, service: SyncServiceKind)
     /// The service refused the token: the login expired or was revoked.
     case loginExpired(host: String)
     /// Something answers at the address, but not a Google Reader API.
@@ -50,8 +50,8 @@ public enum SyncError: Error, Sendable, Equatable {
 
     public var sentence: String {
         switch self {
-        case .loginRefused(let host):
-            return "\(host) refused the user name or the API password."
+        case .loginRefused(let host, let service):
+            return "\(host) refused \(service.loginRefusedClause)."
         case .loginExpired(let host):
             return "\(host) no longer accepts NewsApp's login: run newsapp sync login again."
         case .notReaderAPI(let host, let reason):
@@ -80,7 +80,7 @@ public enum SyncError: Error, Sendable, Equatable {
         case .refused(let reason):
             return "The service refused the change: \(reason)."
         case .insecure(let host):
-            return "\(host) is reached over plain http, where the token could be read on the way: use https, "
+            return "\(host) is reached over plain http, where the login could be read on the way: use https, "
                 + "or log in with --allow-http to accept that."
         case .badAddress(let text):
             return "“\(text)” is not an http or https address."

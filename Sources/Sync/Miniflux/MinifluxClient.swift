@@ -79,7 +79,7 @@ public struct MinifluxClient: Sendable {
         let answer = try await send(.get, "/v1/me")
         switch answer.status {
         case 200..<300: break
-        case 401: throw .loginRefused(host: host)
+        case 401: throw .loginRefused(host: host, service: .miniflux)
         case 404, 405, 410:
             throw .unusableAddress(
                 "Nothing answers as Miniflux's API at \(host)\(Self.path(of: base))/v1/ (\(answer.status)): give "

@@ -307,7 +307,7 @@ public struct NextcloudNewsClient: Sendable {
         }
         switch answer.status {
         case 200..<300: return answer
-        case 401, 403: throw .loginRefused(host: host)
+        case 401, 403: throw .loginRefused(host: host, service: .nextcloud)
         case 404, 405, 410: throw .notFound(host: host, status: answer.status, service: .nextcloud)
         default: throw .status(answer.status, host: host)
         }

@@ -19,6 +19,17 @@ public enum SyncServiceKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// What the service refused when it refuses the login, as a sentence's object: the
+    /// credentials this protocol takes, and where a user commonly goes wrong with them.
+    public var loginRefusedClause: String {
+        switch self {
+        case .greader: "the user name or the API password"
+        case .ttrss: "the user name or the password"
+        case .miniflux: "the API token, or the user name and password"
+        case .nextcloud: "the user name or the password (an app password when two-factor login is on)"
+        }
+    }
+
     /// The form of the address `sync login` takes for this protocol, as a sentence's clause:
     /// a user told that an address is wrong learns what to give instead.
     public var addressForm: String {

@@ -73,7 +73,7 @@ public struct TinyTinyRSSClient: Sendable {
         let answer = try await send(request, op: "login")
         let envelope = try envelope(of: answer, op: "login")
         if envelope.status != 0 {
-            if envelope.error == "LOGIN_ERROR" { throw .loginRefused(host: host) }
+            if envelope.error == "LOGIN_ERROR" { throw .loginRefused(host: host, service: .ttrss) }
             throw refusal(envelope)
         }
         let sid = try content(answer.body, op: "login") { reader throws(JSONReader.Failure) -> String? in
@@ -338,7 +338,7 @@ public struct TinyTinyRSSClient: Sendable {
             return .serviceRefused(
                 host: host, reason: "its API is off for this user (Preferences › Enable API access)")
         case "NOT_LOGGED_IN"?: return .loginExpired(host: host)
-        case "LOGIN_ERROR"?: return .loginRefused(host: host)
+        case "LOGIN_ERROR"?: return .loginRefused(host: host, service: .ttrss)
         case let error?:
             var reason = Clean.line(String(error.prefix(80)))
             if let message = envelope.message {

@@ -8,7 +8,7 @@ import Testing
 /// The built binary against our Miniflux (its own REST API, over a real socket), as a new user
 /// would drive it: `sync login --service miniflux` with an API key or a password, `sync`, a read
 /// mark and a save each way, a feed added here that appears there, `status` and `logout`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct MinifluxTests {
     let sandbox: Sandbox
 
@@ -42,7 +42,9 @@ struct MinifluxTests {
                 input: "not-the-key\n")
             #expect(wrong.status == 1)
             #expect(
-                wrong.err == "newsapp: 127.0.0.1:\(server.port) refused the user name or the API password.\n")
+                wrong.err
+                    == "newsapp: 127.0.0.1:\(server.port) refused the API token, or the user name and password.\n"
+            )
             let login = try await sandbox.run(
                 ["sync", "login", address, "--user", "reader", "--service", "miniflux", "--token"],
                 input: server.options.apiKey + "\n")

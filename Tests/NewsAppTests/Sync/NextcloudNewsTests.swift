@@ -12,7 +12,7 @@ import Testing
 /// the app's ``SyncService``, then the built binary as a new user drives it (the protocol found
 /// by probing, a sync, a mark each way, a feed added here that appears there), and the probing
 /// itself against each stub and a server where nothing answers.
-@Suite("Sync against a Nextcloud News stub", .timeLimit(.minutes(3)))
+@Suite("Sync against a Nextcloud News stub", .timeLimit(.minutes(10)))
 struct NextcloudNewsTests {
     static func service(_ server: NextcloudNewsStubServer, _ store: NewsStore) -> SyncService {
         var settings = FeedSettings()
@@ -85,7 +85,10 @@ struct NextcloudNewsTests {
             let wrong = try await sandbox.run(
                 ["sync", "login", address, "--user", "reader"], input: "wrong\n")
             #expect(wrong.status == 1)
-            #expect(wrong.err.contains("refused the user name or the API password"), "\(wrong.err)")
+            #expect(
+                wrong.err.contains(
+                    "refused the user name or the password (an app password when two-factor login is on)."),
+                "\(wrong.err)")
             #expect(wrong.err.split(separator: "\n").count == 1)
             let login = try await sandbox.run(
                 ["sync", "login", address, "--user", "reader"], input: "api-password\n")

@@ -39,7 +39,7 @@ struct TinyTinyRSSTests {
             let session = try await Self.client(ttrss).login()
             #expect(!session.isEmpty)
             let host = ReaderAPIClient.host(of: ttrss.base)
-            await #expect(throws: SyncError.loginRefused(host: host)) {
+            await #expect(throws: SyncError.loginRefused(host: host, service: .ttrss)) {
                 try await Self.client(ttrss, password: "wrong").login()
             }
             // A session the service does not know is opened again with the password.
@@ -166,7 +166,7 @@ struct TinyTinyRSSTests {
             let wrong = try await sandbox.run(
                 ["sync", "login", address, "--user", ttrss.user, "--service", "ttrss"], input: "wrong\n")
             #expect(wrong.status == 1)
-            #expect(wrong.err.contains("refused the user name or the API password"))
+            #expect(wrong.err.contains("refused the user name or the password."))
             #expect(wrong.err.split(separator: "\n").count == 1)
             let login = try await sandbox.run(
                 ["sync", "login", address, "--user", ttrss.user, "--service", "ttrss"],
