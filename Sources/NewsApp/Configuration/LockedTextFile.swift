@@ -61,11 +61,18 @@ struct LockedTextFile: Sendable, Equatable {
         // Never written past what the next command could read back.
         guard text.utf8.count <= sizeLimit else {
             throw Failure(
-                description: "\(displayPath) would be larger than \(sizeLimit >> 20) MiB, the most "
+                description: "\(displayPath) would be larger than \(Self.spoken(sizeLimit)), the most "
                     + "NewsApp reads; it was left as it was.")
         }
         try write(text)
         return result
+    }
+
+    /// `16 MiB`, `256 KiB`: a limit in the binary unit it was chosen in.
+    static func spoken(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
     }
 
     private func write(_ text: String) throws(Failure) {
