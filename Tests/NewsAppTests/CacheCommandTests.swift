@@ -6,7 +6,7 @@ import Testing
 @testable import NewsApp
 
 /// `newsapp cache stats|clear|vacuum`, run as the built binary on a store the test filled.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct CacheCommandTests {
     let sandbox: Sandbox
 

@@ -8,7 +8,7 @@ import Testing
 /// `newsapp` end to end: the built binary, run as a subprocess with its own HOME and XDG
 /// directories, no NEWSAPI_KEY and COLUMNS=80. Standard output is a pipe in every test, so no
 /// output may hold an escape sequence.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct CommandLineTests {
     let sandbox: Sandbox
     let edition: SampleEdition

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `newsapp extract`, run as the built binary.
-@Suite(.timeLimit(.minutes(2)), .serialized)
+@Suite(.timeLimit(.minutes(10)), .serialized)
 struct ExtractCommandTests {
     let sandbox: Sandbox
 

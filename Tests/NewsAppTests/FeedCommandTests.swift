@@ -6,7 +6,7 @@ import Testing
 
 /// `newsapp feeds …` and `newsapp refresh`, run as the built binary against feed files served on
 /// 127.0.0.1.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct FeedCommandTests {
     let sandbox: Sandbox
 

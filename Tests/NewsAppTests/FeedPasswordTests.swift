@@ -5,7 +5,7 @@ import Testing
 /// only: everywhere NewsApp shows or keeps the address (the screen, `--json`, errors, refresh
 /// summaries, the log, the state it keeps) it is `http://alice:•••@host/feed`. Only the urls file
 /// and `feeds export` hold it, and the export says so on standard error.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct FeedPasswordTests {
     let sandbox: Sandbox
 
@@ -116,7 +116,7 @@ struct FeedPasswordTests {
 }
 
 /// What `--json` prints is what the screen shows: a feed's text, sanitised the same way.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct JSONSanitisingTests {
     let sandbox: Sandbox
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Which sources a run uses: the feeds alone (no key), or NewsAPI and the feeds together, for the
 /// print commands.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct FeedSourceTests {
     let sandbox: Sandbox
 

@@ -9,7 +9,7 @@ import Testing
 /// The HTTP stack (libcurl and the thirty libraries it needs) is loaded by the first request, not
 /// at launch: a launch that sends nothing does not map it. Read from the running app's
 /// `/proc/PID/maps` once its first screen is drawn.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct LazyNetworkTests {
     @Test("a launch that sends nothing (the sample edition, in a pipe) does not map libcurl")
     func notLoadedAtLaunch() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// after inflating, and the process's peak grows by less than 32 MB over the same command's peak
 /// with a small, good answer.
 @Suite(
-    .timeLimit(.minutes(2)), .serialized,
+    .timeLimit(.minutes(10)), .serialized,
     .disabled(if: PeakMemory.isDistortedBySanitizer, "peak memory under a sanitizer is not the app's"))
 struct MemoryCapTests {
     let sandbox: Sandbox

@@ -8,7 +8,7 @@ import Testing
 /// exec: and filter: lines and a config file with ignore-article rules, imported and refreshed
 /// against feeds on 127.0.0.1; then the killfile's display mode, `search --filter`, and a podcast
 /// queued in the app and downloaded by `newsapp downloads run`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct NewsboatMigrationTests {
     let sandbox: Sandbox
 

@@ -8,7 +8,7 @@ import Testing
 
 /// The acceptance check: read with the server up, stop it, and the app still shows what
 /// it had, and finds read articles by full-text search. Also two instances on one store.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct OfflineEndToEndTests {
     let sandbox: Sandbox
     let edition: SampleEdition

@@ -11,7 +11,7 @@ import Testing
 /// cache commands, 90 of 100, two instances at once, and runs that make no NewsAPI request
 /// (the sample edition, the feeds alone) counting nothing. Moving through time and midnight UTC
 /// is `QuotaSessionTests`', with the clock injected.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct QuotaEndToEndTests {
     let sandbox: Sandbox
 

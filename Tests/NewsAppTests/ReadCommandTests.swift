@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `newsapp read URL`, run as the built binary against an HTTP server on 127.0.0.1.
-@Suite(.timeLimit(.minutes(2)), .serialized)
+@Suite(.timeLimit(.minutes(10)), .serialized)
 struct ReadCommandTests {
     let sandbox: Sandbox
     let server: FeedServer

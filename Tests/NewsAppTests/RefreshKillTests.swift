@@ -8,7 +8,7 @@ import Testing
 
 /// `newsapp refresh` killed (SIGKILL) in the middle of many feeds: the store opens cleanly, passes
 /// its integrity checks, and holds every feed whole or not at all.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct RefreshKillTests {
     static let feedCount = 40
     static let itemsPerFeed = 150

@@ -9,7 +9,7 @@ import Testing
 /// never finds a sample article and a sample run never shows a live one; and sample articles
 /// an older version left in the live store are removed from it, once. The built binary, end to
 /// end.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct SampleStoreTests {
     let sandbox: Sandbox
     let edition: SampleEdition

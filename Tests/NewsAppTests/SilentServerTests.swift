@@ -5,7 +5,7 @@ import Testing
 /// A server that never answers holds a refresh for one `refresh_timeout`, not one for every two of
 /// its feeds: after its first two requests time out, its other feeds fail at once, and `newsapp
 /// feeds` says why for each.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct SilentServerTests {
     let sandbox: Sandbox
 

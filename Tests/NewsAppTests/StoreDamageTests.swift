@@ -7,7 +7,7 @@ import Testing
 /// A store whose damage the launch checks cannot see (pages inside the file, not its header or
 /// schema) is met by the first query that reaches it: the built binary then moves it aside,
 /// carries on with a new store, and says so once where the user is looking.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct StoreDamageTests {
     let sandbox: Sandbox
 

@@ -7,7 +7,7 @@ import Testing
 /// The article stores as the built binary opens them at launch: where they live, what is said
 /// when one is damaged or unusable, eviction, the print commands recording into them, and
 /// `--offline`. Without a key the sample edition runs, on a store of its own.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct StoreLaunchTests {
     let sandbox: Sandbox
     let edition: SampleEdition

@@ -8,7 +8,7 @@ import Testing
 
 /// `newsapp sync login`, `sync`, `sync status`, `sync logout`, and `feeds` with sync on, run as the
 /// built binary against our Google Reader API server.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct SyncCommandTests {
     let sandbox: Sandbox
 

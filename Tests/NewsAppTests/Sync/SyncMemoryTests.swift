@@ -6,7 +6,7 @@ import Testing
 /// page's worth to the peak, and pages padded to the size cap stay bounded too. Measured on the
 /// binary (PeakMemoryProbe).
 @Suite(
-    .timeLimit(.minutes(4)), .serialized,
+    .timeLimit(.minutes(10)), .serialized,
     .disabled(if: PeakMemory.isDistortedBySanitizer, "peak memory under a sanitizer is not the app's"))
 struct SyncMemoryTests {
     /// The peak (KiB) of a first `newsapp sync` of `account` in a fresh sandbox.
