@@ -44,8 +44,6 @@ public enum SyncServiceKind: String, Codable, Sendable, CaseIterable {
     /// The address forms of `kind`, or of every protocol when it is not known yet (a login
     /// probing for it, sync off), joined for a sentence.
     public static func addressForms(_ kind: Self?) -> String {
-        if let kind { return kind.addressForm }
-        let forms = allCases.map(\.addressForm)
-        return forms.dropLast().joined(separator: "; ") + "; " + forms[forms.count - 1]
+        kind?.addressForm ?? allCases.map(\.addressForm).joined(separator: "; ")
     }
 }
