@@ -34,6 +34,25 @@ public final class FreshRSSServer: Sendable {
         self.pid = pid
     }
 
+    /// Installs an instance from `archive` into `directory` and starts it on a free port.
+    ///
+    /// The port is free when it is looked at; another process of the machine can take it before
+    /// php listens, and php then stops with "Address already in use" in its log. That attempt's
+    /// folder is removed and the setup runs again on a new port, three times at most.
+    public static func startOnAFreePort(archive: String, in directory: String) async throws -> FreshRSSServer {
+        var attempt = 1
+        while true {
+            do {
+                return try await start(archive: archive, in: directory, port: try LoopbackPort.free())
+            } catch where attempt < 3 {
+                let log = (try? String(contentsOfFile: directory + "/php.log", encoding: .utf8)) ?? ""
+                guard log.contains("Address already in use") else { throw error }
+                try? FileManager.default.removeItem(atPath: directory)
+                attempt += 1
+            }
+        }
+    }
+
     /// Installs an instance from `archive` into `directory` and starts it on `port`; returns once
     /// it answers a login (the setup script waits for that).
     public static func start(archive: String, in directory: String, port: Int) async throws -> FreshRSSServer

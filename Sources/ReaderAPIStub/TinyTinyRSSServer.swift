@@ -29,6 +29,32 @@ public final class TinyTinyRSSServer: Sendable {
         self.password = password
     }
 
+    /// Sets up an instance in `directory` and starts it on a free port; returns once its API
+    /// accepted a login (the script checks that).
+    ///
+    /// A free port is only free when it is looked at: between the script's look and PostgreSQL's
+    /// or php's listen another process of the machine (a test's server, an outgoing connection) can
+    /// take it, and the script then stops saying the port "is taken by another process". That
+    /// attempt is undone (its processes stopped, its folder removed) and the setup runs again on
+    /// new ports, three times at most.
+    public static func startOnAFreePort(script: String, in directory: String, user: String, password: String)
+        async throws -> TinyTinyRSSServer
+    {
+        var attempt = 1
+        while true {
+            do {
+                return try await start(
+                    script: script, in: directory, port: try LoopbackPort.free(), user: user, password: password)
+            } catch let failure as Failure where attempt < 3 && failure.description.contains("is taken by another") {
+                if FileManager.default.fileExists(atPath: directory + "/stop.sh") {
+                    _ = try? await FreshRSSServer.run("/bin/bash", [directory + "/stop.sh"])
+                }
+                try? FileManager.default.removeItem(atPath: directory)
+                attempt += 1
+            }
+        }
+    }
+
     /// Sets up an instance in `directory` and starts it on `port`; returns once its API accepted
     /// a login (the script checks that).
     public static func start(script: String, in directory: String, port: Int, user: String, password: String)

@@ -34,8 +34,7 @@ final class FreshRSS: Sendable {
     static func start() async throws -> FreshRSS {
         guard let archive else { throw Failure(description: "FRESHRSS_ARCHIVE is not set") }
         let directory = try TemporaryDirectory()
-        let server = try await FreshRSSServer.start(
-            archive: archive, in: directory.path + "/instance", port: try LoopbackPort.free())
+        let server = try await FreshRSSServer.startOnAFreePort(archive: archive, in: directory.path + "/instance")
         return FreshRSS(directory: directory, server: server)
     }
 

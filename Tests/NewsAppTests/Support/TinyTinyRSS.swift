@@ -27,9 +27,8 @@ final class TinyTinyRSS: Sendable {
             throw TinyTinyRSSServer.Failure(description: "TTRSS_SETUP is not set")
         }
         let directory = try TemporaryDirectory()
-        let server = try await TinyTinyRSSServer.start(
-            script: script, in: directory.path + "/instance", port: try LoopbackPort.free(), user: "reader",
-            password: "p@ss w'rd\"x")
+        let server = try await TinyTinyRSSServer.startOnAFreePort(
+            script: script, in: directory.path + "/instance", user: "reader", password: "p@ss w'rd\"x")
         let instance = TinyTinyRSS(directory: directory, server: server)
         do {
             let value = try await body(instance)
