@@ -39,12 +39,13 @@ public final class FreshRSSServer: Sendable {
     /// The port is free when it is looked at; another process of the machine can take it before
     /// php listens, and php then stops with "Address already in use" in its log. That attempt's
     /// folder is removed and the setup runs again on a new port, three times at most.
-    public static func startOnAFreePort(archive: String, in directory: String) async throws -> FreshRSSServer {
+    public static func startOnAFreePort(archive: String, in directory: String) async throws -> FreshRSSServer
+    {
         var attempt = 1
         while true {
             do {
                 return try await start(archive: archive, in: directory, port: try LoopbackPort.free())
-            } catch where attempt < 3 {
+            } catch  where attempt < 3 {
                 let log = (try? String(contentsOfFile: directory + "/php.log", encoding: .utf8)) ?? ""
                 guard log.contains("Address already in use") else { throw error }
                 try? FileManager.default.removeItem(atPath: directory)

@@ -44,8 +44,11 @@ public final class TinyTinyRSSServer: Sendable {
         while true {
             do {
                 return try await start(
-                    script: script, in: directory, port: try LoopbackPort.free(), user: user, password: password)
-            } catch let failure as Failure where attempt < 3 && failure.description.contains("is taken by another") {
+                    script: script, in: directory, port: try LoopbackPort.free(), user: user,
+                    password: password)
+            } catch let failure as Failure
+                where attempt < 3 && failure.description.contains("is taken by another")
+            {
                 if FileManager.default.fileExists(atPath: directory + "/stop.sh") {
                     _ = try? await FreshRSSServer.run("/bin/bash", [directory + "/stop.sh"])
                 }

@@ -34,7 +34,8 @@ final class FreshRSS: Sendable {
     static func start() async throws -> FreshRSS {
         guard let archive else { throw Failure(description: "FRESHRSS_ARCHIVE is not set") }
         let directory = try TemporaryDirectory()
-        let server = try await FreshRSSServer.startOnAFreePort(archive: archive, in: directory.path + "/instance")
+        let server = try await FreshRSSServer.startOnAFreePort(
+            archive: archive, in: directory.path + "/instance")
         return FreshRSS(directory: directory, server: server)
     }
 
