@@ -52,24 +52,12 @@ public struct HTTPImageFetcher: ImageFetching {
     }
 
     static func imageError(_ error: HTTPClientError, maxBytes: Int) -> ImageError {
-        switch error {
-        case .transport(let failure):
-            switch failure {
-            case .timedOut: return .downloadFailed("timed out")
-            case .connectionRefused: return .downloadFailed("the connection was refused")
-            case .hostNotFound: return .downloadFailed("the host was not found")
-            case .notConnectedToInternet: return .downloadFailed("no internet connection")
-            case .connectionLost: return .downloadFailed("the connection was lost")
-            case .secureConnectionFailed: return .downloadFailed("a secure connection could not be made")
-            case .other(let reason): return .downloadFailed(reason)
-            }
-        case .responseTooLarge: return .tooLarge(limit: maxBytes)
-        case .unexpectedStatus(let status): return .httpStatus(status)
-        case .undecodable(let reason): return .downloadFailed(reason)
-        case .redirectRefused(let reason): return .downloadFailed("a redirect was not followed: \(reason)")
-        case .unsupportedURL: return .unsupportedURL
-        case .cancelled: return .cancelled
-        case .redirected(_, let error): return imageError(error, maxBytes: maxBytes)
+        switch TransportFault(error) {
+        case .tooLarge: .tooLarge(limit: maxBytes)
+        case .rateLimited(let status, _), .status(let status): .httpStatus(status)
+        case .unsupportedURL: .unsupportedURL
+        case .cancelled: .cancelled
+        case let fault: .downloadFailed(fault.clause)
         }
     }
 }

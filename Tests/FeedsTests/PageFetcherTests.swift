@@ -156,7 +156,7 @@ struct PageFetcherTests {
         // Not a stopped server's port: the system may give it to another test's server at once.
         let refusing = try RefusingAddress()
         let refused = await Self.read(URL(string: "http://127.0.0.1:\(refusing.port)/")!)
-        #expect(refused.failure?.sentence == "The server refused the connection.")
+        #expect(refused.failure?.sentence == "Could not connect to the server: the connection was refused.")
         let ftp = await Self.read(URL(string: "ftp://example.org/page")!)
         #expect(ftp.failure?.sentence == "The address is not an http or https address.")
     }

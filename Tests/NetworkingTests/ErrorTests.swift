@@ -176,7 +176,7 @@ struct ErrorTests {
     func undecodable(body: String, reason: String) async throws {
         let (result, host) = try await Self.headlines(answering: .init(status: 200, body: Data(body.utf8)))
         #expect(result.failure == .undecodable(reason: reason, host: host))
-        #expect(result.failure?.sentence == "\(host) sent a response NewsApp cannot read (\(reason)).")
+        #expect(result.failure?.sentence == "\(host) sent an answer NewsApp cannot read (\(reason)).")
     }
 
     // MARK: - Sentences of the other cases
@@ -192,7 +192,7 @@ struct ErrorTests {
             (.timedOut, "newsapi.org did not answer in time. Check your connection, then retry."),
             (.hostNotFound, "Could not find newsapi.org. Check your network connection or NEWSAPI_BASE_URL."),
             (.notConnectedToInternet, "There is no network connection. Connect, then retry."),
-            (.connectionLost, "The connection to newsapi.org dropped before the answer was complete. Retry."),
+            (.connectionLost, "The connection to newsapi.org broke before the whole answer arrived. Retry."),
             (
                 .secureConnectionFailed,
                 "Could not set up a secure connection to newsapi.org: its certificate was refused, "
@@ -209,7 +209,7 @@ struct ErrorTests {
     func otherSentences() {
         #expect(
             NewsServiceError.responseTooLarge(limit: 8 << 20, host: "h").sentence
-                == "The response from h was larger than 8 MiB and was refused.")
+                == "The answer from h is larger than 8 MiB, so it was not read.")
         #expect(
             NewsServiceError.unavailable("The sample edition is missing.").sentence
                 == "The sample edition is missing.")
@@ -223,7 +223,7 @@ struct ErrorTests {
     func smallLimitSentence() {
         #expect(
             NewsServiceError.responseTooLarge(limit: 64 << 10, host: "h").sentence
-                == "The response from h was larger than 64 KiB and was refused.")
+                == "The answer from h is larger than 64 KiB, so it was not read.")
     }
 }
 

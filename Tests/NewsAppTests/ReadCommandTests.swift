@@ -85,7 +85,7 @@ struct ReadCommandTests {
                 == "newsapp: The address gives a feed, not a web page: newsapp feeds add subscribes to it.\n")
         let gone = try await sandbox.run(["read", server.base + "/2024/story"])
         #expect(gone.status == 1)
-        #expect(gone.err == "newsapp: The server refused the connection.\n")
+        #expect(gone.err == "newsapp: Could not connect to the server: the connection was refused.\n")
     }
 
     @Test func usageErrorsExit2() async throws {

@@ -30,7 +30,7 @@ struct SilentServerTests {
         #expect(refresh.out.contains("21 feeds: 1 updated, 20 failed"), "\(refresh.out)")
         let document = try #require(try JSONSerialization.jsonObject(with: list.stdout) as? [String: Any])
         let errors = (document["feeds"] as? [[String: Any]] ?? []).map { $0["lastError"] as? String }
-        #expect(errors.filter { $0 == "The feed did not answer within 1 second." }.count == 2, "\(errors)")
+        #expect(errors.filter { $0 == "The server did not answer within 1 second." }.count == 2, "\(errors)")
         #expect(
             errors.filter {
                 $0 == "Not asked: the server did not answer its last request of this refresh."

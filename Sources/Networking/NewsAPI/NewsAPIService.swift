@@ -87,19 +87,16 @@ public struct NewsAPIService: NewsService {
 
     /// What `error` means for the service at `host`; after a redirect, the host it led to is named.
     private static func serviceError(_ error: HTTPClientError, host: String) -> NewsServiceError {
-        switch error {
+        let host = error.failingHost(else: host)
+        return switch TransportFault(error) {
         case .transport(let failure): .transport(failure, host: host)
-        case .unexpectedStatus(let status): .server(status: status, host: host)
+        case .rateLimited(let status, _), .status(let status): .server(status: status, host: host)
         case .undecodable(let reason): .undecodable(reason: reason, host: host)
-        case .responseTooLarge(let limit): .responseTooLarge(limit: limit, host: host)
+        case .tooLarge(let limit): .responseTooLarge(limit: limit, host: host)
         case .redirectRefused(let reason):
             .unavailable("\(host) redirected the request and NewsApp did not follow: \(reason).")
         case .unsupportedURL: .unavailable("\(host) is not an http or https address NewsApp can reach.")
         case .cancelled: .cancelled
-        case .redirected(let address, let error):
-            serviceError(
-                error, host: address.host.map { host in address.port.map { "\(host):\($0)" } ?? host } ?? host
-            )
         }
     }
 }

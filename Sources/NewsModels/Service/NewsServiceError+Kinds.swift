@@ -30,16 +30,16 @@ extension NewsServiceError {
     /// anything else.
     public var refusalTitle: String? {
         switch self {
+        case _ where isRateLimit:
+            return "Rate limited"
         case .api(let code, _):
             switch code {
             case "apiKeyInvalid", "apiKeyMissing", "apiKeyDisabled": return "Key refused"
-            case "apiKeyExhausted", "rateLimited": return "Rate limited"
             default: return nil
             }
         case .server(let status, _):
             switch status {
             case 401, 403: return "Key refused"
-            case 429: return "Rate limited"
             default: return nil
             }
         case .requestsHeld(let day):
@@ -51,7 +51,13 @@ extension NewsServiceError {
 
     /// True when NewsAPI refused the pace (`rateLimited`, `apiKeyExhausted`, or HTTP 429 without
     /// an explanation): the day's requests are spent.
-    public var isRateLimit: Bool { refusalTitle == "Rate limited" }
+    public var isRateLimit: Bool {
+        switch self {
+        case .api(let code, _): code == "apiKeyExhausted" || code == "rateLimited"
+        case .server(let status, _): TransportFault(status: status).isRateLimit
+        default: false
+        }
+    }
 
     /// The day's requests when the request was held back for the quota; nil otherwise.
     public var heldRequests: DailyRequests? {

@@ -43,10 +43,9 @@ public enum NewsServiceError: Error, Sendable, Equatable {
         case .server(let status, let host):
             return "\(host) answered with HTTP \(status) and no explanation. Try again shortly."
         case .undecodable(let reason, let host):
-            return "\(host) sent a response NewsApp cannot read (\(reason))."
+            return TransportFault.undecodable(reason).sentence(who: host)
         case .responseTooLarge(let limit, let host):
-            let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
-            return "The response from \(host) was larger than \(size) and was refused."
+            return TransportFault.tooLarge(limit: limit).sentence(who: host)
         case .unavailable(let reason), .notFound(let reason):
             return reason
         case .cancelled:
@@ -79,24 +78,18 @@ public enum NewsServiceError: Error, Sendable, Equatable {
         }
     }
 
+    /// The shared sentence for `failure`, with what the reader can do about it here.
     private static func transportSentence(_ failure: TransportFailure, host: String) -> String {
-        switch failure {
-        case .connectionRefused:
-            return "Could not connect to \(host): the connection was refused. Is the server running?"
-        case .timedOut:
-            return "\(host) did not answer in time. Check your connection, then retry."
-        case .hostNotFound:
-            return "Could not find \(host). Check your network connection or NEWSAPI_BASE_URL."
-        case .notConnectedToInternet:
-            return "There is no network connection. Connect, then retry."
-        case .connectionLost:
-            return "The connection to \(host) dropped before the answer was complete. Retry."
-        case .secureConnectionFailed:
-            return "Could not set up a secure connection to \(host): its certificate was refused, "
-                + "or it does not speak https."
-        case .other(let reason):
-            return "Could not reach \(host): \(reason)."
-        }
+        let advice =
+            switch failure {
+            case .connectionRefused: " Is the server running?"
+            case .timedOut: " Check your connection, then retry."
+            case .hostNotFound: " Check your network connection or NEWSAPI_BASE_URL."
+            case .notConnectedToInternet: " Connect, then retry."
+            case .connectionLost: " Retry."
+            case .secureConnectionFailed, .other: ""
+            }
+        return TransportFault.transport(failure).sentence(who: host) + advice
     }
 
     /// The first sentence of a server's message, at most 160 characters.

@@ -61,14 +61,9 @@ public enum SyncError: Error, Sendable, Equatable {
             return "Nothing answers at that address on \(host) (\(status)\(Self.phrase(status))): check it; "
                 + "\(service.addressForm)."
         case .status(let status, let host):
-            switch status {
-            case 500..<600:
-                return "\(host) failed (\(status)\(Self.phrase(status))). Try again later."
-            case 429:
-                return "\(host) asks NewsApp to slow down (429 Too Many Requests). Try again later."
-            default:
-                return "\(host) answered \(status)\(Self.phrase(status))."
-            }
+            let fault = TransportFault(status: status)
+            let later = fault.isRateLimit || (500..<600).contains(status) ? " Try again later." : ""
+            return fault.sentence(who: host) + later
         case .retryLater(let status, let host, let wait):
             return
                 "\(host) asks NewsApp to come back in \(Self.spoken(wait)) (\(status)\(Self.phrase(status))). "
@@ -123,39 +118,8 @@ public enum SyncError: Error, Sendable, Equatable {
     private static func transportSentence(_ error: HTTPClientError, host: String, timeout: TimeInterval)
         -> String
     {
-        switch error {
-        case .transport(.timedOut):
-            let seconds = Int(timeout.rounded(.up))
-            return "\(host) did not answer within \(seconds) second\(seconds == 1 ? "" : "s")."
-        case .transport(.connectionRefused):
-            return "Could not connect to \(host): the connection was refused. Is the service running?"
-        case .transport(.hostNotFound):
-            return "Could not find \(host). Check the address and your network connection."
-        case .transport(.notConnectedToInternet):
-            return "There is no network connection; changes made here wait until the next sync."
-        case .transport(.connectionLost):
-            return "The connection to \(host) broke before the answer was complete."
-        case .transport(.secureConnectionFailed):
-            return "Could not set up a secure connection to \(host): its certificate was refused, "
-                + "or it does not speak https."
-        case .transport(.other(let reason)):
-            return "Could not reach \(host): \(reason)."
-        case .responseTooLarge(let limit):
-            return "An answer from \(host) was larger than \(limit >> 20) MiB and was refused."
-        case .redirectRefused(let reason):
-            return "\(host) redirected NewsApp, which did not follow: \(reason)."
-        case .unsupportedURL:
-            return "The service's address is not an http or https address."
-        case .unexpectedStatus(let status):
-            return "\(host) answered \(status)\(phrase(status))."
-        case .undecodable(let reason):
-            return "\(host) sent an answer NewsApp cannot read (\(reason))."
-        case .cancelled:
-            return "The sync was cancelled."
-        case .redirected(let address, let error):
-            // The host that failed, where a redirect led, not the one asked for.
-            let target = address.host.map { name in address.port.map { "\(name):\($0)" } ?? name } ?? host
-            return transportSentence(error, host: target, timeout: timeout)
-        }
+        let fault = TransportFault(error)
+        guard fault != .cancelled else { return "The sync was cancelled." }
+        return fault.sentence(who: error.failingHost(else: host), timeout: timeout)
     }
 }

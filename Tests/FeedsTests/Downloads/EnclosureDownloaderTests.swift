@@ -71,7 +71,7 @@ struct EnclosureDownloaderTests {
             Issue.record("\(cut)")
             return
         }
-        #expect(reason == "The connection broke before the whole file arrived.")
+        #expect(reason == "The connection to the server broke before the whole file arrived.")
         #expect(kept == partial)
         #expect(received == 40_000)
         let progress = Locked<[EnclosureDownloader.Progress]>([])

@@ -33,7 +33,7 @@ struct RefreshFailureTests {
         await silent.stop()
         await good.stop()
         let statuses = report.feeds.map(\.status)
-        #expect(statuses.filter { $0 == .failed("The feed did not answer within 1 second.") }.count == 2)
+        #expect(statuses.filter { $0 == .failed("The server did not answer within 1 second.") }.count == 2)
         #expect(statuses.filter { $0 == .failed(FeedFailure.silentServer.sentence) }.count == 18)
         #expect(statuses.last == .updated, "another server's feed is read as ever")
         // Two requests at once from one host: the two that timed out, and no other.

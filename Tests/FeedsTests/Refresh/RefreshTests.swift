@@ -152,7 +152,7 @@ struct RefreshTests {
         // too (at 4 s it once did not).
         let report = await Self.refresher(storage: MemoryFeedStorage(), timeout: 15).refresh(subscriptions)
         #expect(
-            report.feeds.map(\.status) == [.failed("The feed did not answer within 15 seconds."), .updated])
+            report.feeds.map(\.status) == [.failed("The server did not answer within 15 seconds."), .updated])
         #expect(report.failedCount == 1 && report.updatedCount == 1)
         await silent.stop()
         await good.stop()
@@ -168,7 +168,9 @@ struct RefreshTests {
         let subscription = Subscription(url: cut.baseURL.appendingPathComponent("feed.xml"))
         let report = await Self.refresher(storage: storage, timeout: 60).refresh([subscription])
         #expect(
-            report.feeds.map(\.status) == [.failed("The connection broke before the whole feed arrived.")])
+            report.feeds.map(\.status) == [
+                .failed("The connection to the server broke before the whole feed arrived.")
+            ])
         #expect(await storage.items[subscription.url] == nil)
         await cut.stop()
     }

@@ -87,7 +87,7 @@ struct ShapedRefreshTests {
         #expect(server.statistics.requests == 1, "one request, one timeout, then no more")
         #expect(
             report.feeds.map(\.status)
-                == [.failed("The feed did not answer within 1 second.")]
+                == [.failed("The server did not answer within 1 second.")]
                 + Array(repeating: .failed(FeedFailure.silentServer.sentence), count: 2))
     }
 

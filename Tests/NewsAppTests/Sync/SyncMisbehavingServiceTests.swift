@@ -366,7 +366,7 @@ struct SyncMisbehavingServiceTests {
                 let busy = await engine.sync()
                 #expect(
                     busy.error?.sentence
-                        == "127.0.0.1:\(server.port) asks NewsApp to slow down (429 Too Many Requests). Try again later.",
+                        == "127.0.0.1:\(server.port) is busy (429 Too Many Requests). Try again later.",
                     "\(value)")
             }
             #expect(waits.withLock { $0 }.isEmpty)
