@@ -9,9 +9,9 @@ import NewsModels
 /// Atom 1.0 (and the Atom 0.3 that lingers): entries with text constructs (`type` text, html or
 /// xhtml), several links each, and `xml:base` anywhere.
 struct AtomGrammar: FeedGrammar {
-    private enum Token {
-        case entry, title, id, link, updated, published, author, name, summary, content, source
-        case mediaGroup, mediaContent, mediaThumbnail, mediaDescription, other
+    private enum Token: Equatable {
+        case entry, title, id, link, updated, published, author, name, summary, content, source, other
+        case media(MediaElement)
         /// `dc:creator`: an author, as in RSS.
         case creator
         /// `dc:date`: the date published when the entry gives none of its own.
@@ -75,7 +75,7 @@ struct AtomGrammar: FeedGrammar {
             startInEntry(token, tag: tag, context: &context)
         } else if token == .name, parent == .author, depth == entryDepth + 2 {
             beginPlainText(context: &context)
-        } else if parent == .mediaGroup || parent == .mediaContent {
+        } else if case .media(let element)? = parent, element.holdsMedia {
             startInEntry(token, tag: tag, context: &context)
         }
     }
@@ -83,7 +83,7 @@ struct AtomGrammar: FeedGrammar {
     private mutating func startInEntry(_ token: Token, tag: XMLStartTag, context: inout ReaderContext) {
         let attributes = tag.attributes
         switch token {
-        case .title, .summary, .mediaDescription:
+        case .title, .summary, .media(.description):
             beginText(tag, context: &context)
         case .content where attributes.value("src") == nil:
             beginText(tag, context: &context)
@@ -94,22 +94,12 @@ struct AtomGrammar: FeedGrammar {
             case .page(let url, let rank):
                 entry?.offerLink(url, rank: rank)
             case .enclosure(let url):
-                entry?.addMedia(
-                    url, type: attributes.value("type"),
-                    length: attributes.value("length").flatMap(RSSGrammar.length))
+                entry?.addEnclosure(url, attributes)
             case .other:
                 break
             }
-        case .mediaContent:
-            entry?.addMedia(
-                WebURL.resolve(attributes.value("url") ?? "", against: context.bases.current),
-                type: attributes.value("type"), medium: attributes.value("medium"),
-                length: attributes.value("filesize").flatMap(RSSGrammar.length))
-        case .mediaThumbnail:
-            if entry?.thumbnail == nil {
-                entry?.thumbnail = WebURL.resolve(
-                    attributes.value("url") ?? "", against: context.bases.current)
-            }
+        case .media(let element):
+            entry?.addMedia(element, attributes, base: context.bases.current)
         default:
             break
         }
@@ -171,7 +161,7 @@ struct AtomGrammar: FeedGrammar {
         case .content where entry?.content == nil || FeedText.showsAnything(bytes, isHTML: captureIsHTML):
             let content = markup(bytes, token: token, base: base)
             entry?.content = content
-        case .mediaDescription
+        case .media(.description)
         where entry?.summary == nil && FeedText.showsAnything(bytes, isHTML: captureIsHTML):
             let summary = markup(bytes, token: token, base: base)
             entry?.summary = summary
@@ -241,10 +231,7 @@ struct AtomGrammar: FeedGrammar {
             if name.matches("creator") { return .creator }
             if name.matches("date") { return .otherDate }
         case .media:
-            if name.matches("group") { return .mediaGroup }
-            if name.matches("content") { return .mediaContent }
-            if name.matches("thumbnail") { return .mediaThumbnail }
-            if name.matches("description") { return .mediaDescription }
+            return MediaElement(name).map(Token.media) ?? .other
         default:
             if let uri = tag.namespaceURI, uri == rootNamespaceURI { return Self.coreToken(name) }
         }

@@ -9,10 +9,11 @@ import NewsModels
 /// RSS 0.9x and 2.0 (`<rss><channel><item>`) and RSS 1.0, the RDF one (`<rdf:RDF><channel/>
 /// <item rdf:about>`), whose items sit beside the channel instead of inside it.
 struct RSSGrammar: FeedGrammar {
-    private enum Token {
+    private enum Token: Equatable {
         case channel, item, title, link, description, guid, author, creator, podcastAuthor, published, issued
         case updated
-        case enclosure, encoded, mediaContent, mediaThumbnail, mediaGroup, mediaDescription, other
+        case enclosure, encoded, other
+        case media(MediaElement)
         /// `dc:title` and `media:title`: the title when the item has no `<title>`.
         case otherTitle
         /// `dc:description`: the summary when the item has no `<description>`.
@@ -76,7 +77,7 @@ struct RSSGrammar: FeedGrammar {
         }
         if depth == itemDepth + 1 {
             startInItem(token, tag: tag, context: &context)
-        } else if parent == .mediaGroup || parent == .mediaContent {
+        } else if case .media(let element)? = parent, element.holdsMedia {
             startInItem(token, tag: tag, context: &context)
         }
     }
@@ -105,25 +106,14 @@ struct RSSGrammar: FeedGrammar {
         case .guid:
             guidIsPermaLink = !tag.attributes.value("ispermalink", is: "false")
             context.capture.begin(.text, depth: depth)
-        case .mediaDescription:
+        case .media(.description):
             mediaDescriptionIsHTML = tag.attributes.value("type", is: "html")
             context.capture.begin(mediaDescriptionIsHTML ? .html : .text, depth: depth)
         case .enclosure:
-            let attributes = tag.attributes
-            item?.addMedia(
-                WebURL.resolve(attributes.value("url") ?? "", against: context.bases.current),
-                type: attributes.value("type"), length: attributes.value("length").flatMap(Self.length))
-        case .mediaContent:
-            let attributes = tag.attributes
-            item?.addMedia(
-                WebURL.resolve(attributes.value("url") ?? "", against: context.bases.current),
-                type: attributes.value("type"), medium: attributes.value("medium"),
-                length: attributes.value("filesize").flatMap(Self.length))
-        case .mediaThumbnail:
-            if item?.thumbnail == nil {
-                item?.thumbnail = WebURL.resolve(
-                    tag.attributes.value("url") ?? "", against: context.bases.current)
-            }
+            let url = WebURL.resolve(tag.attributes.value("url") ?? "", against: context.bases.current)
+            item?.addEnclosure(url, tag.attributes)
+        case .media(let element):
+            item?.addMedia(element, tag.attributes, base: context.bases.current)
         default:
             break
         }
@@ -175,7 +165,7 @@ struct RSSGrammar: FeedGrammar {
                 ? ItemDraft.Markup(source: source, isHTML: true, base: base)
                 : ItemDraft.Markup(
                     source: bytes.withUnsafeBufferPointer(FeedText.block(bytes:)), isHTML: false, base: base)
-        case .mediaDescription
+        case .media(.description)
         where item?.summary == nil:
             let source =
                 mediaDescriptionIsHTML ? text() : bytes.withUnsafeBufferPointer(FeedText.block(bytes:))
@@ -224,7 +214,8 @@ struct RSSGrammar: FeedGrammar {
         case .content:
             if name.matches("encoded") { return .encoded }
         case .media:
-            return Self.mediaToken(name)
+            // `media:title` is read as `dc:title` is.
+            return MediaElement(name).map(Token.media) ?? (name.matches("title") ? .otherTitle : .other)
         case .atom:
             if name.matches("updated") { return .updated }
             if name.matches("link") { return .atomLink }
@@ -250,18 +241,5 @@ struct RSSGrammar: FeedGrammar {
         case UInt8(ascii: "t"): name.matches("title") ? .title : .other
         default: .other
         }
-    }
-
-    private static func mediaToken(_ name: XMLName) -> Token {
-        if name.matches("content") { return .mediaContent }
-        if name.matches("thumbnail") { return .mediaThumbnail }
-        if name.matches("group") { return .mediaGroup }
-        if name.matches("description") { return .mediaDescription }
-        if name.matches("title") { return .otherTitle }
-        return .other
-    }
-
-    static func length(_ text: String) -> Int64? {
-        Int64(FeedText.line(text)).flatMap { $0 >= 0 ? $0 : nil }
     }
 }
