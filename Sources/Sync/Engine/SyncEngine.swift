@@ -77,43 +77,13 @@ public struct SyncEngine: Sendable {
     public let logger: Logger
     let clock: @Sendable () -> Date
 
-    /// An engine syncing `storage` with a Google Reader API service.
+    /// An engine syncing `storage` with the service `client` speaks to: a Google Reader API
+    /// service, a Tiny Tiny RSS, a Miniflux over its own API or a Nextcloud News.
     public init(
-        client: ReaderAPIClient, storage: any SyncStorage, options: Options = Options(), logger: Logger,
+        client: some SyncClient, storage: any SyncStorage, options: Options = Options(), logger: Logger,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.init(service: client, storage: storage, options: options, logger: logger, clock: clock)
-    }
-
-    /// An engine syncing `storage` with a Tiny Tiny RSS.
-    public init(
-        client: TinyTinyRSSClient, storage: any SyncStorage, options: Options = Options(), logger: Logger,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.init(service: client, storage: storage, options: options, logger: logger, clock: clock)
-    }
-
-    /// An engine syncing `storage` with a Miniflux over its own API.
-    public init(
-        client: MinifluxClient, storage: any SyncStorage, options: Options = Options(), logger: Logger,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.init(service: client, storage: storage, options: options, logger: logger, clock: clock)
-    }
-
-    /// An engine syncing `storage` with a Nextcloud News.
-    public init(
-        client: NextcloudNewsClient, storage: any SyncStorage, options: Options = Options(), logger: Logger,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.init(service: client, storage: storage, options: options, logger: logger, clock: clock)
-    }
-
-    init(
-        service client: any SyncServiceClient, storage: any SyncStorage, options: Options, logger: Logger,
-        clock: @escaping @Sendable () -> Date
-    ) {
-        self.client = client
+        self.client = client.connection.client
         self.storage = storage
         self.options = options
         self.logger = logger

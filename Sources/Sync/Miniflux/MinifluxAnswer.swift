@@ -177,49 +177,25 @@ enum MinifluxAnswer {
     static func ids(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure)
         -> (ids: [ItemID], entries: Int, unreadable: Int)
     {
-        var ids: [ItemID] = []
-        var entries = 0
-        var unreadable = 0
-        var found = false
-        try object(&reader) { reader, key throws(JSONReader.Failure) in
-            guard key == "entries", !found else { return try reader.skipValue() }
-            found = true
-            if try reader.peek() == .null { return try reader.skipValue() }
-            try list(&reader, "the entries") { reader throws(JSONReader.Failure) in
-                entries += 1
-                guard entries <= limit else {
-                    throw JSONReader.Failure(offset: reader.offset, reason: tooMany)
-                }
-                var id: ItemID?
-                try object(&reader) { reader, key throws(JSONReader.Failure) in
-                    if key == "id" {
-                        id = try reader.readScalarText().flatMap { Int64($0) }.map(ItemID.init)
-                    } else {
-                        try reader.skipValue()
-                    }
-                }
-                if let id { ids.append(id) } else { unreadable += 1 }
-                return true
+        let read = try reader.readMember("entries") { reader throws(JSONReader.Failure) in
+            guard try reader.peek() != .null else {
+                try reader.skipValue()
+                return (ids: [ItemID](), entries: 0, unreadable: 0)
             }
+            return try reader.readEntryIDs("the entries", limit: limit, tooMany: tooMany)
         }
-        guard found else {
+        guard let read else {
             throw JSONReader.Failure(offset: reader.offset, reason: "the answer has no entries")
         }
-        return (ids, entries, unreadable)
+        return read
     }
 
     /// `GET /v1/entries`: its `total`, the number of entries the query selects however many
     /// the page holds; nil when absent or not a count.
     static func total(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
-        var total: Int?
-        try object(&reader) { reader, key throws(JSONReader.Failure) in
-            if key == "total" {
-                total = try reader.readScalarText().flatMap { Int($0) }
-            } else {
-                try reader.skipValue()
-            }
+        try reader.readMember("total") { reader throws(JSONReader.Failure) in
+            try reader.readScalarText().flatMap { Int($0) }
         }
-        return total
     }
 
     /// `GET /v1/entries/{id}`: one entry, added to `page`.
@@ -234,15 +210,9 @@ enum MinifluxAnswer {
 
     /// `POST /v1/feeds`: `{"feed_id": N}`.
     static func createdFeed(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Int64? {
-        var id: Int64?
-        try object(&reader) { reader, key throws(JSONReader.Failure) in
-            if key == "feed_id" {
-                id = try reader.readScalarText().flatMap { Int64($0) }
-            } else {
-                try reader.skipValue()
-            }
+        try reader.readMember("feed_id") { reader throws(JSONReader.Failure) in
+            try reader.readScalarText().flatMap { Int64($0) }
         }
-        return id
     }
 
     private static func add(_ raw: RawEntry, to page: inout StreamPage) {

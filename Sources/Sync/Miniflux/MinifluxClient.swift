@@ -418,4 +418,6 @@ public struct MinifluxClient: Sendable {
     }
 }
 
-extension MinifluxClient: SyncServiceClient {}
+extension MinifluxClient: SyncServiceClient, SyncClient {
+    public var connection: SyncConnection { SyncConnection(client: self) }
+}

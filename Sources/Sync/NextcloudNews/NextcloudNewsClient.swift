@@ -341,7 +341,9 @@ public struct NextcloudNewsClient: Sendable {
     }
 }
 
-extension NextcloudNewsClient: SyncServiceClient {}
+extension NextcloudNewsClient: SyncServiceClient, SyncClient {
+    public var connection: SyncConnection { SyncConnection(client: self) }
+}
 
 extension Int64 {
     /// `self × other`, stopping at the ends instead of trapping.

@@ -47,4 +47,19 @@ extension SyncServiceClient {
     func markCounts() async throws(SyncError) -> MarkCounts? { nil }
 }
 
-extension ReaderAPIClient: SyncServiceClient {}
+extension ReaderAPIClient: SyncServiceClient, SyncClient {
+    public var connection: SyncConnection { SyncConnection(client: self) }
+}
+
+/// A client a ``SyncEngine`` syncs through: ``ReaderAPIClient``, ``TinyTinyRSSClient``,
+/// ``MinifluxClient`` or ``NextcloudNewsClient``; only Sync's own clients can give a
+/// ``SyncConnection``.
+public protocol SyncClient: Sendable {
+    /// The client as the engine talks to it.
+    var connection: SyncConnection { get }
+}
+
+/// A service client as the engine talks to it, whatever its protocol.
+public struct SyncConnection: Sendable {
+    let client: any SyncServiceClient
+}

@@ -188,27 +188,7 @@ enum TinyTinyRSSAnswer {
     static func ids(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure) -> (
         ids: [ItemID], entries: Int, unreadable: Int
     ) {
-        var ids: [ItemID] = []
-        var entries = 0
-        var unreadable = 0
-        guard try reader.peek() == .array else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "the articles are not a list")
-        }
-        try reader.readArray { reader throws(JSONReader.Failure) in
-            entries += 1
-            guard entries <= limit else { throw JSONReader.Failure(offset: reader.offset, reason: tooMany) }
-            var id: ItemID?
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
-                if key == "id" {
-                    id = try reader.readScalarText().flatMap { Int64($0) }.map(ItemID.init)
-                } else {
-                    try reader.skipValue()
-                }
-            }
-            if let id { ids.append(id) } else { unreadable += 1 }
-            return true
-        }
-        return (ids, entries, unreadable)
+        try reader.readEntryIDs("the articles", limit: limit, tooMany: tooMany)
     }
 
     static let tooMany = "too many articles"

@@ -350,4 +350,6 @@ public struct TinyTinyRSSClient: Sendable {
     }
 }
 
-extension TinyTinyRSSClient: SyncServiceClient {}
+extension TinyTinyRSSClient: SyncServiceClient, SyncClient {
+    public var connection: SyncConnection { SyncConnection(client: self) }
+}
