@@ -8,21 +8,14 @@ struct MinifluxHTTPHandler: HTTPHandler {
     let responder: MinifluxResponder
 
     func handleRequest(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
-        var headers: [String: String] = [:]
-        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
-        let body = request.method == .GET ? Data() : try await request.bodyData
-        let recorded = ReaderAPIRequest(
-            method: request.method.rawValue, path: request.path,
-            query: request.query.map { (name: $0.name, value: $0.value) },
-            form: body.isEmpty ? [] : [("json", String(decoding: body, as: UTF8.self))], headers: headers)
+        let recorded = try await StubHTTP.recorded(request) { method, path, query, headers, body in
+            ReaderAPIRequest(
+                method: method, path: path, query: query,
+                form: body.isEmpty ? [] : [("json", String(decoding: body, as: UTF8.self))], headers: headers)
+        }
         let answer = await responder.respond(to: recorded)
-        var responseHeaders = HTTPHeaders()
-        responseHeaders[.contentType] = answer.contentType
-        responseHeaders[HTTPHeader("Date")] = Self.date(Date())
-        for (name, value) in answer.headers { responseHeaders[HTTPHeader(name)] = value }
-        return FlyingFox.HTTPResponse(
-            statusCode: HTTPStatusCode(answer.status, phrase: ReaderAPIHTTPHandler.phrase(answer.status)),
-            headers: responseHeaders, body: answer.body)
+        // Miniflux's answers are not shaped by a body fault.
+        return StubHTTP.response(answer, extraHeaders: ["Date": Self.date(Date())], fault: nil)
     }
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`.

@@ -6,12 +6,10 @@ import NewsModels
 /// its folder), unless a ``ReaderAPIStubServer/Fault`` says otherwise. Each item's
 /// `lastModified` is the time of its last change through the stub, else its publication.
 final class NextcloudNewsResponder: Sendable {
-    static let requestLogLimit = 10_000
-
     let options: NextcloudNewsStubServer.Options
     private let state: Locked<State>
 
-    struct State {
+    struct State: StubFaultState {
         var account: ReaderAPIAccount
         /// The folders' names; a folder's id is its place here, from 1.
         var folders: [String] = []
@@ -70,58 +68,17 @@ final class NextcloudNewsResponder: Sendable {
     /// Answers held (``ReaderAPIStubServer/Fault/neverAnswers``) are let go, and none is held
     /// from now on.
     func stop() {
-        let held = state.withLock { state in
-            state.stopped = true
-            defer { state.held = [] }
-            return state.held
-        }
-        for continuation in held { continuation.resume() }
+        StubFaults.stop(state)
     }
 
     func respond(to request: ReaderAPIRequest) async -> ReaderAPIAnswer {
-        let fault = state.withLock { state -> ReaderAPIStubServer.Fault? in
-            state.requestCount += 1
-            state.requests.append(request)
-            if state.requests.count > Self.requestLogLimit { state.requests.removeFirst() }
-            return state.fault
+        let fault = StubFaults.record(request, in: state)
+        if let answer = await StubFaults.answer(fault, to: request, in: state, latency: options.latency) {
+            return answer
         }
-        if options.latency > .zero { try? await Task.sleep(for: options.latency) }
         switch fault {
-        case .neverAnswers?:
-            await withCheckedContinuation { continuation in
-                let now = state.withLock { state -> Bool in
-                    guard !state.stopped else { return true }
-                    state.held.append(continuation)
-                    return false
-                }
-                if now { continuation.resume() }
-            }
-            return .text(503, "stopped")
-        case .status(let status)?:
-            return ReaderAPIAnswer(
-                status: status, contentType: "text/html; charset=utf-8",
-                body: Data("<html><body><h1>\(status)</h1></body></html>".utf8))
         case .refuseContinuation(let status)? where request.query("offset") != nil:
             return .json(status, #"{"message":"Unknown offset"}"#)
-        case .retryAfter(let status, let seconds, let times)?:
-            state.withLock { state in
-                state.fault =
-                    times > 1 ? .retryAfter(status: status, seconds: seconds, times: times - 1) : nil
-            }
-            return ReaderAPIAnswer(
-                status: status, contentType: "text/plain", body: Data("Slow down".utf8),
-                headers: ["Retry-After": String(seconds)])
-        case .retryAfterValue(let status, let value, let times)?:
-            state.withLock { state in
-                state.fault =
-                    times > 1 ? .retryAfterValue(status: status, value: value, times: times - 1) : nil
-            }
-            return ReaderAPIAnswer(
-                status: status, contentType: "text/plain", body: Data("Slow down".utf8),
-                headers: ["Retry-After": value])
-        case .redirect(let location)? where request.method == "GET":
-            return ReaderAPIAnswer(
-                status: 302, contentType: "text/plain", body: Data(), headers: ["Location": location])
         default:
             let answer = route(request, fault: fault)
             return fault == .trailingBytes ? answer.appending("\n{\"items\":[]}") : answer

@@ -5,13 +5,10 @@ import NewsModels
 /// Reader API service (FreshRSS's dialect) would, from its ``ReaderAPIAccount``, unless a
 /// ``ReaderAPIStubServer/Fault`` says otherwise.
 final class ReaderAPIResponder: Sendable {
-    /// How many requests ``requests`` keeps.
-    static let requestLogLimit = 10_000
-
     let options: ReaderAPIStubServer.Options
     private let state: Locked<State>
 
-    struct State {
+    struct State: StubFaultState {
         var account: ReaderAPIAccount
         var fault: ReaderAPIStubServer.Fault?
         var requests: [ReaderAPIRequest] = []
@@ -20,9 +17,6 @@ final class ReaderAPIResponder: Sendable {
         /// Answers to requests after this many are held (their work done) until released.
         var holdAfter: Int?
         var held: [CheckedContinuation<Void, Never>] = []
-        /// Set by ``stop()``: nothing is held from then on. A request whose handler runs late (after
-        /// its client gave up and the server was told to stop) must not park an answer that no one
-        /// will release, or the server's stop would wait for it for ever.
         var stopped = false
         /// Tests waiting for a number of requests.
         var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -43,7 +37,7 @@ final class ReaderAPIResponder: Sendable {
         // The work is done (an edit applied); only the answer waits.
         let held = state.withLock { state in state.holdAfter.map { state.requestCount > $0 } ?? false }
         if held {
-            await park { $0.holdAfter != nil }
+            await StubFaults.park(in: state) { $0.holdAfter != nil }
         }
         return answer
     }
@@ -58,20 +52,6 @@ final class ReaderAPIResponder: Sendable {
     func stop() {
         state.withLock { $0.stopped = true }
         release()
-    }
-
-    /// Waits until ``release()`` or ``stop()`` while `stillHeld` says so (checked under the lock
-    /// with the parking, so a release between the check and the wait is never missed); returns at
-    /// once after ``stop()``.
-    private func park(while stillHeld: @Sendable (State) -> Bool = { _ in true }) async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { state -> Bool in
-                guard !state.stopped, stillHeld(state) else { return true }
-                state.held.append(continuation)
-                return false
-            }
-            if now { continuation.resume() }
-        }
     }
 
     /// Answers the held requests (those of ``ReaderAPIStubServer/Fault/neverAnswers`` too), and
@@ -102,44 +82,19 @@ final class ReaderAPIResponder: Sendable {
             state -> (ReaderAPIStubServer.Fault?, [CheckedContinuation<Void, Never>]) in
             state.requestCount += 1
             state.requests.append(request)
-            if state.requests.count > Self.requestLogLimit { state.requests.removeFirst() }
+            if state.requests.count > StubFaults.requestLogLimit { state.requests.removeFirst() }
             let count = state.requestCount
             let ready = state.countWaiters.filter { $0.count <= count }.map(\.continuation)
             state.countWaiters.removeAll { $0.count <= count }
             return (state.fault, ready)
         }
         for waiter in ready { waiter.resume() }
-        if options.latency > .zero { try? await Task.sleep(for: options.latency) }
+        if let answer = await StubFaults.answer(fault, to: request, in: state, latency: options.latency) {
+            return answer
+        }
         switch fault {
-        case .neverAnswers?:
-            // Held until the server stops.
-            await park()
-            return .text(503, "stopped")
-        case .status(let status)?:
-            return ReaderAPIAnswer(
-                status: status, contentType: "text/html; charset=utf-8",
-                body: Data("<html><body><h1>\(status)</h1></body></html>".utf8))
         case .refuseContinuation(let status)? where request.query("c") != nil || request.field("c") != nil:
             return .text(status, "Unknown continuation")
-        case .retryAfter(let status, let seconds, let times)?:
-            state.withLock { state in
-                state.fault =
-                    times > 1 ? .retryAfter(status: status, seconds: seconds, times: times - 1) : nil
-            }
-            return ReaderAPIAnswer(
-                status: status, contentType: "text/plain", body: Data("Slow down".utf8),
-                headers: ["Retry-After": String(seconds)])
-        case .retryAfterValue(let status, let value, let times)?:
-            state.withLock { state in
-                state.fault =
-                    times > 1 ? .retryAfterValue(status: status, value: value, times: times - 1) : nil
-            }
-            return ReaderAPIAnswer(
-                status: status, contentType: "text/plain", body: Data("Slow down".utf8),
-                headers: ["Retry-After": value])
-        case .redirect(let location)? where request.method == "GET":
-            return ReaderAPIAnswer(
-                status: 302, contentType: "text/plain", body: Data(), headers: ["Location": location])
         default:
             return answer(request, fault: fault)
         }
