@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 #if canImport(Glibc)
     import Glibc
@@ -150,20 +151,9 @@ public final class FreshRSSServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // Every other descriptor closed in the child as it starts (glibc 2.34's
-        // posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc does not import). A list of
-        // the descriptors open now would miss a pipe another test makes for its own `newsapp`
-        // between the listing and the spawn (Foundation's pipes are not close-on-exec), and the
-        // server the setup script leaves running would hold it: that test then waited for an end
-        // of output until this suite stopped its server.
-        if let closeFrom = Self.closeFrom {
-            _ = closeFrom(&actions, 3)
-        } else {
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-                posix_spawn_file_actions_addclose(&actions, descriptor)
-            }
-        }
+        // The server the setup script leaves running must hold no pipe of another test's
+        // `newsapp`, or that test waits for an end of output until this suite stops its server.
+        ChildDescriptors.closeOthers(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -182,11 +172,5 @@ public final class FreshRSSServer: Sendable {
         }
         // Exited normally: its code; else 128 and the signal.
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    }
-
-    private typealias CloseFrom =
-        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
-        unsafeBitCast($0, to: CloseFrom.self)
     }
 }

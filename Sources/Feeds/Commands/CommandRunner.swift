@@ -171,7 +171,7 @@ private struct CommandProcess {
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        SpawnSupport.closeOthers(&actions)
+        ChildDescriptors.closeOthers(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -221,16 +221,12 @@ private struct CommandProcess {
 }
 
 /// What spawning needs of the C library beyond what Swift's Glibc module shows: `pipe2` (a pipe
-/// closed on exec from its first instant, so another thread's child never inherits it) and
-/// `posix_spawn_file_actions_addclosefrom_np` (every other descriptor closed in the child), found
-/// at run time, with the portable ways as fallbacks.
+/// closed on exec from its first instant, so another thread's child never inherits it), found at
+/// run time, with the portable way as a fallback.
 private enum SpawnSupport {
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-    private typealias CloseFrom =
-        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     private static let pipe2: Pipe2? = symbol("pipe2")
-    private static let closeFrom: CloseFrom? = symbol("posix_spawn_file_actions_addclosefrom_np")
 
     private static func symbol<T>(_ name: String) -> T? {
         #if canImport(Glibc)
@@ -249,21 +245,5 @@ private enum SpawnSupport {
         guard Glibc.pipe(&descriptors) == 0 else { return false }
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         return true
-    }
-
-    /// Closes every descriptor from 3 on in the child.
-    static func closeOthers(_ actions: inout posix_spawn_file_actions_t) {
-        if let closeFrom {
-            _ = closeFrom(&actions, 3)
-            return
-        }
-        #if canImport(Glibc)
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for name in open {
-                if let descriptor = Int32(name), descriptor > 2 {
-                    posix_spawn_file_actions_addclose(&actions, descriptor)
-                }
-            }
-        #endif
     }
 }

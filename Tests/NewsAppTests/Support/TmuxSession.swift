@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 import Testing
 
 /// The built `newsapp` in a real pseudo-terminal: a tmux server on a private socket, one window of a
@@ -230,19 +231,8 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Nothing else of this process: the server lives for the whole test, and a pipe another
-        // test had just made for its own `newsapp` (Foundation's pipes are not close-on-exec)
-        // would stay open in it, so that test waited for an end of output until this one ended.
-        // (glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc does not
-        // import; without it, each descriptor open now.)
-        if let closeFrom = Self.closeFrom {
-            _ = closeFrom(&actions, 3)
-        } else {
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-                posix_spawn_file_actions_addclose(&actions, descriptor)
-            }
-        }
+        // Nothing else of this process: the server lives for the whole test.
+        ChildDescriptors.closeOthers(&actions)
         // Test threads (Dispatch workers) block most signals, and a spawned process inherits the
         // mask: a tmux server blind to SIGCHLD never notices that the app ended. Start clean.
         var attributes = posix_spawnattr_t()
@@ -263,12 +253,6 @@ final class TmuxSession {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    }
-
-    private typealias CloseFrom =
-        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
-        unsafeBitCast($0, to: CloseFrom.self)
     }
 
     private static func quote(_ word: String) -> String {
