@@ -84,24 +84,8 @@ public final class FeedRefreshCenter {
         }
     }
 
-    /// `Refreshing 37/199 feeds · 4,210 new`, and `· waiting for slow.example` when a host is long
-    /// in answering.
+    /// The progress line (``RefreshProgress/line``), muted.
     static func statusLine(_ step: RefreshProgress) -> StyledLine {
-        if let label = step.label { return StyledLine(label, .muted) }
-        return StyledLine(
-            "Refreshing \(grouped(step.done))/\(grouped(step.total)) feeds · \(grouped(step.newItems)) new"
-                + (step.waitingNote.map { " · " + $0 } ?? ""),
-            .muted)
-    }
-
-    /// `4,210`.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var text = value < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return text
+        StyledLine(step.line, .muted)
     }
 }

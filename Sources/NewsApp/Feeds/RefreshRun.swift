@@ -93,11 +93,7 @@ final class ProgressLine: Sendable {
     }
 
     func show(_ progress: RefreshProgress) {
-        show(
-            "Refreshing \(Amount.grouped(progress.done))/\(Amount.grouped(progress.total)) feeds · "
-                + "\(Amount.grouped(progress.newItems)) new"
-                + (progress.waitingNote.map { " · " + $0 } ?? ""),
-            final: progress.done >= progress.total)
+        show(progress.line, final: progress.done >= progress.total)
     }
 
     /// Shows `text`, unless a line was shown less than 100 ms ago and this one is not `final`.

@@ -21,6 +21,26 @@ public struct RefreshProgress: Sendable, Hashable {
         self.waitingFor = waitingFor
     }
 
+    /// The progress line the command line and the screens both show: ``label`` when there is one,
+    /// else `Refreshing 37/199 feeds · 4,210 new`, and `· waiting for slow.example` when a host is
+    /// long in answering.
+    public var line: String {
+        if let label { return label }
+        return "Refreshing \(Self.grouped(done))/\(Self.grouped(total)) feeds · \(Self.grouped(newItems)) new"
+            + (waitingNote.map { " · " + $0 } ?? "")
+    }
+
+    /// `4,210`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var text = value < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
+    }
+
     /// `waiting for slow.example, hung.example and 3 more`; nil when no host is waited for.
     public var waitingNote: String? {
         guard let first = waitingFor.first else { return nil }
