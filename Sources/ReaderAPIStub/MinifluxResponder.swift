@@ -3,11 +3,13 @@ import NewsModels
 
 /// A ``MinifluxStubServer``'s behaviour without the sockets: records each request, then answers
 /// it as Miniflux's API would from the account, unless a fault says otherwise.
-final class MinifluxResponder: Sendable {
+final class MinifluxResponder: FaultLayered {
     typealias Fault = ReaderAPIStubServer.Fault
 
     let options: MinifluxStubServer.Options
     private let state: Locked<State>
+    var faultState: Locked<State> { state }
+    var latency: Duration { options.latency }
 
     struct State: StubFaultState {
         var account: ReaderAPIAccount
@@ -71,16 +73,9 @@ final class MinifluxResponder: Sendable {
         }
     }
 
-    /// Answers every held request: the server is stopping.
-    func stop() {
-        StubFaults.stop(state)
-    }
-
     func respond(to request: ReaderAPIRequest) async -> ReaderAPIAnswer {
-        let fault = StubFaults.record(request, in: state)
-        if let answer = await StubFaults.answer(fault, to: request, in: state, latency: options.latency) {
-            return answer
-        }
+        let (fault, shared) = await sharedAnswer(to: request)
+        if let shared { return shared }
         switch fault {
         case .refuseContinuation(let status)? where request.query("after_entry_id") != nil:
             return ReaderAPIAnswer(

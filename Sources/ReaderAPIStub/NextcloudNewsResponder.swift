@@ -5,9 +5,11 @@ import NewsModels
 /// it as Nextcloud News's API v1.3 would, from its ``ReaderAPIAccount`` (a feed's first label is
 /// its folder), unless a ``ReaderAPIStubServer/Fault`` says otherwise. Each item's
 /// `lastModified` is the time of its last change through the stub, else its publication.
-final class NextcloudNewsResponder: Sendable {
+final class NextcloudNewsResponder: FaultLayered {
     let options: NextcloudNewsStubServer.Options
     private let state: Locked<State>
+    var faultState: Locked<State> { state }
+    var latency: Duration { options.latency }
 
     struct State: StubFaultState {
         var account: ReaderAPIAccount
@@ -65,17 +67,9 @@ final class NextcloudNewsResponder: Sendable {
         state.withLock { body(&$0) }
     }
 
-    /// Answers held (``ReaderAPIStubServer/Fault/neverAnswers``) are let go, and none is held
-    /// from now on.
-    func stop() {
-        StubFaults.stop(state)
-    }
-
     func respond(to request: ReaderAPIRequest) async -> ReaderAPIAnswer {
-        let fault = StubFaults.record(request, in: state)
-        if let answer = await StubFaults.answer(fault, to: request, in: state, latency: options.latency) {
-            return answer
-        }
+        let (fault, shared) = await sharedAnswer(to: request)
+        if let shared { return shared }
         switch fault {
         case .refuseContinuation(let status)? where request.query("offset") != nil:
             return .json(status, #"{"message":"Unknown offset"}"#)

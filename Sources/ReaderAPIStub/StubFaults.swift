@@ -15,6 +15,31 @@ protocol StubFaultState {
     var stopped: Bool { get set }
 }
 
+/// A responder whose requests go through ``StubFaults`` before it answers them itself.
+protocol FaultLayered: AnyObject, Sendable {
+    associatedtype State: StubFaultState
+    /// The responder's state, under its lock.
+    var faultState: Locked<State> { get }
+    /// How long each answer waits.
+    var latency: Duration { get }
+}
+
+extension FaultLayered {
+    /// Answers every held request, and holds none from now on: the server is stopping.
+    func stop() {
+        StubFaults.stop(faultState)
+    }
+
+    /// Records `request`, and gives the fault set now and the answer ``StubFaults`` gives for it
+    /// (nil when the responder answers).
+    func sharedAnswer(to request: ReaderAPIRequest) async
+        -> (fault: ReaderAPIStubServer.Fault?, answer: ReaderAPIAnswer?)
+    {
+        let fault = StubFaults.record(request, in: faultState)
+        return (fault, await StubFaults.answer(fault, to: request, in: faultState, latency: latency))
+    }
+}
+
 /// The faults every stub (Google Reader API, Miniflux, Nextcloud News) answers alike, written
 /// once: an error page, `Retry-After` (counted down), a redirect, an answer held until the
 /// server stops. Each responder answers the faults of its own protocol after these.
