@@ -231,30 +231,31 @@ enum AppLauncher {
                 preferences.images[url] = imagesByChoice[feed.images]
             }
         }
+        // Built once here, the composition root; the session and its screens take it as it is.
+        let screens = AppEnvironment(
+            service: context.service, pageSize: settings.pageSize, country: context.source.country,
+            language: context.source.isSample ? nil : settings.language,
+            actions: LiveSystemActions(
+                environment: environment, browser: settings.browser, clipboard: clipboard, pager: pager),
+            readingList: context.readingList, images: images, feeds: context.feeds ?? NoFeedLibrary(),
+            // A page fetched ahead is a NewsAPI request the reader may never use: within the
+            // daily quota, `n` asks for it.
+            prefetchesNextPage: context.requestBudget == nil,
+            frontPage: FrontPageSources(
+                categories: context.source.hasCategories, feeds: context.feeds != nil),
+            sourcesInUse: SourcesSummary.inUse(by: context).sentence, serviceStatus: context.requestStatus,
+            reader: context.reader,
+            // As the feeds' refresh: a piped script would wait for every page it opens.
+            fullText: interactive && !settings.offline ? settings.fullText : .off,
+            feedPreferences: preferences, downloads: downloads(context, foreground: player))
         let session = NewsSession(
-            service: context.service, terminal: terminal,
+            environment: screens, terminal: terminal,
             options: NewsSession.Options(
-                layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
-                language: context.source.isSample ? nil : settings.language,
-                actions: LiveSystemActions(
-                    environment: environment, browser: settings.browser, clipboard: clipboard, pager: pager),
-                banner: context.source.banner, readingList: context.readingList, images: images,
-                feeds: context.feeds ?? NoFeedLibrary(),
-                // A page fetched ahead is a NewsAPI request the reader may never use: within the
-                // daily quota, `n` asks for it.
-                prefetchesNextPage: context.requestBudget == nil,
+                layout: policy(settings), banner: context.source.banner,
                 // At the start, in the background, on a terminal only: a piped script would wait
                 // for it before its first screen. --offline touches no network.
                 refreshFeedsOlderThan: interactive && !settings.offline && context.feeds != nil
-                    ? .seconds(60 * settings.feeds.refreshInterval) : nil,
-                frontPage: FrontPageSources(
-                    categories: context.source.hasCategories, feeds: context.feeds != nil),
-                sourcesInUse: SourcesSummary.inUse(by: context).sentence,
-                serviceStatus: context.requestStatus,
-                reader: context.reader,
-                // As the feeds' refresh: a piped script would wait for every page it opens.
-                fullText: interactive && !settings.offline ? settings.fullText : .off,
-                feedPreferences: preferences, downloads: downloads(context, foreground: player)))
+                    ? .seconds(60 * settings.feeds.refreshInterval) : nil))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in
