@@ -1,3 +1,4 @@
+import Configuration
 import CoordinatorsTesting
 import Foundation
 import Modules

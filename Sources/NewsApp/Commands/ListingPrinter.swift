@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Coordinators
 import FilterLanguage
 import Modules

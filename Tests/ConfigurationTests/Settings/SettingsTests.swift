@@ -1,9 +1,9 @@
 import Configuration
 import Foundation
 import Networking
+import NewsModels
+import TestSupport
 import Testing
-
-@testable import NewsApp
 
 /// Which source wins: the command line, then the environment, then the config file, then the
 /// default.
@@ -170,6 +170,17 @@ import Testing
         #expect(
             file.load().problems.map(\.description) == [
                 "newsapp: ~/xdg/newsapp/config.toml: cannot be read (is a directory); using the defaults."
+            ])
+    }
+
+    @Test func aFilePastItsLimitIsOneLine() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            String(repeating: "#", count: ConfigurationFile.sizeLimit + 1), to: ".config/newsapp/config.toml")
+        let file = try #require(ConfigurationFile.standard(environment: ["HOME": directory.path]))
+        #expect(
+            file.load().problems.map(\.message) == [
+                "cannot be read (larger than 256 KiB); using the defaults."
             ])
     }
 

@@ -1,10 +1,9 @@
 import Configuration
+import NewsModels
 import Testing
 
-@testable import NewsApp
-
 /// The settings a run takes from the config file's declarations (``ConfigurationKeys``): their
-/// defaults when the file says nothing, and `--help`'s example of them.
+/// defaults when the file says nothing.
 @Suite struct ConfigurationSettingsTests {
     let loader = ConfigurationLoader(
         displayPath: "~/.config/newsapp/config.toml", home: "/home/ada",
@@ -41,12 +40,5 @@ import Testing
                     concurrency: 3, hostConnections: 1, timeout: 30, maxItemsPerFeed: 50, refreshInterval: 120
                 ))
         #expect(settings.feeds.hostConnections == 2, "polite by default")
-    }
-
-    @Test func theCommandsHelpHoldsTheExample() {
-        let help = NewsAppCommand.helpMessage(columns: 80)
-        for line in ConfigurationKeys.helpExample().split(separator: "\n") {
-            #expect(help.contains(line), "\(line)")
-        }
     }
 }

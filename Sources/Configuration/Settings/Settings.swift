@@ -1,29 +1,44 @@
-import Configuration
-import Modules
 import Networking
 import NewsModels
-import Store
 
 /// What the command line said; nil (or false) where it said nothing.
-struct CommandLineSettings: Sendable, Equatable {
-    var sample = false
-    var country: String?
-    var language: String?
-    var pageSize: Int?
-    var theme: ANSIStyler.Theme?
-    var layout: LayoutChoice?
-    var splitMinColumns: Int?
+public struct CommandLineSettings: Sendable, Equatable {
+    public var sample: Bool
+    public var country: String?
+    public var language: String?
+    public var pageSize: Int?
+    public var theme: ThemeChoice?
+    public var layout: LayoutChoice?
+    public var splitMinColumns: Int?
     /// `--offline`: never touch the network.
-    var offline = false
-    var images: ImagesChoice?
-    var logLevel: LogLevelChoice?
+    public var offline: Bool
+    public var images: ImagesChoice?
+    public var logLevel: LogLevelChoice?
+
+    public init(
+        sample: Bool = false, country: String? = nil, language: String? = nil, pageSize: Int? = nil,
+        theme: ThemeChoice? = nil, layout: LayoutChoice? = nil, splitMinColumns: Int? = nil,
+        offline: Bool = false,
+        images: ImagesChoice? = nil, logLevel: LogLevelChoice? = nil
+    ) {
+        self.sample = sample
+        self.country = country
+        self.language = language
+        self.pageSize = pageSize
+        self.theme = theme
+        self.layout = layout
+        self.splitMinColumns = splitMinColumns
+        self.offline = offline
+        self.images = images
+        self.logLevel = logLevel
+    }
 }
 
 /// The settings a run uses, each taken from the first source that has it: the command line, then
 /// the environment, then the config file, then the default.
-struct Settings: Sendable, Equatable {
+public struct Settings: Sendable, Equatable {
     /// Where the NewsAPI key comes from.
-    enum KeySource: Sendable, Equatable {
+    public enum KeySource: Sendable, Equatable {
         /// No key: the sample edition (also when `--sample` asks for it).
         case none
         /// `NEWSAPI_KEY`, which wins over `key_file`.
@@ -32,46 +47,79 @@ struct Settings: Sendable, Equatable {
         case file(KeyFile)
     }
 
-    var country: String?
-    var language: String?
-    var pageSize: Int
-    var theme: ANSIStyler.Theme
-    var layout: LayoutChoice
-    var splitMinColumns: Int
-    var key: KeySource
+    public var country: String?
+    public var language: String?
+    public var pageSize: Int
+    public var theme: ThemeChoice
+    public var layout: LayoutChoice
+    public var splitMinColumns: Int
+    public var key: KeySource
     /// Answer from the local store only; never touch the network.
-    var offline = false
-    var images: ImagesChoice = .auto
+    public var offline: Bool
+    public var images: ImagesChoice
     /// Days a stored article is kept after it was last fetched, unless saved.
-    var retentionDays = Self.defaults.retentionDays!
+    public var retentionDays: Int
     /// `request_timeout`: seconds a NewsAPI request or a picture may take in all.
-    var requestTimeout = Self.defaults.requestTimeout!
+    public var requestTimeout: Int
     /// How feeds are refreshed: feeds at once, seconds each may take, items kept per feed.
-    var feeds = FeedSettings()
+    public var feeds: FeedSettings
     /// `--log-level`; nil for the default (info).
-    var logLevel: LogLevelChoice?
+    public var logLevel: LogLevelChoice?
     /// `full_text`: when an article's page is fetched as it opens (reader mode).
-    var fullText: FullTextMode = .auto
+    public var fullText: FullTextMode
     /// `newsapi_refresh`: when a stored NewsAPI section answers without a request.
-    var newsapiRefresh = Self.defaults.newsapiRefresh!
+    public var newsapiRefresh: NewsAPIRefresh
     /// `newsapi_daily_limit`: NewsAPI requests a day the plan allows.
-    var newsapiDailyLimit = Self.defaults.newsapiDailyLimit!
+    public var newsapiDailyLimit: Int
     /// `browser`: the command that opens addresses, in `$BROWSER`'s form.
-    var browser: String?
+    public var browser: String?
     /// `download_dir`; nil for the default (see ``DownloadFolder``).
-    var downloadDirectory: String?
+    public var downloadDirectory: String?
     /// `player`: the command that plays a downloaded file; nil for the system's opener.
-    var player: String?
+    public var player: String?
     /// `hyperlinks`: whether links are drawn as OSC 8 hyperlinks.
-    var hyperlinks: HyperlinksChoice = .auto
+    public var hyperlinks: HyperlinksChoice
+
+    public init(
+        country: String? = nil, language: String? = nil, pageSize: Int, theme: ThemeChoice,
+        layout: LayoutChoice,
+        splitMinColumns: Int, key: KeySource, offline: Bool = false, images: ImagesChoice = .auto,
+        retentionDays: Int = Self.defaults.retentionDays!,
+        requestTimeout: Int = Self.defaults.requestTimeout!,
+        feeds: FeedSettings = FeedSettings(), logLevel: LogLevelChoice? = nil, fullText: FullTextMode = .auto,
+        newsapiRefresh: NewsAPIRefresh = Self.defaults.newsapiRefresh!,
+        newsapiDailyLimit: Int = Self.defaults.newsapiDailyLimit!, browser: String? = nil,
+        downloadDirectory: String? = nil, player: String? = nil, hyperlinks: HyperlinksChoice = .auto
+    ) {
+        self.country = country
+        self.language = language
+        self.pageSize = pageSize
+        self.theme = theme
+        self.layout = layout
+        self.splitMinColumns = splitMinColumns
+        self.key = key
+        self.offline = offline
+        self.images = images
+        self.retentionDays = retentionDays
+        self.requestTimeout = requestTimeout
+        self.feeds = feeds
+        self.logLevel = logLevel
+        self.fullText = fullText
+        self.newsapiRefresh = newsapiRefresh
+        self.newsapiDailyLimit = newsapiDailyLimit
+        self.browser = browser
+        self.downloadDirectory = downloadDirectory
+        self.player = player
+        self.hyperlinks = hyperlinks
+    }
 
     /// The top headlines' edition for live news: the chosen one, else `us`.
-    var liveCountry: String { country ?? Self.defaults.country! }
+    public var liveCountry: String { country ?? Self.defaults.country! }
 
     /// The config file's defaults, as ``ConfigurationKeys`` declares them (each has one).
-    static var defaults: Configuration { ConfigurationKeys.defaults }
+    public static var defaults: Configuration { ConfigurationKeys.defaults }
 
-    static func resolve(
+    public static func resolve(
         commandLine: CommandLineSettings,
         environment: [String: String],
         file: Configuration,
@@ -119,21 +167,39 @@ struct Settings: Sendable, Equatable {
 }
 
 /// The config file's feed settings, with their defaults.
-struct FeedSettings: Sendable, Equatable {
+public struct FeedSettings: Sendable, Equatable {
     /// `refresh_concurrency`: feeds fetched at once (at most ``hostConnections`` from one host).
-    var concurrency = Settings.defaults.refreshConcurrency!
+    public var concurrency: Int
     /// `host_connections`: feeds fetched at once from one host.
-    var hostConnections = Settings.defaults.hostConnections!
+    public var hostConnections: Int
     /// `refresh_timeout`: seconds a feed may take to answer in all.
-    var timeout = Settings.defaults.refreshTimeout!
+    public var timeout: Int
     /// `max_items_per_feed`: read items kept per feed.
-    var maxItemsPerFeed = Settings.defaults.maxItemsPerFeed!
+    public var maxItemsPerFeed: Int
     /// `refresh_interval`: minutes after which the app refreshes a feed at launch.
-    var refreshInterval = Settings.defaults.refreshInterval!
+    public var refreshInterval: Int
     /// `ignore_article`: the killfile, applied as items arrive.
-    var killfile: [KillRule] = []
+    public var killfile: [KillRule]
     /// `ignore_mode`.
-    var ignoreMode = Settings.defaults.ignoreMode!
+    public var ignoreMode: IgnoreMode
     /// `[[feed]]`: settings for some feeds.
-    var rules: [FeedRule] = []
+    public var rules: [FeedRule]
+
+    public init(
+        concurrency: Int = Settings.defaults.refreshConcurrency!,
+        hostConnections: Int = Settings.defaults.hostConnections!,
+        timeout: Int = Settings.defaults.refreshTimeout!,
+        maxItemsPerFeed: Int = Settings.defaults.maxItemsPerFeed!,
+        refreshInterval: Int = Settings.defaults.refreshInterval!, killfile: [KillRule] = [],
+        ignoreMode: IgnoreMode = Settings.defaults.ignoreMode!, rules: [FeedRule] = []
+    ) {
+        self.concurrency = concurrency
+        self.hostConnections = hostConnections
+        self.timeout = timeout
+        self.maxItemsPerFeed = maxItemsPerFeed
+        self.refreshInterval = refreshInterval
+        self.killfile = killfile
+        self.ignoreMode = ignoreMode
+        self.rules = rules
+    }
 }
