@@ -3,17 +3,13 @@ import NewsModels
 
 /// What the command line said; nil (or false) where it said nothing.
 public struct CommandLineSettings: Sendable, Equatable {
+    /// `--sample`: the sample edition, whatever key there is.
     public var sample: Bool
-    public var country: String?
-    public var language: String?
-    public var pageSize: Int?
-    public var theme: ThemeChoice?
-    public var layout: LayoutChoice?
-    public var splitMinColumns: Int?
     /// `--offline`: never touch the network.
     public var offline: Bool
-    public var images: ImagesChoice?
     public var logLevel: LogLevelChoice?
+    /// The config file's keys the options set (`--page-size`, `--theme`…), which win over the file.
+    public var keys: Configuration
 
     public init(
         sample: Bool = false, country: String? = nil, language: String? = nil, pageSize: Int? = nil,
@@ -22,20 +18,22 @@ public struct CommandLineSettings: Sendable, Equatable {
         images: ImagesChoice? = nil, logLevel: LogLevelChoice? = nil
     ) {
         self.sample = sample
-        self.country = country
-        self.language = language
-        self.pageSize = pageSize
-        self.theme = theme
-        self.layout = layout
-        self.splitMinColumns = splitMinColumns
         self.offline = offline
-        self.images = images
         self.logLevel = logLevel
+        keys = Configuration()
+        keys[\.country] = country
+        keys[\.language] = language
+        keys[\.pageSize] = pageSize
+        keys[\.theme] = theme
+        keys[\.layout] = layout
+        keys[\.splitMinColumns] = splitMinColumns
+        keys[\.images] = images
     }
 }
 
 /// The settings a run uses, each taken from the first source that has it: the command line, then
-/// the environment, then the config file, then the default.
+/// the environment, then the config file, then the default. A config key's value is
+/// `settings[\.pageSize]` (``ConfigurationKeys``).
 public struct Settings: Sendable, Equatable {
     /// Where the NewsAPI key comes from.
     public enum KeySource: Sendable, Equatable {
@@ -47,77 +45,49 @@ public struct Settings: Sendable, Equatable {
         case file(KeyFile)
     }
 
-    public var country: String?
-    public var language: String?
-    public var pageSize: Int
-    public var theme: ThemeChoice
-    public var layout: LayoutChoice
-    public var splitMinColumns: Int
+    /// The config keys the command line set.
+    public var commandLine: Configuration
+    /// The config keys the config file set.
+    public var file: Configuration
     public var key: KeySource
     /// Answer from the local store only; never touch the network.
     public var offline: Bool
-    public var images: ImagesChoice
-    /// Days a stored article is kept after it was last fetched, unless saved.
-    public var retentionDays: Int
-    /// `request_timeout`: seconds a NewsAPI request or a picture may take in all.
-    public var requestTimeout: Int
-    /// How feeds are refreshed: feeds at once, seconds each may take, items kept per feed.
-    public var feeds: FeedSettings
     /// `--log-level`; nil for the default (info).
     public var logLevel: LogLevelChoice?
-    /// `full_text`: when an article's page is fetched as it opens (reader mode).
-    public var fullText: FullTextMode
-    /// `newsapi_refresh`: when a stored NewsAPI section answers without a request.
-    public var newsapiRefresh: NewsAPIRefresh
-    /// `newsapi_daily_limit`: NewsAPI requests a day the plan allows.
-    public var newsapiDailyLimit: Int
-    /// `browser`: the command that opens addresses, in `$BROWSER`'s form.
-    public var browser: String?
-    /// `download_dir`; nil for the default (see ``DownloadFolder``).
-    public var downloadDirectory: String?
-    /// `player`: the command that plays a downloaded file; nil for the system's opener.
-    public var player: String?
-    /// `hyperlinks`: whether links are drawn as OSC 8 hyperlinks.
-    public var hyperlinks: HyperlinksChoice
 
     public init(
-        country: String? = nil, language: String? = nil, pageSize: Int, theme: ThemeChoice,
-        layout: LayoutChoice,
-        splitMinColumns: Int, key: KeySource, offline: Bool = false, images: ImagesChoice = .auto,
-        retentionDays: Int = Self.defaults.retentionDays!,
-        requestTimeout: Int = Self.defaults.requestTimeout!,
-        feeds: FeedSettings = FeedSettings(), logLevel: LogLevelChoice? = nil, fullText: FullTextMode = .auto,
-        newsapiRefresh: NewsAPIRefresh = Self.defaults.newsapiRefresh!,
-        newsapiDailyLimit: Int = Self.defaults.newsapiDailyLimit!, browser: String? = nil,
-        downloadDirectory: String? = nil, player: String? = nil, hyperlinks: HyperlinksChoice = .auto
+        commandLine: Configuration = Configuration(), file: Configuration = Configuration(),
+        key: KeySource = .none, offline: Bool = false, logLevel: LogLevelChoice? = nil
     ) {
-        self.country = country
-        self.language = language
-        self.pageSize = pageSize
-        self.theme = theme
-        self.layout = layout
-        self.splitMinColumns = splitMinColumns
+        self.commandLine = commandLine
+        self.file = file
         self.key = key
         self.offline = offline
-        self.images = images
-        self.retentionDays = retentionDays
-        self.requestTimeout = requestTimeout
-        self.feeds = feeds
         self.logLevel = logLevel
-        self.fullText = fullText
-        self.newsapiRefresh = newsapiRefresh
-        self.newsapiDailyLimit = newsapiDailyLimit
-        self.browser = browser
-        self.downloadDirectory = downloadDirectory
-        self.player = player
-        self.hyperlinks = hyperlinks
     }
 
-    /// The top headlines' edition for live news: the chosen one, else `us`.
-    public var liveCountry: String { country ?? Self.defaults.country! }
+    /// The value of the key `path` names: the command line's, else the config file's, else the
+    /// key's default.
+    public subscript<Value>(path: KeyPath<ConfigurationKeys.Type, TypedKey<Value>>) -> Value {
+        get { commandLine[path] ?? file[path] ?? ConfigurationKeys.self[keyPath: path].fallback }
+        set { commandLine[path] = newValue }
+    }
 
-    /// The config file's defaults, as ``ConfigurationKeys`` declares them (each has one).
-    public static var defaults: Configuration { ConfigurationKeys.defaults }
+    /// The top headlines' edition the user chose; nil when none was.
+    public var country: String? { commandLine[\.country] ?? file[\.country] }
+
+    /// The top headlines' edition for live news: the chosen one, else the default.
+    public var liveCountry: String { self[\.country] }
+
+    /// How feeds are refreshed: feeds at once, seconds each may take, items kept per feed.
+    public var feeds: FeedSettings {
+        FeedSettings(
+            concurrency: self[\.refreshConcurrency], hostConnections: self[\.hostConnections],
+            timeout: self[\.refreshTimeout], maxItemsPerFeed: self[\.maxItemsPerFeed],
+            refreshInterval: self[\.refreshInterval], killfile: file.killfile,
+            ignoreMode: self[\.ignoreMode],
+            rules: file.feedRules)
+    }
 
     public static func resolve(
         commandLine: CommandLineSettings,
@@ -130,39 +100,14 @@ public struct Settings: Sendable, Equatable {
             key = .none
         } else if let fromEnvironment = environment["NEWSAPI_KEY"].flatMap(APIKey.init) {
             key = .environment(fromEnvironment)
-        } else if let path = file.keyFile {
+        } else if let path = file[\.keyFile] ?? nil {
             key = .file(KeyFile(path: path, home: home))
         } else {
             key = .none
         }
         return Settings(
-            country: commandLine.country ?? file.country,
-            language: commandLine.language ?? file.language,
-            pageSize: commandLine.pageSize ?? file.pageSize ?? defaults.pageSize!,
-            theme: commandLine.theme ?? file.theme ?? defaults.theme!,
-            layout: commandLine.layout ?? file.layout ?? defaults.layout!,
-            splitMinColumns: commandLine.splitMinColumns ?? file.splitMinColumns ?? defaults.splitMinColumns!,
-            key: key,
-            offline: commandLine.offline,
-            images: commandLine.images ?? file.images ?? defaults.images!,
-            retentionDays: file.retentionDays ?? defaults.retentionDays!,
-            requestTimeout: file.requestTimeout ?? defaults.requestTimeout!,
-            feeds: FeedSettings(
-                concurrency: file.refreshConcurrency ?? defaults.refreshConcurrency!,
-                hostConnections: file.hostConnections ?? defaults.hostConnections!,
-                timeout: file.refreshTimeout ?? defaults.refreshTimeout!,
-                maxItemsPerFeed: file.maxItemsPerFeed ?? defaults.maxItemsPerFeed!,
-                refreshInterval: file.refreshInterval ?? defaults.refreshInterval!,
-                killfile: file.killfile, ignoreMode: file.ignoreMode ?? defaults.ignoreMode!,
-                rules: file.feedRules),
-            logLevel: commandLine.logLevel,
-            fullText: file.fullText ?? defaults.fullText!,
-            newsapiRefresh: file.newsapiRefresh ?? defaults.newsapiRefresh!,
-            newsapiDailyLimit: file.newsapiDailyLimit ?? defaults.newsapiDailyLimit!,
-            browser: file.browser,
-            downloadDirectory: file.downloadDirectory,
-            player: file.player,
-            hyperlinks: file.hyperlinks ?? defaults.hyperlinks!)
+            commandLine: commandLine.keys, file: file, key: key, offline: commandLine.offline,
+            logLevel: commandLine.logLevel)
     }
 }
 
@@ -186,12 +131,12 @@ public struct FeedSettings: Sendable, Equatable {
     public var rules: [FeedRule]
 
     public init(
-        concurrency: Int = Settings.defaults.refreshConcurrency!,
-        hostConnections: Int = Settings.defaults.hostConnections!,
-        timeout: Int = Settings.defaults.refreshTimeout!,
-        maxItemsPerFeed: Int = Settings.defaults.maxItemsPerFeed!,
-        refreshInterval: Int = Settings.defaults.refreshInterval!, killfile: [KillRule] = [],
-        ignoreMode: IgnoreMode = Settings.defaults.ignoreMode!, rules: [FeedRule] = []
+        concurrency: Int = ConfigurationKeys.refreshConcurrency.fallback,
+        hostConnections: Int = ConfigurationKeys.hostConnections.fallback,
+        timeout: Int = ConfigurationKeys.refreshTimeout.fallback,
+        maxItemsPerFeed: Int = ConfigurationKeys.maxItemsPerFeed.fallback,
+        refreshInterval: Int = ConfigurationKeys.refreshInterval.fallback, killfile: [KillRule] = [],
+        ignoreMode: IgnoreMode = ConfigurationKeys.ignoreMode.fallback, rules: [FeedRule] = []
     ) {
         self.concurrency = concurrency
         self.hostConnections = hostConnections

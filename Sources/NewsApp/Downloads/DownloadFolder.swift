@@ -10,7 +10,7 @@ import Configuration
 /// `$XDG_DOWNLOAD_DIR/podcasts`, else `~/Downloads/podcasts`.
 enum DownloadFolder {
     static func path(settings: Settings, environment: [String: String]) -> String? {
-        if let configured = settings.downloadDirectory { return configured }
+        if let configured = settings[\.downloadDirectory] { return configured }
         if let xdg = environment["XDG_DOWNLOAD_DIR"], xdg.hasPrefix("/") {
             return (xdg.hasSuffix("/") ? String(xdg.dropLast()) : xdg) + "/podcasts"
         }

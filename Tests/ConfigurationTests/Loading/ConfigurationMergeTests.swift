@@ -29,8 +29,8 @@ import Testing
         #expect(merge.kept == [])
         let reread = loader.load(merge.text)
         #expect(reread.problems == [])
-        #expect(reread.configuration.refreshInterval == 10_080)
-        #expect(reread.configuration.downloadDirectory == "/home/ada/Podcasts")
+        #expect(reread.configuration[\.refreshInterval] == 10_080)
+        #expect(reread.configuration[\.downloadDirectory] == "/home/ada/Podcasts")
     }
 
     @Test func settingsGoBeforeTheFirstTableAndShortReloadsAreRaisedToTheMinimum() throws {
@@ -104,6 +104,7 @@ import Testing
         #expect(ConfigurationMerge.string("plain") == "'plain'")
         #expect(ConfigurationMerge.string("it's") == "\"it's\"")
         #expect(
-            ConfigurationMerge.string("a\"b\\c\nd\te\u{1}\u{7F}") == "\"a\\\"b\\\\c\\nd\\te\\u0001\\u007F\"")
+            ConfigurationMerge.string("a\"b\\c\nd\te\u{1}\u{7F}")
+                == "\"a\\\"b\\\\c\\nd\\te\\u0001\\u007F\"")
     }
 }

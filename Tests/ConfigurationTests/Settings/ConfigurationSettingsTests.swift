@@ -12,14 +12,19 @@ import Testing
     @Test func everyDefaultResolves() {
         let resolved = Settings.resolve(
             commandLine: CommandLineSettings(), environment: [:], file: Configuration())
-        #expect(resolved.pageSize == 20 && resolved.splitMinColumns == 120 && resolved.retentionDays == 30)
-        #expect(resolved.theme == .auto && resolved.layout == .auto && resolved.images == .auto)
-        #expect(resolved.fullText == .auto && resolved.requestTimeout == 10 && resolved.liveCountry == "us")
+        #expect(
+            resolved[\.pageSize] == 20 && resolved[\.splitMinColumns] == 120
+                && resolved[\.retentionDays] == 30)
+        #expect(
+            resolved[\.theme] == .auto && resolved[\.layout] == .auto && resolved[\.images] == .auto)
+        #expect(
+            resolved[\.fullText] == .auto && resolved[\.requestTimeout] == 10
+                && resolved.liveCountry == "us")
         #expect(
             resolved.feeds
                 == FeedSettings(concurrency: 48, timeout: 30, maxItemsPerFeed: 500, refreshInterval: 30))
-        #expect(resolved.newsapiRefresh == .auto)
-        #expect(resolved.newsapiDailyLimit == 100)
+        #expect(resolved[\.newsapiRefresh] == .auto)
+        #expect(resolved[\.newsapiDailyLimit] == 100)
     }
 
     @Test func feedSettingsDefaultWhenAbsent() {
