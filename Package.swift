@@ -154,11 +154,14 @@ let package = Package(
         // calendar (see docs/architecture.md).
         .target(name: "FilterLanguage", dependencies: ["NewsModels"], swiftSettings: strict),
 
-        // The config file: its keys, each declared once, the loader with its rules, and a TOML 1.0
-        // reader of its own; no file system, so every rule is tested on a string (see
+        // The config file: its keys, each declared once, the loader with its rules, a TOML 1.0
+        // reader of its own, the settings a run resolves from it, the command line and the
+        // environment, and the user's small files (the config file, the key file, locked edits);
+        // the rules are tested on strings, the files in a temporary folder (see
         // docs/architecture.md).
         .target(
-            name: "Configuration", dependencies: ["NewsModels", "TerminalText", "FilterLanguage"],
+            name: "Configuration",
+            dependencies: ["NewsModels", "Networking", "TerminalText", "FilterLanguage"],
             swiftSettings: strict),
 
         // The local article store (SQLite through our SQLite layer); see docs/architecture.md.
@@ -298,9 +301,11 @@ let package = Package(
             ],
             swiftSettings: strictTests
         ),
-        // The config file's keys and rules and the TOML reader, in process, on strings.
+        // The config file's keys and rules, the TOML reader and the settings, in process; its files
+        // in a temporary folder.
         .testTarget(
-            name: "ConfigurationTests", dependencies: ["Configuration", "NewsModels", "FilterLanguage"],
+            name: "ConfigurationTests",
+            dependencies: ["Configuration", "NewsModels", "Networking", "FilterLanguage", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ShapedNetworkTests", dependencies: ["ShapedNetwork", "Networking", "NewsModels"],

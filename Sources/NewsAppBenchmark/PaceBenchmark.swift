@@ -45,9 +45,9 @@ enum PaceBenchmark {
     /// when this returns, which cancels a page still fetched ahead.
     private static func session(service: any NewsService, terminal: PacedTerminal, prefetch: Bool) async {
         let session = NewsSession(
-            service: service, terminal: terminal,
-            options: NewsSession.Options(
-                layout: .alwaysStack, pageSize: pageSize, country: "us", prefetchesNextPage: prefetch))
+            environment: AppEnvironment(
+                service: service, pageSize: pageSize, country: "us", prefetchesNextPage: prefetch),
+            terminal: terminal, options: NewsSession.Options(layout: .alwaysStack))
         _ = await session.run()
     }
 }

@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import Networking
 import NewsAPIStub

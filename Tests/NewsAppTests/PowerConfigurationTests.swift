@@ -160,7 +160,7 @@ import Testing
         let reread = loader.load(merge.text)
         #expect(reread.problems == [])
         #expect(reread.configuration.killfile.count == 2)
-        #expect(reread.configuration.ignoreMode == .display)
+        #expect(reread.configuration[\.ignoreMode] == .display)
         #expect(throws: ConfigurationMerge.Failure.self) {
             try ConfigurationMerge(config, into: "not = toml = here")
         }

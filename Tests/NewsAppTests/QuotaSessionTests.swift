@@ -1,3 +1,4 @@
+import Configuration
 import CoordinatorsTesting
 import Foundation
 import Modules
@@ -38,15 +39,15 @@ struct QuotaSessionTests {
         let context = try await prepare(stub.environment)
         let terminal = ScriptedTerminal(lines + ["q"])
         let session = NewsSession(
-            service: context.service, terminal: terminal,
-            options: NewsSession.Options(
-                pageSize: 5, country: context.source.country,
-                environment: ScreenEnvironment(
+            environment: AppEnvironment(
+                service: context.service,
+                screen: ScreenEnvironment(
                     clock: clock.function, timeZone: TimeZone(identifier: "UTC") ?? .current),
-                readingList: context.readingList, prefetchesNextPage: false,
-                frontPage: FrontPageSources(categories: true, feeds: false),
+                pageSize: 5, country: context.source.country, readingList: context.readingList,
+                prefetchesNextPage: false, frontPage: FrontPageSources(categories: true, feeds: false),
                 sourcesInUse: SourcesSummary.inUse(by: context).sentence, serviceStatus: context.requestStatus
-            ))
+            ),
+            terminal: terminal)
         await session.run()
         context.close()
         return Launch(text: terminal.text, requests: stub.requestCount - before)

@@ -23,3 +23,8 @@ public enum ImagesChoice: String, CaseIterable, Sendable {
 public enum HyperlinksChoice: String, CaseIterable, Sendable {
     case auto, on, off
 }
+
+/// `--log-level`: swift-log's levels from the most detailed.
+public enum LogLevelChoice: String, CaseIterable, Sendable {
+    case trace, debug, info, notice, warning, error, critical
+}

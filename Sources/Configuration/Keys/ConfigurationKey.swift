@@ -6,34 +6,38 @@ import NewsModels
     import Foundation
 #endif
 
-/// One key of the config file, declared once: its name, what it holds (its type and range), its
-/// default, its help line, and where its value goes in a ``Configuration``. The loader reads
-/// with it, and `--help`'s example and `docs/configuration.md`'s table are written from it
-/// (``ConfigurationKeys``).
+/// One key of the config file as the loader and the documentation see it: its name, what it holds
+/// (its type and range), its default, and its help line. Each key is declared once, as a
+/// ``TypedKey`` in ``ConfigurationKeys``, which holds this declaration; the loader reads with it,
+/// and `--help`'s example and `docs/configuration.md`'s table are written from it.
 public struct ConfigurationKey: Sendable {
-    /// What a key holds, with the rule a value must pass and where it is stored.
+    /// What a key holds, with the rule a value must pass.
     public enum Kind: Sendable {
         /// Two ASCII letters, lowercased: `noun` and `examples` for the message (`country code`,
         /// `us or gb`).
-        case code(noun: String, examples: String, store: Store<String>)
+        case code(noun: String, examples: String)
         /// A whole number in `range`, counting `unit` (`seconds`) when there is one.
-        case wholeNumber(ClosedRange<Int>, unit: String?, store: Store<Int>)
+        case wholeNumber(ClosedRange<Int>, unit: String?)
         /// A whole number of at least `minimum`.
-        case atLeast(Int, store: Store<Int>)
+        case atLeast(Int)
         /// One of `choices`.
-        case choice([String], store: Store<String>)
+        case choice([String])
         /// The path of `noun` (`a folder`): `~` is the home directory and a relative path is the
         /// config file's directory's. A refused one is `refusal` (`ignoring it`).
-        case path(noun: String, refusal: String, store: Store<String>)
+        case path(noun: String, refusal: String)
         /// A command line, as `$BROWSER` holds one.
-        case command(store: Store<String>)
+        case command
         /// Rules written as tables (`[[name]]`) with `fields`; ``ConfigurationLoader`` reads them,
         /// each refused alone.
         case rules(fields: String)
     }
 
-    /// Keeps an accepted value in its field of a ``Configuration``.
-    public typealias Store<Value> = @Sendable (inout Configuration, Value) -> Void
+    /// A value the rule took, as a ``Configuration`` keeps it (a code lowercased, a path
+    /// expanded), or the sentence that refuses it.
+    enum Acceptance: Equatable {
+        case accepted(TOMLValue)
+        case refused(String)
+    }
 
     public let name: String
     public let kind: Kind
@@ -48,57 +52,73 @@ public struct ConfigurationKey: Sendable {
 
     /// The same rule under another name, for messages (`feed rule 2 refresh_interval`).
     func named(_ other: String) -> ConfigurationKey {
-        ConfigurationKey(name: other, kind: kind, defaultValue: defaultValue, example: example, help: help)
+        ConfigurationKey(
+            name: other, kind: kind, defaultValue: defaultValue, example: example, help: help)
     }
 
-    /// Stores `value` in `configuration`, or says why it was refused.
-    func apply(_ value: TOMLValue, to configuration: inout Configuration, expanding: (String) -> String?)
+    /// Keeps `value` in `configuration`, or says why it was refused.
+    func apply(
+        _ value: TOMLValue, to configuration: inout Configuration, expanding: (String) -> String?
+    )
         -> String?
     {
+        switch accept(value, expanding: expanding) {
+        case .accepted(let kept):
+            configuration.values[name] = kept
+            return nil
+        case .refused(let message):
+            return message
+        }
+    }
+
+    /// `value` as the rule takes it, or why it is refused.
+    func accept(_ value: TOMLValue, expanding: (String) -> String?) -> Acceptance {
         let found = ConfigurationLoader.found(value)
         switch kind {
-        case .code(let noun, let examples, let store):
+        case .code(let noun, let examples):
             guard let code = value.string.flatMap(Self.twoLetterCode) else {
-                return
+                return .refused(
                     "\(name) must be a two-letter \(noun) such as \(examples) (found \(found)); using the default."
+                )
             }
-            store(&configuration, code)
-        case .wholeNumber(let range, let unit, let store):
+            return .accepted(.string(code))
+        case .wholeNumber(let range, let unit):
             guard let number = value.int, range.contains(number) else {
-                return
+                return .refused(
                     "\(name) must be a whole number \(unit.map { "of \($0) " } ?? "")from \(range.lowerBound) to "
-                    + "\(range.upperBound) (found \(found)); using the default."
+                        + "\(range.upperBound) (found \(found)); using the default.")
             }
-            store(&configuration, number)
-        case .atLeast(let minimum, let store):
+            return .accepted(value)
+        case .atLeast(let minimum):
             guard let number = value.int, number >= minimum else {
-                return
+                return .refused(
                     "\(name) must be a whole number of at least \(minimum) (found \(found)); using the default."
+                )
             }
-            store(&configuration, number)
-        case .choice(let choices, let store):
+            return .accepted(value)
+        case .choice(let choices):
             guard let choice = value.string, choices.contains(choice) else {
-                return "\(name) must be \(Self.alternatives(choices.map { "\"\($0)\"" })) (found \(found)); "
-                    + "using the default."
+                return .refused(
+                    "\(name) must be \(Self.alternatives(choices.map { "\"\($0)\"" })) (found \(found)); "
+                        + "using the default.")
             }
-            store(&configuration, choice)
-        case .path(let noun, let refusal, let store):
+            return .accepted(value)
+        case .path(let noun, let refusal):
             guard let path = value.string, !path.trimmingSpaces().isEmpty else {
-                return "\(name) must be the path of \(noun) (found \(found)); \(refusal)."
+                return .refused("\(name) must be the path of \(noun) (found \(found)); \(refusal).")
             }
             guard let expanded = expanding(path) else {
-                return "\(name) starts with ~ but HOME is not set; \(refusal)."
+                return .refused("\(name) starts with ~ but HOME is not set; \(refusal).")
             }
-            store(&configuration, expanded)
-        case .command(let store):
+            return .accepted(.string(expanded))
+        case .command:
             guard let command = value.string, !command.trimmingSpaces().isEmpty else {
-                return "\(name) must be a command (found \(found)); ignoring it."
+                return .refused("\(name) must be a command (found \(found)); ignoring it.")
             }
-            store(&configuration, command)
+            return .accepted(value)
         case .rules:
             preconditionFailure("\(name) is read by ConfigurationLoader")
         }
-        return nil
     }
 
     // MARK: Describing
@@ -106,8 +126,8 @@ public struct ConfigurationKey: Sendable {
     /// The numbers a whole-number key takes (`minimum...Int.max` for one with only a minimum).
     public var range: ClosedRange<Int> {
         switch kind {
-        case .wholeNumber(let range, _, _): return range
-        case .atLeast(let minimum, _): return minimum...Int.max
+        case .wholeNumber(let range, _): return range
+        case .atLeast(let minimum): return minimum...Int.max
         default: preconditionFailure("\(name) is not a number")
         }
     }
@@ -115,10 +135,10 @@ public struct ConfigurationKey: Sendable {
     /// What the key holds, for the table: `1–100`, `1–120 seconds`, `` `dark` or `light` ``.
     var valueDescription: String {
         switch kind {
-        case .code(let noun, _, _): "a two-letter \(noun)"
+        case .code(let noun, _): "a two-letter \(noun)"
         case .wholeNumber: rangeDescription ?? ""
         case .atLeast: rangeDescription ?? ""
-        case .choice(let choices, _): Self.alternatives(choices.map { "`\($0)`" })
+        case .choice(let choices): Self.alternatives(choices.map { "`\($0)`" })
         case .path: "a path (`~` is your home)"
         case .command: "a command"
         case .rules(let fields): "rules written `[[\(name)]]` with \(fields)"
@@ -129,10 +149,10 @@ public struct ConfigurationKey: Sendable {
     /// help line says it.
     var rangeDescription: String? {
         switch kind {
-        case .wholeNumber(let range, let unit, _):
+        case .wholeNumber(let range, let unit):
             "\(range.lowerBound)–\(Self.grouped(range.upperBound))" + (unit.map { " \($0)" } ?? "")
-        case .atLeast(let minimum, _): "at least \(minimum)"
-        case .choice(let choices, _): Self.alternatives(choices)
+        case .atLeast(let minimum): "at least \(minimum)"
+        case .choice(let choices): Self.alternatives(choices)
         case .code, .path, .command, .rules: nil
         }
     }

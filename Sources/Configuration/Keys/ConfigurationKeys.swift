@@ -1,86 +1,72 @@
 import NewsModels
 import TerminalText
 
-/// Every key of the config file, declared once (``ConfigurationKey``): ``ConfigurationLoader``
-/// reads with these declarations, ``Settings`` takes its defaults from them, and `--help`'s
-/// example (``helpExample``) and `docs/configuration.md`'s table (``markdownTable``, which a test
-/// compares with the file) are written from them.
+/// Every key of the config file, declared once as a typed value (``TypedKey``): ``ConfigurationLoader``
+/// reads with these declarations, ``Configuration`` and ``Settings`` are read through them
+/// (`settings[\.pageSize]`), and `--help`'s example (``helpExample``) and
+/// `docs/configuration.md`'s table (``markdownTable``, which a test compares with the file) are
+/// written from them. A new key is one declaration here, in ``all``, and its use.
 public enum ConfigurationKeys {
-    public static let country = ConfigurationKey(
-        name: "country", kind: .code(noun: "country code", examples: "us or gb") { $0.country = $1 },
-        defaultValue: .string("us"), example: .string("gb"), help: "the edition of live top headlines")
-    public static let language = ConfigurationKey(
-        name: "language", kind: .code(noun: "language code", examples: "en or de") { $0.language = $1 },
-        defaultValue: nil, example: .string("en"), help: "the language of live search results")
-    public static let pageSize = ConfigurationKey(
-        name: "page_size", kind: .wholeNumber(1...100, unit: nil) { $0.pageSize = $1 },
-        defaultValue: .integer(20),
-        example: .integer(30), help: "articles per page")
-    public static let theme = choice(
-        "theme", default: ThemeChoice.auto, example: .light,
-        help: "colours in a terminal: auto for its background (COLORFGBG, else asked), none without"
-    ) { $0.theme = $1 }
-    public static let hyperlinks = choice(
-        "hyperlinks", default: HyperlinksChoice.auto, example: .on,
-        help: "links as terminal hyperlinks (OSC 8); auto where the terminal is known to show them"
-    ) { $0.hyperlinks = $1 }
-    public static let layout = choice(
-        "layout", default: LayoutChoice.auto, example: .split,
-        help: "auto splits from split_min_columns, split whenever two panes fit, stack never"
-    ) { $0.layout = $1 }
-    public static let splitMinColumns = ConfigurationKey(
-        name: "split_min_columns", kind: .atLeast(40) { $0.splitMinColumns = $1 },
-        defaultValue: .integer(120),
-        example: .integer(140), help: "the narrowest terminal, in columns, that the auto layout splits")
-    public static let keyFile = ConfigurationKey(
-        name: "key_file",
-        kind: .path(noun: "a file holding the NewsAPI key", refusal: "ignoring it") { $0.keyFile = $1 },
-        defaultValue: nil,
-        example: .string("~/.config/newsapp/key"),
+    public static let country = TypedKey<String>(
+        "country", .code(noun: "country code", examples: "us or gb"), default: "us", example: "gb",
+        help: "the edition of live top headlines")
+    public static let language = TypedKey<String?>(
+        "language", .code(noun: "language code", examples: "en or de"), example: "en",
+        help: "the language of live search results")
+    public static let pageSize = TypedKey<Int>(
+        "page_size", .wholeNumber(1...100, unit: nil), default: 20, example: 30,
+        help: "articles per page")
+    public static let theme = TypedKey<ThemeChoice>(
+        "theme", default: .auto, example: .light,
+        help: "colours in a terminal: auto for its background (COLORFGBG, else asked), none without")
+    public static let hyperlinks = TypedKey<HyperlinksChoice>(
+        "hyperlinks", default: .auto, example: .on,
+        help: "links as terminal hyperlinks (OSC 8); auto where the terminal is known to show them")
+    public static let layout = TypedKey<LayoutChoice>(
+        "layout", default: .auto, example: .split,
+        help: "auto splits from split_min_columns, split whenever two panes fit, stack never")
+    public static let splitMinColumns = TypedKey<Int>(
+        "split_min_columns", .atLeast(40), default: 120, example: 140,
+        help: "the narrowest terminal, in columns, that the auto layout splits")
+    public static let keyFile = TypedKey<String?>(
+        "key_file", .path(noun: "a file holding the NewsAPI key", refusal: "ignoring it"),
+        example: "~/.config/newsapp/key",
         help: "a file whose first line is the NewsAPI key (NEWSAPI_KEY wins)")
-    public static let images = choice(
-        "images", default: ImagesChoice.auto, example: .off, help: "article pictures in a terminal"
-    ) { $0.images = $1 }
-    public static let retentionDays = ConfigurationKey(
-        name: "retention_days", kind: .wholeNumber(1...36_500, unit: "days") { $0.retentionDays = $1 },
-        defaultValue: .integer(30), example: .integer(60),
+    public static let images = TypedKey<ImagesChoice>(
+        "images", default: .auto, example: .off, help: "article pictures in a terminal")
+    public static let retentionDays = TypedKey<Int>(
+        "retention_days", .wholeNumber(1...36_500, unit: "days"), default: 30, example: 60,
         help: "how long unsaved articles not fetched again are kept")
-    public static let requestTimeout = ConfigurationKey(
-        name: "request_timeout", kind: .wholeNumber(1...120, unit: "seconds") { $0.requestTimeout = $1 },
-        defaultValue: .integer(10), example: .integer(10),
+    public static let requestTimeout = TypedKey<Int>(
+        "request_timeout", .wholeNumber(1...120, unit: "seconds"), default: 10, example: 10,
         help: "how long a NewsAPI request, a picture or a page may take in all")
-    public static let refreshConcurrency = ConfigurationKey(
-        name: "refresh_concurrency", kind: .wholeNumber(1...64, unit: nil) { $0.refreshConcurrency = $1 },
-        defaultValue: .integer(48), example: .integer(48),
+    public static let refreshConcurrency = TypedKey<Int>(
+        "refresh_concurrency", .wholeNumber(1...64, unit: nil), default: 48, example: 48,
         help: "feeds fetched at once, at most host_connections from one server")
-    public static let hostConnections = ConfigurationKey(
-        name: "host_connections", kind: .wholeNumber(1...8, unit: nil) { $0.hostConnections = $1 },
-        defaultValue: .integer(2), example: .integer(2),
+    public static let hostConnections = TypedKey<Int>(
+        "host_connections", .wholeNumber(1...8, unit: nil), default: 2, example: 2,
         help: "feeds a refresh fetches at once from one server: more is rude to it")
-    public static let refreshTimeout = ConfigurationKey(
-        name: "refresh_timeout", kind: .wholeNumber(1...600, unit: "seconds") { $0.refreshTimeout = $1 },
-        defaultValue: .integer(30), example: .integer(30), help: "how long a feed may take in all")
-    public static let refreshInterval = ConfigurationKey(
-        name: "refresh_interval", kind: .wholeNumber(1...10_080, unit: "minutes") { $0.refreshInterval = $1 },
-        defaultValue: .integer(30), example: .integer(30),
+    public static let refreshTimeout = TypedKey<Int>(
+        "refresh_timeout", .wholeNumber(1...600, unit: "seconds"), default: 30, example: 30,
+        help: "how long a feed may take in all")
+    public static let refreshInterval = TypedKey<Int>(
+        "refresh_interval", .wholeNumber(1...10_080, unit: "minutes"), default: 30, example: 30,
         help: "how old a feed or a NewsAPI section may get before the app refreshes it at launch")
-    public static let maxItemsPerFeed = ConfigurationKey(
-        name: "max_items_per_feed", kind: .wholeNumber(1...1_000_000, unit: nil) { $0.maxItemsPerFeed = $1 },
-        defaultValue: .integer(500), example: .integer(500), help: "read items kept per feed")
-    public static let fullText = choice(
-        "full_text", default: FullTextMode.auto, example: .auto,
-        help: "reader mode as an article opens: auto when its text is cut off, on always, off only on full"
-    ) { $0.fullText = $1 }
+    public static let maxItemsPerFeed = TypedKey<Int>(
+        "max_items_per_feed", .wholeNumber(1...1_000_000, unit: nil), default: 500, example: 500,
+        help: "read items kept per feed")
+    public static let fullText = TypedKey<FullTextMode>(
+        "full_text", default: .auto, example: .auto,
+        help:
+            "reader mode as an article opens: auto when its text is cut off, on always, off only on full")
 
-    public static let newsapiRefresh = choice(
-        "newsapi_refresh", default: NewsAPIRefresh.auto, example: .auto,
+    public static let newsapiRefresh = TypedKey<NewsAPIRefresh>(
+        "newsapi_refresh", default: .auto, example: .auto,
         help: "a NewsAPI section stored less than refresh_interval ago is shown without a request: "
-            + "auto; always asks; manual asks on r"
-    ) { $0.newsapiRefresh = $1 }
-    public static let newsapiDailyLimit = ConfigurationKey(
-        name: "newsapi_daily_limit",
-        kind: .wholeNumber(1...10_000_000, unit: "requests") { $0.newsapiDailyLimit = $1 },
-        defaultValue: .integer(Int64(DailyRequests.freePlanLimit)), example: .integer(100),
+            + "auto; always asks; manual asks on r")
+    public static let newsapiDailyLimit = TypedKey<Int>(
+        "newsapi_daily_limit", .wholeNumber(1...10_000_000, unit: "requests"),
+        default: DailyRequests.freePlanLimit, example: 100,
         help: "NewsAPI requests a day your plan allows; from 90 % NewsApp asks only on r and n, at the "
             + "limit not at all")
 
@@ -90,38 +76,38 @@ public enum ConfigurationKeys {
         name: "ignore_article", kind: .rules(fields: "`feed` (an address, or `\"*\"`) and `filter`"),
         defaultValue: nil, example: nil,
         help: "the killfile: items a filter expression chooses are dropped as they arrive")
-    public static let ignoreMode = choice(
-        "ignore_mode", default: IgnoreMode.download, example: .display,
-        help: "what the killfile does: download never stores an item, display hides it until its rule goes"
-    ) { $0.ignoreMode = $1 }
+    public static let ignoreMode = TypedKey<IgnoreMode>(
+        "ignore_mode", default: .download, example: .display,
+        help:
+            "what the killfile does: download never stores an item, display hides it until its rule goes")
     public static let feedRule = ConfigurationKey(
         name: "feed",
         kind: .rules(
             fields: "one of `url`, `title` or `tag`, then `refresh_interval`, `full_text`, `max_items`, "
                 + "`images` or `rename`"),
         defaultValue: nil, example: nil, help: "settings for some feeds")
-    public static let browser = ConfigurationKey(
-        name: "browser", kind: .command { $0.browser = $1 }, defaultValue: nil,
-        example: .string("firefox %s"),
+    public static let browser = TypedKey<String?>(
+        "browser", .command, example: "firefox %s",
         help:
             "the command that opens addresses (`o` in an article), in $BROWSER's form; it comes before $BROWSER"
     )
-    public static let downloadDirectory = ConfigurationKey(
-        name: "download_dir",
-        kind: .path(noun: "a folder", refusal: "using the default") { $0.downloadDirectory = $1 },
-        defaultValue: nil, example: .string("~/Podcasts"), help: "where podcasts are downloaded")
-    public static let player = ConfigurationKey(
-        name: "player", kind: .command { $0.player = $1 }, defaultValue: nil, example: .string("mpv"),
+    public static let downloadDirectory = TypedKey<String?>(
+        "download_dir", .path(noun: "a folder", refusal: "using the default"), example: "~/Podcasts",
+        help: "where podcasts are downloaded")
+    public static let player = TypedKey<String?>(
+        "player", .command, example: "mpv",
         help: "the command that plays a downloaded file (else the system's opener)")
 
     /// The keys, in the order the documentation lists them.
-    public static let all = [
-        country, language, pageSize, theme, hyperlinks, layout, splitMinColumns, keyFile, images,
-        retentionDays,
-        requestTimeout, refreshConcurrency, hostConnections, refreshTimeout, refreshInterval, newsapiRefresh,
-        newsapiDailyLimit,
-        maxItemsPerFeed, fullText, ignoreArticle, ignoreMode, browser, feedRule, downloadDirectory, player,
-    ]
+    public static let all: [ConfigurationKey] =
+        ([
+            country, language, pageSize, theme, hyperlinks, layout, splitMinColumns, keyFile, images,
+            retentionDays,
+            requestTimeout, refreshConcurrency, hostConnections, refreshTimeout, refreshInterval,
+            newsapiRefresh,
+            newsapiDailyLimit, maxItemsPerFeed, fullText, ignoreArticle, ignoreMode, browser, feedRule,
+            downloadDirectory, player,
+        ] as [any ConfigurationKeyDeclaring]).map(\.declaration)
 
     /// The declaration named `name`, if any.
     public static func named(_ name: String) -> ConfigurationKey? {
@@ -138,19 +124,6 @@ public enum ConfigurationKeys {
         }
         return configuration
     }()
-
-    /// A key of one of `Choice`'s cases.
-    private static func choice<Choice: CaseIterable & RawRepresentable<String> & Sendable>(
-        _ name: String, default: Choice, example: Choice, help: String,
-        store: @escaping @Sendable (inout Configuration, Choice) -> Void
-    ) -> ConfigurationKey {
-        ConfigurationKey(
-            name: name,
-            kind: .choice(Choice.allCases.map(\.rawValue)) { configuration, raw in
-                if let choice = Choice(rawValue: raw) { store(&configuration, choice) }
-            },
-            defaultValue: .string(`default`.rawValue), example: .string(example.rawValue), help: help)
-    }
 
     // MARK: Documentation
 

@@ -15,8 +15,10 @@ import TerminalText
 extension ConfigurationLoader {
     /// The settings a `[[feed]]` rule may hold, read by the rules of the keys they stand for.
     static let feedRuleKeys = [
-        "refresh_interval": ConfigurationKeys.refreshInterval, "max_items": ConfigurationKeys.maxItemsPerFeed,
-        "full_text": ConfigurationKeys.fullText, "images": ConfigurationKeys.images,
+        "refresh_interval": ConfigurationKeys.refreshInterval.declaration,
+        "max_items": ConfigurationKeys.maxItemsPerFeed.declaration,
+        "full_text": ConfigurationKeys.fullText.declaration,
+        "images": ConfigurationKeys.images.declaration,
     ]
 
     /// `[[ignore_article]]` tables (or an array of inline tables), each with `feed` (an address as
@@ -65,7 +67,8 @@ extension ConfigurationLoader {
     /// (`rule N`) and its first line. Another kind of value, or an element that is not a table, is
     /// a problem and is skipped.
     private func tables(
-        of entry: TOMLTable.Entry, rule: String, holding keys: String, problems: inout [ConfigurationProblem]
+        of entry: TOMLTable.Entry, rule: String, holding keys: String,
+        problems: inout [ConfigurationProblem]
     ) -> [(name: String, table: TOMLTable, line: Int)] {
         guard case .array(let elements) = entry.value else {
             problems.append(
@@ -112,18 +115,15 @@ extension ConfigurationLoader {
                 line: line)
             for setting in table.entries where !["url", "title", "tag"].contains(setting.key) {
                 let name = "\(ruleName) \(TextSanitizer.clean(setting.key))"
-                var read = Configuration()
                 switch setting.key {
                 case "refresh_interval", "max_items", "full_text", "images":
                     let declared = Self.feedRuleKeys[setting.key]!.named(name)
-                    if let refusal = declared.apply(setting.value, to: &read, expanding: expand) {
+                    switch declared.accept(setting.value, expanding: expand) {
+                    case .refused(let refusal):
                         problems.append(problem(setting.line, refusal))
-                        continue
+                    case .accepted(let value):
+                        feedRule.set(setting.key, to: value)
                     }
-                    feedRule.refreshInterval = read.refreshInterval ?? feedRule.refreshInterval
-                    feedRule.maxItems = read.maxItemsPerFeed ?? feedRule.maxItems
-                    feedRule.fullText = read.fullText ?? feedRule.fullText
-                    feedRule.images = read.images ?? feedRule.images
                 case "rename":
                     guard let title = setting.value.string,
                         !title.trimmingSpaces().isEmpty
@@ -154,5 +154,17 @@ extension ConfigurationLoader {
             configuration.feedRules.append(feedRule)
         }
         return problems
+    }
+}
+
+extension FeedRule {
+    /// Sets the setting `name` of a `[[feed]]` table to `value`, which its key's rule accepted.
+    fileprivate mutating func set(_ name: String, to value: TOMLValue) {
+        switch name {
+        case "refresh_interval": refreshInterval = ConfigurationKeys.refreshInterval.decode(value)
+        case "max_items": maxItems = ConfigurationKeys.maxItemsPerFeed.decode(value)
+        case "full_text": fullText = ConfigurationKeys.fullText.decode(value)
+        default: images = ConfigurationKeys.images.decode(value)
+        }
     }
 }

@@ -6,85 +6,23 @@ import TerminalText
 /// shell, wired together. The executable and the transcript tests build sessions the same way.
 @MainActor
 public final class NewsSession {
-    /// How a session looks and behaves.
+    /// How a session looks and behaves around its screens, which ``AppEnvironment`` serves.
     public struct Options: Sendable {
         public var layout: AdaptiveRouter.Policy
-        public var pageSize: Int
-        /// The edition of the top headlines, e.g. `us`.
-        public var country: String?
-        /// The language of search results, e.g. `en`.
-        public var language: String?
-        /// Opening a browser and the clipboard.
-        public var actions: any SystemActions
         /// Drawn across the top of every screen, e.g. the sample edition's notice.
         public var banner: StyledLine?
-        public var environment: ScreenEnvironment
-        /// Read marks and saved articles (`save`, `unsave`, `saved`); none by default.
-        public var readingList: any ReadingList
-        /// Article pictures; none by default.
-        public var images: any ArticleImages
-        /// The subscribed feeds (`feeds`, `feed NAME`); none by default.
-        public var feeds: any FeedLibrary
-        /// Lists fetch their next page while the reader nears the end.
-        public var prefetchesNextPage: Bool
         /// At the start, the feeds not refreshed for this long are refreshed in the background;
         /// nil: none is (pipes, `--offline`).
         public var refreshFeedsOlderThan: Duration?
-        /// Which sources the front page has sections from: the categories by default.
-        public var frontPage: FrontPageSources
-        /// Which sources are in use, in a sentence that help (`?`) shows under its title.
-        public var sourcesInUse: String?
-        /// Reads a line that help shows under the sources: NewsAPI's requests today.
-        public var serviceStatus: (@Sendable () async -> String?)?
-        /// Reader mode (`full`); none by default.
-        public var reader: any ArticleReader
-        /// When an article's page is fetched as it opens; never by default.
-        public var fullText: FullTextMode
-        /// What some feeds' articles do instead (`[[feed]]` rules).
-        public var feedPreferences = FeedPreferences()
-        /// Podcast downloads; none by default.
-        public var downloads: any Downloads = NoDownloads()
 
         public init(
             layout: AdaptiveRouter.Policy = .automatic(splitFromColumns: 120),
-            pageSize: Int = 20,
-            country: String? = nil,
-            language: String? = nil,
-            actions: any SystemActions = NoSystemActions(),
             banner: StyledLine? = nil,
-            environment: ScreenEnvironment = ScreenEnvironment(),
-            readingList: any ReadingList = NoReadingList(),
-            images: any ArticleImages = NoArticleImages(),
-            feeds: any FeedLibrary = NoFeedLibrary(),
-            prefetchesNextPage: Bool = true,
-            refreshFeedsOlderThan: Duration? = nil,
-            frontPage: FrontPageSources = FrontPageSources(),
-            sourcesInUse: String? = nil,
-            serviceStatus: (@Sendable () async -> String?)? = nil,
-            reader: any ArticleReader = NoArticleReader(),
-            fullText: FullTextMode = .off,
-            feedPreferences: FeedPreferences = FeedPreferences(),
-            downloads: any Downloads = NoDownloads()
+            refreshFeedsOlderThan: Duration? = nil
         ) {
-            self.feedPreferences = feedPreferences
-            self.downloads = downloads
             self.layout = layout
-            self.pageSize = pageSize
-            self.country = country
-            self.language = language
-            self.actions = actions
             self.banner = banner
-            self.environment = environment
-            self.readingList = readingList
-            self.images = images
-            self.feeds = feeds
-            self.prefetchesNextPage = prefetchesNextPage
             self.refreshFeedsOlderThan = refreshFeedsOlderThan
-            self.frontPage = frontPage
-            self.sourcesInUse = sourcesInUse
-            self.serviceStatus = serviceStatus
-            self.reader = reader
-            self.fullText = fullText
         }
     }
 
@@ -97,7 +35,7 @@ public final class NewsSession {
     public let downloadCenter: DownloadCenter
     private let refreshFeedsOlderThan: Duration?
 
-    public init(service: any NewsService, terminal: any Terminal, options: Options = Options()) {
+    public init(environment: AppEnvironment, terminal: any Terminal, options: Options = Options()) {
         let router = AdaptiveRouter(
             policy: options.layout, columns: terminal.size.columns,
             placeholder: [StyledLine("Type an article’s number to read it here.", .muted)])
@@ -110,26 +48,19 @@ public final class NewsSession {
             let widths = PaneWidths(total: size.columns)
             return TerminalSize(columns: pane == .primary ? widths.left : widths.right, rows: rows)
         }
-        let modules = NewsModuleFactory(
-            service: service, environment: options.environment, pageSize: options.pageSize,
-            country: options.country, language: options.language, actions: options.actions,
-            readingList: options.readingList, images: options.images, feeds: options.feeds,
-            paneSize: paneSize, prefetchesNextPage: options.prefetchesNextPage, frontPage: options.frontPage,
-            sourcesInUse: options.sourcesInUse, serviceStatus: options.serviceStatus, reader: options.reader,
-            fullText: options.fullText, feedPreferences: options.feedPreferences, downloads: options.downloads
-        )
+        let modules = NewsModuleFactory(environment: environment, paneSize: paneSize)
         self.router = router
         app = AppCoordinator(
             router: router, factory: NewsCoordinatorFactory(modules: modules), modules: modules,
-            feeds: options.feeds)
+            feeds: environment.feeds)
         shell = Shell(
             terminal: terminal, router: router, globals: app, promptName: "news", banner: options.banner)
         let shell = shell
-        feedRefresh = FeedRefreshCenter(library: options.feeds, activity: shell.background) {
+        feedRefresh = FeedRefreshCenter(library: environment.feeds, activity: shell.background) {
             [weak shell] line in
             shell?.showStatus(line)
         }
-        let center = DownloadCenter(downloads: options.downloads, activity: shell.background) {
+        let center = DownloadCenter(downloads: environment.downloads, activity: shell.background) {
             [weak shell] line in
             shell?.showStatus(line)
         }

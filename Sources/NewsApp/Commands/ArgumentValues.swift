@@ -8,11 +8,7 @@ import NewsModels
 extension LayoutChoice: ExpressibleByArgument {}
 extension ImagesChoice: ExpressibleByArgument {}
 extension ThemeChoice: ExpressibleByArgument {}
-
-/// The `--log-level` values, swift-log's levels from the most detailed.
-enum LogLevelChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case trace, debug, info, notice, warning, error, critical
-}
+extension LogLevelChoice: ExpressibleByArgument {}
 
 /// A `--category` value: a category's name or an unambiguous start of one (`sci`, `tech`).
 struct CategoryName: ExpressibleByArgument, Sendable, Equatable {

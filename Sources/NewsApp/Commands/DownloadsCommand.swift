@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Store
 
 #if canImport(FoundationEssentials)
@@ -74,7 +75,7 @@ enum DownloadsRunner {
         }
         let downloads = StoreDownloads(
             store: context.store, folder: folder, home: context.environment["HOME"],
-            player: context.settings.player)
+            player: context.settings[\.player])
         let status = await body(DownloadCommands(context: context, downloads: downloads))
         try? context.store.close()
         if status != 0 { throw ExitCode(status) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Feeds
 import NewsModels
 import TerminalText

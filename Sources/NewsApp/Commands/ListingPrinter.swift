@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Coordinators
 import FilterLanguage
 import Modules
@@ -47,8 +48,8 @@ enum ListingPrinter {
     static func run(_ listing: Listing, page: Int, json: Bool, context: LaunchContext) async -> Int32 {
         let source = context.source
         let service = context.service
-        let pageSize = context.settings.pageSize
-        let language = source.isSample ? nil : context.settings.language
+        let pageSize = context.settings[\.pageSize]
+        let language = source.isSample ? nil : context.settings[\.language]
         var result: ArticlePage
         do {
             switch listing {
@@ -121,7 +122,7 @@ enum ListingPrinter {
             (isTerminal ? TerminalProbe.size(of: STDOUT_FILENO)?.columns : nil)
             ?? TerminalProbe.fallbackSize(environment: environment).columns
         let styler = ANSIStyler(
-            mode: isTerminal ? AppLauncher.styleMode(environment, theme: context.settings.theme) : .plain,
+            mode: isTerminal ? AppLauncher.styleMode(environment, theme: context.settings[\.theme]) : .plain,
             hyperlinks: false)
         let time = TimeFormatting(now: Date())
         var lines = ListingRenderer.render(

@@ -118,8 +118,8 @@ struct NewsAppCommand: AsyncParsableCommand {
     /// The options that override the config file.
     var commandLine: CommandLineSettings {
         var settings = shared.commandLine
-        settings.layout = layout
-        settings.splitMinColumns = splitMinColumns
+        settings.keys[\.layout] = layout
+        settings.keys[\.splitMinColumns] = splitMinColumns
         return settings
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Feeds
 import Networking
 import NewsModels
@@ -48,7 +49,7 @@ struct ReadCommand: AsyncParsableCommand {
         guard let address = URL(webAddress: url) else { throw ExitCode(2) }
         let settings = AppLauncher.resolveSettings(
             app.shared.commandLine, environment: ProcessInfo.processInfo.environment)
-        let timeout = TimeInterval(settings.requestTimeout)
+        let timeout = TimeInterval(settings[\.requestTimeout])
         let fetcher = PageFetcher(http: CurlHTTPClient(), timeout: timeout)
         do {
             let page = try await fetcher.read(address, numberingLinks: !noLinks)

@@ -68,7 +68,7 @@ enum AppLauncher {
             ?? (syncAccount != nil ? SubscriptionsFile.standard(environment: environment) : nil)
         var live: LocalStore.Outcome?
         if key != nil || subscriptions != nil {
-            live = await LocalStore.open(directory, retentionDays: settings.retentionDays, now: clock)
+            live = await LocalStore.open(directory, retentionDays: settings[\.retentionDays], now: clock)
             for message in live?.messages ?? [] { StandardError.write(message) }
         }
         let feeds = live?.store.flatMap { store in
@@ -81,7 +81,7 @@ enum AppLauncher {
         do {
             source = try NewsSourceChoice.resolve(
                 key: key, country: settings.liveCountry, environment: environment,
-                timeout: TimeInterval(settings.requestTimeout), sampleNotice: sampleNotice,
+                timeout: TimeInterval(settings[\.requestTimeout]), sampleNotice: sampleNotice,
                 feedsOnly: feeds != nil && !commandLine.sample)
         } catch {
             try? live?.store?.close()
@@ -92,7 +92,7 @@ enum AppLauncher {
         if source.isSample {
             if feeds == nil { try? live?.store?.close() }
             local = await LocalStore.open(
-                directory, edition: .sample, retentionDays: settings.retentionDays, now: clock)
+                directory, edition: .sample, retentionDays: settings[\.retentionDays], now: clock)
             for message in local.messages { StandardError.write(message) }
         }
         return LaunchContext(
@@ -127,7 +127,8 @@ enum AppLauncher {
             let folder = DownloadFolder.path(settings: context.settings, environment: context.environment)
         else { return NoDownloads() }
         var downloads = StoreDownloads(
-            store: store, folder: folder, home: context.environment["HOME"], player: context.settings.player)
+            store: store, folder: folder, home: context.environment["HOME"],
+            player: context.settings[\.player])
         if let foreground { downloads.foreground = foreground }
         return downloads
     }
@@ -141,7 +142,7 @@ enum AppLauncher {
         let log = AppLog(environment: environment, level: settings.logLevel)
         let refresher = FeedRefreshService(
             subscriptions: subscriptions, store: store, settings: settings.feeds,
-            retentionDays: settings.retentionDays, logger: log.logger("feeds"))
+            retentionDays: settings[\.retentionDays], logger: log.logger("feeds"))
         let sync = syncAccount.map {
             SyncService(
                 account: $0, store: store, settings: settings.feeds, subscriptions: subscriptions,
@@ -171,9 +172,9 @@ enum AppLauncher {
         let environment = context.environment
         let settings = context.settings
         let interactive = TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
-        var mode = interactive ? styleMode(environment, theme: settings.theme) : ANSIStyler.Mode.plain
+        var mode = interactive ? styleMode(environment, theme: settings[\.theme]) : ANSIStyler.Mode.plain
         var typeAhead: [UInt8] = []
-        if settings.theme == .auto, mode == .color(.neutral),
+        if settings[\.theme] == .auto, mode == .color(.neutral),
             TerminalBackground.palette(colorFGBG: environment["COLORFGBG"]) == nil
         {
             // No COLORFGBG: the terminal is asked (OSC 11); keys typed meanwhile go to the prompt.
@@ -184,7 +185,7 @@ enum AppLauncher {
         let styler = ANSIStyler(
             mode: mode,
             hyperlinks: mode != .plain
-                && HyperlinkSupport.isEnabled(settings.hyperlinks, environment: environment))
+                && HyperlinkSupport.isEnabled(settings[\.hyperlinks], environment: environment))
         let readline =
             interactive
             ? ReadlineTerminal(
@@ -212,13 +213,13 @@ enum AppLauncher {
             }
         }
         let images = PictureSupport.images(
-            settings.images, isTerminal: interactive, environment: environment,
+            settings[\.images], isTerminal: interactive, environment: environment,
             directory: context.cacheDirectory, offline: settings.offline,
-            timeout: TimeInterval(settings.requestTimeout))
+            timeout: TimeInterval(settings[\.requestTimeout]))
         var preferences = FeedPreferences()
         if let feeds = context.feeds, !settings.feeds.rules.isEmpty {
             let inForce = await feeds.settingsInForce(FeedRules(settings: settings))
-            var imagesByChoice: [ImagesChoice: any ArticleImages] = [settings.images: images]
+            var imagesByChoice: [ImagesChoice: any ArticleImages] = [settings[\.images]: images]
             for (url, feed) in inForce {
                 // As the session's own: a piped script would wait for every page it opens.
                 if interactive && !settings.offline { preferences.fullText[url] = feed.fullText }
@@ -226,35 +227,36 @@ enum AppLauncher {
                     imagesByChoice[feed.images] = PictureSupport.images(
                         feed.images, isTerminal: interactive, environment: environment,
                         directory: context.cacheDirectory, offline: settings.offline,
-                        timeout: TimeInterval(settings.requestTimeout))
+                        timeout: TimeInterval(settings[\.requestTimeout]))
                 }
                 preferences.images[url] = imagesByChoice[feed.images]
             }
         }
+        // Built once here, the composition root; the session and its screens take it as it is.
+        let screens = AppEnvironment(
+            service: context.service, pageSize: settings[\.pageSize], country: context.source.country,
+            language: context.source.isSample ? nil : settings[\.language],
+            actions: LiveSystemActions(
+                environment: environment, browser: settings[\.browser], clipboard: clipboard, pager: pager),
+            readingList: context.readingList, images: images, feeds: context.feeds ?? NoFeedLibrary(),
+            // A page fetched ahead is a NewsAPI request the reader may never use: within the
+            // daily quota, `n` asks for it.
+            prefetchesNextPage: context.requestBudget == nil,
+            frontPage: FrontPageSources(
+                categories: context.source.hasCategories, feeds: context.feeds != nil),
+            sourcesInUse: SourcesSummary.inUse(by: context).sentence, serviceStatus: context.requestStatus,
+            reader: context.reader,
+            // As the feeds' refresh: a piped script would wait for every page it opens.
+            fullText: interactive && !settings.offline ? settings[\.fullText] : .off,
+            feedPreferences: preferences, downloads: downloads(context, foreground: player))
         let session = NewsSession(
-            service: context.service, terminal: terminal,
+            environment: screens, terminal: terminal,
             options: NewsSession.Options(
-                layout: policy(settings), pageSize: settings.pageSize, country: context.source.country,
-                language: context.source.isSample ? nil : settings.language,
-                actions: LiveSystemActions(
-                    environment: environment, browser: settings.browser, clipboard: clipboard, pager: pager),
-                banner: context.source.banner, readingList: context.readingList, images: images,
-                feeds: context.feeds ?? NoFeedLibrary(),
-                // A page fetched ahead is a NewsAPI request the reader may never use: within the
-                // daily quota, `n` asks for it.
-                prefetchesNextPage: context.requestBudget == nil,
+                layout: policy(settings), banner: context.source.banner,
                 // At the start, in the background, on a terminal only: a piped script would wait
                 // for it before its first screen. --offline touches no network.
                 refreshFeedsOlderThan: interactive && !settings.offline && context.feeds != nil
-                    ? .seconds(60 * settings.feeds.refreshInterval) : nil,
-                frontPage: FrontPageSources(
-                    categories: context.source.hasCategories, feeds: context.feeds != nil),
-                sourcesInUse: SourcesSummary.inUse(by: context).sentence,
-                serviceStatus: context.requestStatus,
-                reader: context.reader,
-                // As the feeds' refresh: a piped script would wait for every page it opens.
-                fullText: interactive && !settings.offline ? settings.fullText : .off,
-                feedPreferences: preferences, downloads: downloads(context, foreground: player)))
+                    ? .seconds(60 * settings.feeds.refreshInterval) : nil))
         // A store left alone for long finishes its eviction while the app is in use.
         let eviction = context.store.flatMap { store in
             context.evictionLeft.map { cutoff in
@@ -280,8 +282,8 @@ enum AppLauncher {
     }
 
     private static func policy(_ settings: Settings) -> AdaptiveRouter.Policy {
-        switch settings.layout {
-        case .auto: .automatic(splitFromColumns: settings.splitMinColumns)
+        switch settings[\.layout] {
+        case .auto: .automatic(splitFromColumns: settings[\.splitMinColumns])
         case .stack: .alwaysStack
         case .split: .preferSplit
         }

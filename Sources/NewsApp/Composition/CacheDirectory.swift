@@ -1,3 +1,5 @@
+import Configuration
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -36,7 +36,7 @@ struct CacheMaintenance {
 
     func stats(json: Bool) async -> Int32 {
         let limit =
-            ConfigurationFile.standard(environment: environment)?.load().configuration.newsapiDailyLimit
+            ConfigurationFile.standard(environment: environment)?.load().configuration[\.newsapiDailyLimit]
             ?? RequestBudget.defaultDailyLimit
         let now = now
         guard let directory = directory(),
@@ -240,7 +240,8 @@ struct CacheMaintenance {
 
     private func write(_ lines: [StyledLine]) {
         let isTerminal = TerminalProbe.isTerminal(STDOUT_FILENO)
-        let theme = theme ?? ConfigurationFile.standard(environment: environment)?.load().configuration.theme
+        let theme =
+            theme ?? ConfigurationFile.standard(environment: environment)?.load().configuration[\.theme]
         let styler = ANSIStyler(
             mode: isTerminal ? AppLauncher.styleMode(environment, theme: theme ?? .auto) : .plain,
             hyperlinks: false)

@@ -1,3 +1,4 @@
+import Configuration
 import Feeds
 import Modules
 import Networking
@@ -35,7 +36,7 @@ struct LaunchContext {
     var requestBudget: RequestBudget? {
         guard source.kind == .newsAPI, let store else { return nil }
         return RequestBudget(
-            store: store, dailyLimit: settings.newsapiDailyLimit, refresh: settings.newsapiRefresh,
+            store: store, dailyLimit: settings[\.newsapiDailyLimit], refresh: settings[\.newsapiRefresh],
             refreshInterval: TimeInterval(60 * settings.feeds.refreshInterval), clock: clock)
     }
 
@@ -80,7 +81,7 @@ struct LaunchContext {
         }
         return PageArticleReader(
             fetcher: PageFetcher(
-                http: CurlHTTPClient(), timeout: TimeInterval(settings.requestTimeout)),
+                http: CurlHTTPClient(), timeout: TimeInterval(settings[\.requestTimeout])),
             store: feeds?.store ?? store, offline: settings.offline, refusesNewsArticles: source.isSample)
     }
 

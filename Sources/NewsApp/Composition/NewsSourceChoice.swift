@@ -50,7 +50,7 @@ struct NewsSourceChoice {
         key: APIKey?,
         country: String,
         environment: [String: String],
-        timeout: TimeInterval = TimeInterval(ConfigurationKeys.defaults.requestTimeout!),
+        timeout: TimeInterval = TimeInterval(ConfigurationKeys.requestTimeout.fallback),
         sampleNotice: String? = nil,
         feedsOnly: Bool = false
     ) throws(Problem) -> NewsSourceChoice {

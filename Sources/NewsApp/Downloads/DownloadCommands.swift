@@ -1,3 +1,4 @@
+import Configuration
 import Coordinators
 import Dispatch
 import Modules
@@ -26,7 +27,7 @@ struct DownloadCommands {
     var now = Date()
 
     private var output: OutputStyle {
-        OutputStyle(environment: context.environment, theme: context.settings.theme)
+        OutputStyle(environment: context.environment, theme: context.settings[\.theme])
     }
 
     func list(json: Bool) async -> Int32 {

@@ -1,3 +1,5 @@
+import Configuration
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,7 +10,7 @@
 /// `$XDG_DOWNLOAD_DIR/podcasts`, else `~/Downloads/podcasts`.
 enum DownloadFolder {
     static func path(settings: Settings, environment: [String: String]) -> String? {
-        if let configured = settings.downloadDirectory { return configured }
+        if let configured = settings[\.downloadDirectory] { return configured }
         if let xdg = environment["XDG_DOWNLOAD_DIR"], xdg.hasPrefix("/") {
             return (xdg.hasSuffix("/") ? String(xdg.dropLast()) : xdg) + "/podcasts"
         }

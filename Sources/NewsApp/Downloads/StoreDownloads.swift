@@ -1,3 +1,4 @@
+import Configuration
 import Feeds
 import Modules
 import Networking

@@ -1,3 +1,4 @@
+import Configuration
 import Feeds
 import FilterLanguage
 import Logging
@@ -26,7 +27,7 @@ struct FeedCommands {
     var now = Date()
 
     private var output: OutputStyle {
-        OutputStyle(environment: context.environment, theme: context.settings.theme)
+        OutputStyle(environment: context.environment, theme: context.settings[\.theme])
     }
     private var time: TimeFormatting { TimeFormatting(now: now) }
 

@@ -31,7 +31,7 @@ struct FeedRules: Sendable {
     }
 
     init(settings: Settings) {
-        self.init(feeds: settings.feeds, fullText: settings.fullText, images: settings.images)
+        self.init(feeds: settings.feeds, fullText: settings[\.fullText], images: settings[\.images])
     }
 
     init(feeds: FeedSettings, fullText: FullTextMode = .auto, images: ImagesChoice = .auto) {

@@ -1,3 +1,4 @@
+import Configuration
 import Feeds
 import Logging
 import Networking
@@ -35,7 +36,7 @@ struct FeedsContext {
             )
             return nil
         }
-        let local = await LocalStore.open(directory, retentionDays: settings.retentionDays)
+        let local = await LocalStore.open(directory, retentionDays: settings[\.retentionDays])
         for message in local.messages {
             StandardError.write(message)
         }
@@ -57,7 +58,7 @@ struct FeedsContext {
     var refreshService: FeedRefreshService {
         FeedRefreshService(
             subscriptions: subscriptions, store: store, settings: settings.feeds,
-            retentionDays: settings.retentionDays, logger: logger)
+            retentionDays: settings[\.retentionDays], logger: logger)
     }
 
     /// Prints `message` as one `newsapp: …` line on standard error, made safe.

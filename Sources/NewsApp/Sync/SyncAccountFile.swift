@@ -1,3 +1,4 @@
+import Configuration
 import NewsModels
 import Sync
 

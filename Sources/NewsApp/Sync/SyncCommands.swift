@@ -1,3 +1,4 @@
+import Configuration
 import Coordinators
 import Logging
 import Modules

@@ -1,3 +1,4 @@
+import Configuration
 import Feeds
 import Logging
 import NewsModels

@@ -18,10 +18,11 @@ import Testing
         #expect(ConfigurationKeys.keyFile.valueDescription == "a path (`~` is your home)")
         #expect(ConfigurationKeys.browser.valueDescription == "a command")
         #expect(
-            ConfigurationKeys.ignoreArticle.valueDescription.hasPrefix("rules written `[[ignore_article]]`"))
+            ConfigurationKeys.ignoreArticle.valueDescription.hasPrefix(
+                "rules written `[[ignore_article]]`"))
         for key in [
-            ConfigurationKeys.country, ConfigurationKeys.keyFile, ConfigurationKeys.browser,
-            ConfigurationKeys.feedRule,
+            ConfigurationKeys.country.declaration, ConfigurationKeys.keyFile.declaration,
+            ConfigurationKeys.browser.declaration, ConfigurationKeys.feedRule,
         ] {
             #expect(key.rangeDescription == nil, "\(key.name)")
         }
@@ -45,35 +46,55 @@ import Testing
     }
 
     @Test func aRuleUnderAnotherNameNamesItInItsMessages() {
-        var configuration = Configuration()
-        let renamed = ConfigurationKeys.refreshInterval.named("feed rule 1 refresh_interval")
+        let renamed = ConfigurationKeys.refreshInterval.declaration.named(
+            "feed rule 1 refresh_interval")
         #expect(
-            renamed.apply(.boolean(true), to: &configuration, expanding: { $0 })
-                == "feed rule 1 refresh_interval must be a whole number of minutes from 1 to 10080 (found true); "
-                + "using the default.")
-        #expect(renamed.apply(.integer(15), to: &configuration, expanding: { $0 }) == nil)
-        #expect(configuration.refreshInterval == 15)
+            renamed.accept(.boolean(true), expanding: { $0 })
+                == .refused(
+                    "feed rule 1 refresh_interval must be a whole number of minutes from 1 to 10080 (found true); "
+                        + "using the default."))
+        #expect(renamed.accept(.integer(15), expanding: { $0 }) == .accepted(.integer(15)))
+    }
+
+    @Test func aTypedKeyReadsAndWritesItsValueAndKnowsItsDefault() {
+        var configuration = Configuration()
+        #expect(configuration[\.refreshInterval] == nil)
+        configuration[\.refreshInterval] = 15
+        #expect(configuration[ConfigurationKeys.refreshInterval] == 15)
+        configuration[\.refreshInterval] = nil
+        #expect(configuration == Configuration())
+        configuration[\.language] = "en"
+        #expect(configuration[\.language] == "en")
+        configuration[\.language] = .some(nil)
+        #expect(configuration == Configuration(), "an optional key set to nil is not set")
+        #expect(ConfigurationKeys.language.fallback == nil && ConfigurationKeys.pageSize.fallback == 20)
+        #expect(
+            ConfigurationKeys.theme.name == "theme"
+                && ConfigurationKeys.theme.declaration.defaultValue == .string("auto"))
     }
 
     @Test func theDefaultsAreEveryDeclaredDefault() {
         let defaults = ConfigurationKeys.defaults
-        #expect(defaults.country == "us" && defaults.pageSize == 20 && defaults.theme == .auto)
-        #expect(defaults.newsapiRefresh == NewsAPIRefresh.auto)
-        #expect(defaults.newsapiDailyLimit == DailyRequests.freePlanLimit)
-        #expect(defaults.fullText == FullTextMode.auto && defaults.ignoreMode == .download)
-        #expect(defaults.hyperlinks == .auto && defaults.layout == .auto && defaults.images == .auto)
+        #expect(defaults[\.country] == "us" && defaults[\.pageSize] == 20 && defaults[\.theme] == .auto)
+        #expect(defaults[\.newsapiRefresh] == NewsAPIRefresh.auto)
+        #expect(defaults[\.newsapiDailyLimit] == DailyRequests.freePlanLimit)
+        #expect(defaults[\.fullText] == FullTextMode.auto && defaults[\.ignoreMode] == .download)
+        #expect(
+            defaults[\.hyperlinks] == .auto && defaults[\.layout] == .auto && defaults[\.images] == .auto)
         #expect(defaults.killfile.isEmpty && defaults.feedRules.isEmpty)
     }
 
     @Test func aProblemIsOneCleanLineWithOrWithoutItsLine() {
         let withLine = ConfigurationProblem(file: "~/c.toml", line: 3, message: "bad\u{1B}[2J value.")
         #expect(withLine.description == "newsapp: ~/c.toml line 3: bad value.")
-        let whole = ConfigurationProblem(file: "/etc/\u{202E}c.toml", line: nil, message: "cannot be read.")
+        let whole = ConfigurationProblem(
+            file: "/etc/\u{202E}c.toml", line: nil, message: "cannot be read.")
         #expect(whole.description == "newsapp: /etc/c.toml: cannot be read.")
     }
 
     @Test func pathsAreExpandedFromHomeAndTheFilesFolder() {
-        let loader = ConfigurationLoader(displayPath: "c.toml", home: "/home/ada", directory: "/etc/newsapp/")
+        let loader = ConfigurationLoader(
+            displayPath: "c.toml", home: "/home/ada", directory: "/etc/newsapp/")
         #expect(loader.expand("~") == "/home/ada")
         #expect(loader.expand("~/k") == "/home/ada/k")
         #expect(loader.expand("k") == "/etc/newsapp/k")

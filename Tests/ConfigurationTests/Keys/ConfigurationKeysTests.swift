@@ -40,7 +40,7 @@ import Testing
             var configuration = Configuration()
             #expect(key.apply(value, to: &configuration, expanding: { $0 }) == nil, "\(key.name)")
         }
-        #expect(defaults.language == nil && defaults.keyFile == nil)
+        #expect(defaults[\.language] == nil && defaults[\.keyFile] == nil)
     }
 
     /// `--help`'s example is a config file the loader accepts whole, and it stays within 78
@@ -53,17 +53,18 @@ import Testing
         let settings = lines.filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
         // Rules (`[[feed]]`, `[[ignore_article]]`) are tables, named after the example.
         #expect(settings.count == ConfigurationKeys.all.filter { $0.example != nil }.count)
-        let hashColumns = lines.map { line in line.firstIndex(of: "#").map { $0.utf16Offset(in: line) } }
-        for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces).hasPrefix("#")
-        {
+        let hashColumns = lines.map { line in line.firstIndex(of: "#").map { $0.utf16Offset(in: line) }
+        }
+        for (index, line) in lines.enumerated()
+        where line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
             #expect(hashColumns[index] == hashColumns[index - 1], "a continued comment is under its #")
         }
         let loader = ConfigurationLoader(
             displayPath: "config.toml", home: "/home/ada", directory: "/home/ada")
         let outcome = loader.load(example)
         #expect(outcome.problems.isEmpty)
-        #expect(outcome.configuration.pageSize == 30 && outcome.configuration.theme == .light)
-        #expect(outcome.configuration.keyFile == "/home/ada/.config/newsapp/key")
+        #expect(outcome.configuration[\.pageSize] == 30 && outcome.configuration[\.theme] == .light)
+        #expect(outcome.configuration[\.keyFile] == "/home/ada/.config/newsapp/key")
         #expect(
             example.contains(
                 "  request_timeout = 10       # how long a NewsAPI request, a picture or a page\n"

@@ -35,15 +35,20 @@ import Testing
         #expect(outcome.problems == [])
         #expect(
             outcome.configuration
-                == Configuration(
-                    country: "gb", language: "de", pageSize: 35, theme: .light, layout: .split,
-                    splitMinColumns: 140, keyFile: "/etc/newsapp/key", images: .off, retentionDays: 90,
-                    requestTimeout: 20, refreshConcurrency: 16, hostConnections: 4, refreshTimeout: 45,
-                    maxItemsPerFeed: 2_000))
+                == Configuration().setting(\.country, "gb").setting(\.language, "de").setting(
+                    \.pageSize, 35
+                ).setting(\.theme, .light).setting(\.layout, .split).setting(\.splitMinColumns, 140)
+                .setting(\.keyFile, "/etc/newsapp/key").setting(\.images, .off).setting(\.retentionDays, 90)
+                .setting(\.requestTimeout, 20).setting(\.refreshConcurrency, 16).setting(
+                    \.hostConnections, 4
+                ).setting(\.refreshTimeout, 45).setting(\.maxItemsPerFeed, 2_000))
     }
 
     @Test(arguments: [
-        ("refresh_concurrency", "0", "refresh_concurrency must be a whole number from 1 to 64 (found 0)"),
+        (
+            "refresh_concurrency", "0",
+            "refresh_concurrency must be a whole number from 1 to 64 (found 0)"
+        ),
         (
             "refresh_concurrency", "\"8\"",
             "refresh_concurrency must be a whole number from 1 to 64 (found \"8\")"
@@ -71,16 +76,16 @@ import Testing
         let outcome = loader.load("page_size = 30\n\(key) = \(value)\n")
         #expect(outcome.problems.map(\.message) == [message + "; using the default."])
         #expect(outcome.problems.map(\.line) == [2])
-        #expect(outcome.configuration.pageSize == 30)
+        #expect(outcome.configuration[\.pageSize] == 30)
     }
 
     @Test func newsAPIQuotaSettingsAreReadAndCheckedWithOneLineEach() {
-        #expect(ConfigurationKeys.defaults.newsapiRefresh == .auto)
-        #expect(ConfigurationKeys.defaults.newsapiDailyLimit == 100)
+        #expect(ConfigurationKeys.defaults[\.newsapiRefresh] == .auto)
+        #expect(ConfigurationKeys.defaults[\.newsapiDailyLimit] == 100)
         let chosen = loader.load("newsapi_refresh = \"manual\"\nnewsapi_daily_limit = 250000\n")
         #expect(chosen.problems == [])
-        #expect(chosen.configuration.newsapiRefresh == .manual)
-        #expect(chosen.configuration.newsapiDailyLimit == 250_000)
+        #expect(chosen.configuration[\.newsapiRefresh] == .manual)
+        #expect(chosen.configuration[\.newsapiDailyLimit] == 250_000)
         let refused = loader.load(
             "newsapi_refresh = \"sometimes\"\nnewsapi_daily_limit = 0\nnewsapi_refesh = \"auto\"\n")
         #expect(
@@ -95,8 +100,8 @@ import Testing
                 "newsapi_daily_limit must be a whole number of requests from 1 to 10000000 (found \"100\"); using the "
                     + "default."
             ])
-        #expect(refused.configuration.newsapiRefresh == nil)
-        #expect(refused.configuration.newsapiDailyLimit == nil)
+        #expect(refused.configuration[\.newsapiRefresh] == nil)
+        #expect(refused.configuration[\.newsapiDailyLimit] == nil)
     }
 
     @Test(arguments: [
@@ -107,37 +112,38 @@ import Testing
         let outcome = loader.load("\(key) = \(value)\n")
         #expect(outcome.problems == [])
         let stored =
-            key == "page_size" ? outcome.configuration.pageSize : outcome.configuration.splitMinColumns
+            key == "page_size"
+            ? outcome.configuration[\.pageSize] : outcome.configuration[\.splitMinColumns]
         #expect(stored == expected)
     }
 
     @Test(arguments: ["dark", "light"])
     func themes(name: String) {
-        #expect(loader.load("theme = \"\(name)\"").configuration.theme?.rawValue == name)
+        #expect(loader.load("theme = \"\(name)\"").configuration[\.theme]?.rawValue == name)
     }
 
     @Test(arguments: ["auto", "stack", "split"])
     func layouts(name: String) {
-        #expect(loader.load("layout = \"\(name)\"").configuration.layout?.rawValue == name)
+        #expect(loader.load("layout = \"\(name)\"").configuration[\.layout]?.rawValue == name)
     }
 
     @Test(arguments: ["auto", "on", "off"])
     func images(name: String) {
-        #expect(loader.load("images = \"\(name)\"").configuration.images?.rawValue == name)
+        #expect(loader.load("images = \"\(name)\"").configuration[\.images]?.rawValue == name)
     }
 
     @Test(arguments: ["auto", "on", "off"])
     func fullText(name: String) {
         let outcome = loader.load("full_text = \"\(name)\"")
         #expect(outcome.problems == [])
-        #expect(outcome.configuration.fullText?.rawValue == name)
+        #expect(outcome.configuration[\.fullText]?.rawValue == name)
     }
 
     @Test(arguments: [1, 30, 36_500])
     func retentionDaysAtTheLimits(days: Int) {
         let outcome = loader.load("retention_days = \(days)\n")
         #expect(outcome.problems == [])
-        #expect(outcome.configuration.retentionDays == days)
+        #expect(outcome.configuration[\.retentionDays] == days)
     }
 
     /// Each refused value is one line naming the key, what it must be and what was found, and
@@ -159,9 +165,18 @@ import Testing
             "page_size = \"abc\"",
             "page_size must be a whole number from 1 to 100 (found \"abc\"); using the default."
         ),
-        ("page_size = 0", "page_size must be a whole number from 1 to 100 (found 0); using the default."),
-        ("page_size = 101", "page_size must be a whole number from 1 to 100 (found 101); using the default."),
-        ("page_size = 2.5", "page_size must be a whole number from 1 to 100 (found 2.5); using the default."),
+        (
+            "page_size = 0",
+            "page_size must be a whole number from 1 to 100 (found 0); using the default."
+        ),
+        (
+            "page_size = 101",
+            "page_size must be a whole number from 1 to 100 (found 101); using the default."
+        ),
+        (
+            "page_size = 2.5",
+            "page_size must be a whole number from 1 to 100 (found 2.5); using the default."
+        ),
         (
             "theme = \"blue\"",
             "theme must be \"auto\", \"dark\", \"light\" or \"none\" (found \"blue\"); using the default."
@@ -186,7 +201,9 @@ import Testing
             "images = \"always\"",
             "images must be \"auto\", \"on\" or \"off\" (found \"always\"); using the default."
         ),
-        ("images = true", "images must be \"auto\", \"on\" or \"off\" (found true); using the default."),
+        (
+            "images = true", "images must be \"auto\", \"on\" or \"off\" (found true); using the default."
+        ),
         (
             "full_text = \"always\"",
             "full_text must be \"auto\", \"on\" or \"off\" (found \"always\"); using the default."
@@ -231,7 +248,8 @@ import Testing
             page_size = "abc"
             theme = "light"
             """)
-        #expect(outcome.configuration == Configuration(country: "de", theme: .light))
+        #expect(
+            outcome.configuration == Configuration().setting(\.country, "de").setting(\.theme, .light))
         #expect(outcome.problems.map(\.line) == [2])
     }
 
@@ -245,7 +263,7 @@ import Testing
             [extras]
             x = 1
             """)
-        #expect(outcome.configuration == Configuration(theme: .dark))
+        #expect(outcome.configuration == Configuration().setting(\.theme, .dark))
         #expect(
             outcome.problems.map(\.description) == [
                 "newsapp: ~/.config/newsapp/config.toml line 2: unknown key \"colour\"; ignoring it.",
@@ -282,7 +300,8 @@ import Testing
         #expect(problem.message.hasPrefix("TOML syntax error in page_size at column 13: "))
         #expect(problem.message.hasSuffix("; ignoring the whole file."))
         #expect(
-            problem.description.hasPrefix("newsapp: ~/.config/newsapp/config.toml line 3: TOML syntax error"))
+            problem.description.hasPrefix(
+                "newsapp: ~/.config/newsapp/config.toml line 3: TOML syntax error"))
     }
 
     @Test func aSyntaxErrorWithoutAKeyStillHasItsLine() throws {
@@ -343,7 +362,8 @@ import Testing
     }
 
     @Test func aKeyInASyntaxErrorIsCleanedAndCut() throws {
-        let outcome = loader.load("\"\\u001b[2J\u{202E}\(String(repeating: "k", count: 100))\" = [1 2]\n")
+        let outcome = loader.load(
+            "\"\\u001b[2J\u{202E}\(String(repeating: "k", count: 100))\" = [1 2]\n")
         let problem = try #require(outcome.problems.first)
         #expect(!problem.message.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
         #expect(problem.message.hasPrefix("TOML syntax error in \""))
@@ -355,7 +375,8 @@ import Testing
         ("page_size = 1979-05-27", "a date"), ("page_size = 07:32:00", "a date"),
         ("page_size = 1979-05-27T07:32:00Z", "a date"), ("page_size = { a = 1 }", "a table"),
         ("page_size = [1]", "an array"), ("page_size = 2.5e3", "2500.0"), ("page_size = inf", "inf"),
-        ("page_size = -nan", "nan"), ("page_size = false", "false"), ("page_size = 'literal'", "\"literal\""),
+        ("page_size = -nan", "nan"), ("page_size = false", "false"),
+        ("page_size = 'literal'", "\"literal\""),
         ("page_size = \"\"\"\ntwo\nlines\"\"\"", "\"two lines\""), ("[page_size]", "a table"),
         ("page_size.x = 1", "a table"), ("[[page_size]]", "an array"),
         ("page_size = 0x7FFFFFFFFFFFFFFF", "9223372036854775807"),
@@ -371,7 +392,10 @@ import Testing
         let outcome = loader.load(
             "\u{FEFF}\"page_size\" = 0x1F\r\n'theme' = \"light\"\r\nlayout = '''split'''\r\n")
         #expect(outcome.problems == [])
-        #expect(outcome.configuration == Configuration(pageSize: 31, theme: .light, layout: .split))
+        #expect(
+            outcome.configuration
+                == Configuration().setting(\.pageSize, 31).setting(\.theme, .light).setting(
+                    \.layout, .split))
     }
 
     @Test func tablesAfterTheKeysAreUnknownKeysOnTheirHeadersLines() {
@@ -429,13 +453,14 @@ import Testing
     func keyFilePaths(written: String, expanded: String) {
         let outcome = loader.load("key_file = \"\(written)\"")
         #expect(outcome.problems == [])
-        #expect(outcome.configuration.keyFile == expanded)
+        #expect(outcome.configuration[\.keyFile] == expanded)
     }
 
     @Test func aTildeWithoutAHomeIsRefused() {
-        let homeless = ConfigurationLoader(displayPath: "/etc/newsapp.toml", home: nil, directory: "/etc")
+        let homeless = ConfigurationLoader(
+            displayPath: "/etc/newsapp.toml", home: nil, directory: "/etc")
         let outcome = homeless.load("key_file = \"~/key\"")
-        #expect(outcome.configuration.keyFile == nil)
+        #expect(outcome.configuration[\.keyFile] == nil)
         #expect(
             outcome.problems.map(\.description) == [
                 "newsapp: /etc/newsapp.toml line 1: key_file starts with ~ but HOME is not set; ignoring it."

@@ -39,13 +39,14 @@ import Testing
             filter = 'title = "no feed"'
             """)
         let configuration = outcome.configuration
-        #expect(configuration.ignoreMode == .display)
-        #expect(configuration.browser == "firefox %s")
-        #expect(configuration.player == "mpv --no-video")
-        #expect(configuration.downloadDirectory == "/home/ada/Podcasts")
+        #expect(configuration[\.ignoreMode] == .display)
+        #expect(configuration[\.browser] == "firefox %s")
+        #expect(configuration[\.player] == "mpv --no-video")
+        #expect(configuration[\.downloadDirectory] == "/home/ada/Podcasts")
         #expect(configuration.killfile.map(\.feed) == [nil, "https://lwn.net/headlines/rss"])
         #expect(
-            configuration.killfile[1].expression == (try FilterParser.parse(#"author = "bob" or age > 30"#)))
+            configuration.killfile[1].expression
+                == (try FilterParser.parse(#"author = "bob" or age > 30"#)))
         #expect(
             outcome.problems.map(\.description) == [
                 "newsapp: ~/.config/newsapp/config.toml line 15: ignore_article rule 3: At column 1 of the filter, "

@@ -7,8 +7,7 @@ import Testing
 // README:begin
 @Test @MainActor func openingAnArticleAndGoingBack() async throws {
     let edition = try SampleEdition.bundled()
-    let modules = NewsModuleFactory(
-        service: SampleNewsService(edition: edition), environment: ScreenEnvironment())
+    let modules = NewsModuleFactory(environment: AppEnvironment(service: SampleNewsService(edition: edition)))
     await withRecordingRouter { router in
         router.start(FeedCoordinator(router: router, modules: modules))
         router.expect(.setRoot("Front page"))

@@ -36,9 +36,10 @@ enum TestFixtures {
         fullText: FullTextMode = .off
     ) -> NewsModuleFactory {
         NewsModuleFactory(
-            service: service, environment: environment, pageSize: pageSize, actions: actions,
-            readingList: readingList, images: images, feeds: feeds, frontPage: frontPage, reader: reader,
-            fullText: fullText)
+            environment: AppEnvironment(
+                service: service, screen: environment, pageSize: pageSize, actions: actions,
+                readingList: readingList, images: images, feeds: feeds, frontPage: frontPage, reader: reader,
+                fullText: fullText))
     }
 
     /// The app's root coordinator over `router`, with the sample edition.
@@ -76,10 +77,14 @@ enum TestFixtures {
     ) -> (NewsSession, ScriptedTerminal) {
         let terminal = ScriptedTerminal(
             script, size: TerminalSize(columns: columns, rows: rows), interactive: interactive)
-        let options = NewsSession.Options(
-            layout: layout, environment: environment, readingList: readingList, images: images, feeds: feeds,
+        let screens = AppEnvironment(
+            service: service, screen: environment, readingList: readingList, images: images, feeds: feeds,
             prefetchesNextPage: prefetchesNextPage, frontPage: frontPage, reader: reader)
-        return (NewsSession(service: service, terminal: terminal, options: options), terminal)
+        return (
+            NewsSession(
+                environment: screens, terminal: terminal, options: NewsSession.Options(layout: layout)),
+            terminal
+        )
     }
 
     /// The titles of the top headlines, newest first.

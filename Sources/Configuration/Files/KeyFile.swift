@@ -3,26 +3,31 @@ import TerminalText
 
 /// The file named by `key_file`, whose first line is the NewsAPI key. The key itself never
 /// appears in a message: only the file's name does.
-struct KeyFile: Sendable, Equatable {
+public struct KeyFile: Sendable, Equatable {
     /// The absolute path.
-    var path: String
+    public var path: String
     /// The home directory, for `~` in messages.
-    var home: String?
+    public var home: String?
 
-    /// A key file is a line of text; anything bigger is the wrong file.
-    static let sizeLimit = 64 << 10
-
-    /// What reading the file gave.
-    struct Outcome: Sendable {
-        /// The key, or nil when the file cannot be used (the app falls back to the sample edition).
-        var key: APIKey?
-        /// One line each, for standard error: why the file cannot be used, or a warning.
-        var messages: [String]
+    public init(path: String, home: String?) {
+        self.path = path
+        self.home = home
     }
 
-    var displayPath: String { TextSanitizer.clean(PathDisplay.abbreviate(path, home: home)) }
+    /// A key file is a line of text; anything bigger is the wrong file.
+    public static let sizeLimit = 64 << 10
 
-    func read() -> Outcome {
+    /// What reading the file gave.
+    public struct Outcome: Sendable {
+        /// The key, or nil when the file cannot be used (the app falls back to the sample edition).
+        public var key: APIKey?
+        /// One line each, for standard error: why the file cannot be used, or a warning.
+        public var messages: [String]
+    }
+
+    public var displayPath: String { TextSanitizer.clean(PathDisplay.abbreviate(path, home: home)) }
+
+    public func read() -> Outcome {
         let contents: FileReader.Contents
         switch FileReader.read(path, limit: Self.sizeLimit) {
         case .failure(let failure):

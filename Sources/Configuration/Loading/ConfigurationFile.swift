@@ -1,5 +1,3 @@
-import Configuration
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,18 +6,23 @@ import Configuration
 
 /// The config file on disk, `$XDG_CONFIG_HOME/newsapp/config.toml` (by default
 /// `~/.config/newsapp/config.toml`): where it is, and reading it through ``ConfigurationLoader``.
-struct ConfigurationFile: Sendable, Equatable {
+public struct ConfigurationFile: Sendable, Equatable {
     /// The absolute path.
-    var path: String
+    public var path: String
     /// The home directory, for `~` in messages and in `key_file`.
-    var home: String?
+    public var home: String?
+
+    public init(path: String, home: String?) {
+        self.path = path
+        self.home = home
+    }
 
     /// The largest config file read; anything bigger is not a hand-written config.
-    static let sizeLimit = 256 << 10
+    public static let sizeLimit = 256 << 10
 
     /// The file named by `XDG_CONFIG_HOME` when it is an absolute path (as the XDG base directory
     /// specification requires), else by `HOME`; nil when there is neither.
-    static func standard(environment: [String: String]) -> ConfigurationFile? {
+    public static func standard(environment: [String: String]) -> ConfigurationFile? {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         let base: String
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
@@ -34,13 +37,13 @@ struct ConfigurationFile: Sendable, Equatable {
     }
 
     /// The path as shown in messages.
-    var displayPath: String { PathDisplay.abbreviate(path, home: home) }
+    public var displayPath: String { PathDisplay.abbreviate(path, home: home) }
 
     /// The file for editing (``ConfigurationMerge``): under a lock, written atomically.
-    var textFile: LockedTextFile { LockedTextFile(path: path, home: home, sizeLimit: Self.sizeLimit) }
+    public var textFile: LockedTextFile { LockedTextFile(path: path, home: home, sizeLimit: Self.sizeLimit) }
 
     /// The loader for this file's text.
-    var loader: ConfigurationLoader {
+    public var loader: ConfigurationLoader {
         ConfigurationLoader(
             displayPath: displayPath, home: home,
             directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
@@ -48,7 +51,7 @@ struct ConfigurationFile: Sendable, Equatable {
 
     /// Reads and parses the file. A missing file is an empty configuration and no problem; a file
     /// that cannot be read is one problem.
-    func load() -> ConfigurationLoader.Outcome {
+    public func load() -> ConfigurationLoader.Outcome {
         switch FileReader.read(path, limit: Self.sizeLimit) {
         case .failure(let failure) where failure.isMissing:
             return ConfigurationLoader.Outcome()

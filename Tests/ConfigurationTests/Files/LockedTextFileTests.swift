@@ -1,7 +1,6 @@
-import Foundation
+import Configuration
+import TestSupport
 import Testing
-
-@testable import NewsApp
 
 /// The user's small text files: a change that would pass the size limit is refused, the file left
 /// as it was, and the sentence names the limit as it was chosen.

@@ -1,21 +1,59 @@
-import Configuration
-import Feeds
-
 /// Carries a newsboat config file over into the text of `config.toml`, keeping everything the user
 /// wrote: a setting already there stays as it is (and is reported), new top-level settings go
 /// before the first table, and each `ignore-article` becomes an `[[ignore_article]]` table at the
 /// end, unless the same rule is there already.
-struct ConfigurationMerge {
+public struct ConfigurationMerge {
     /// The merged text, what was carried over and what was kept, one line each.
-    var text: String
-    var carried: [String] = []
-    var kept: [String] = []
+    public var text: String
+    public var carried: [String] = []
+    public var kept: [String] = []
 
-    struct Failure: Error, Equatable {
-        var reason: String
+    public struct Failure: Error, Equatable {
+        public var reason: String
     }
 
-    init(_ config: NewsboatConfig, into original: String) throws(Failure) {
+    /// The settings of a newsboat config file this merge carries over, as newsboat wrote them.
+    public struct Newsboat: Sendable, Equatable {
+        /// An `ignore-article` line: a feed's address (nil for `*`) and a filter expression.
+        public struct IgnoreRule: Sendable, Equatable {
+            public var feed: String?
+            public var expression: String
+
+            public init(feed: String?, expression: String) {
+                self.feed = feed
+                self.expression = expression
+            }
+        }
+
+        public var ignoreRules: [IgnoreRule]
+        /// `ignore-mode`: `download` or `display`.
+        public var ignoreMode: String?
+        /// `reload-time`: minutes between reloads.
+        public var reloadMinutes: Int?
+        /// `max-items`: items kept per feed; 0 is newsboat's "all of them".
+        public var maxItems: Int?
+        /// `browser`, in `$BROWSER`'s form.
+        public var browser: String?
+        /// `download-path`.
+        public var downloadPath: String?
+        /// `player`.
+        public var player: String?
+
+        public init(
+            ignoreRules: [IgnoreRule] = [], ignoreMode: String? = nil, reloadMinutes: Int? = nil,
+            maxItems: Int? = nil, browser: String? = nil, downloadPath: String? = nil, player: String? = nil
+        ) {
+            self.ignoreRules = ignoreRules
+            self.ignoreMode = ignoreMode
+            self.reloadMinutes = reloadMinutes
+            self.maxItems = maxItems
+            self.browser = browser
+            self.downloadPath = downloadPath
+            self.player = player
+        }
+    }
+
+    public init(_ config: Newsboat, into original: String) throws(Failure) {
         let table: TOMLTable
         switch TOMLParser.parse(original) {
         case .success(let parsed): table = parsed
@@ -98,8 +136,8 @@ struct ConfigurationMerge {
             )
         }
         if repeated > 0 {
-            // Found by Scripts/fuzz (newsboat-config): a rule written twice in newsboat's file was
-            // carried once, and said to be "there already".
+            // A rule written twice in newsboat's file is carried once, and said so: "there
+            // already" would be wrong.
             kept.append(
                 "ignore-article: \(repeated) line\(repeated == 1 ? "" : "s") repeated a rule of an earlier line"
             )
@@ -132,7 +170,7 @@ struct ConfigurationMerge {
     }
 
     /// `text` as a TOML string: a literal one ('…') when it can be, else a basic one with escapes.
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         let plain = !text.unicodeScalars.contains { $0 == "'" || $0.value < 0x20 || $0.value == 0x7F }
         if plain { return "'" + text + "'" }
         var quoted = "\""

@@ -16,21 +16,31 @@ import NewsModels
 /// changed and written under a lock on its folder, and written atomically (a new file renamed over
 /// the old one), so two commands changing it at once never lose each other's change and a crash
 /// never leaves half a file. The file is private to its owner (0600).
-struct LockedTextFile: Sendable, Equatable {
-    var path: String
-    var home: String?
-    var sizeLimit: Int
+public struct LockedTextFile: Sendable, Equatable {
+    public var path: String
+    public var home: String?
+    public var sizeLimit: Int
 
-    /// Why the file could not be read or written, as one sentence.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        var description: String
+    public init(path: String, home: String?, sizeLimit: Int) {
+        self.path = path
+        self.home = home
+        self.sizeLimit = sizeLimit
     }
 
-    var displayPath: String { PathDisplay.abbreviate(path, home: home) }
+    /// Why the file could not be read or written, as one sentence.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
+    }
+
+    public var displayPath: String { PathDisplay.abbreviate(path, home: home) }
     private var directory: String { path.deletingLastPathComponent }
 
     /// The file's text; a missing file is empty.
-    func load() throws(Failure) -> String {
+    public func load() throws(Failure) -> String {
         switch FileReader.read(path, limit: sizeLimit) {
         case .failure(let failure) where failure.isMissing:
             return ""
@@ -46,7 +56,7 @@ struct LockedTextFile: Sendable, Equatable {
 
     /// Reads the file, lets `change` edit its text, and writes it back when the text changed, all
     /// under the folder's lock; returns what `change` returned.
-    func update<Result>(_ change: (inout String) throws(Failure) -> Result) throws(Failure) -> Result {
+    public func update<Result>(_ change: (inout String) throws(Failure) -> Result) throws(Failure) -> Result {
         try createDirectory()
         let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard lock >= 0 else { throw failure("cannot be locked", errno) }
@@ -69,7 +79,7 @@ struct LockedTextFile: Sendable, Equatable {
     }
 
     /// `16 MiB`, `256 KiB`: a limit in the binary unit it was chosen in.
-    static func spoken(_ bytes: Int) -> String {
+    public static func spoken(_ bytes: Int) -> String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"

@@ -1,84 +1,90 @@
 import Configuration
 import Foundation
 import Networking
+import NewsModels
+import TestSupport
 import Testing
-
-@testable import NewsApp
 
 /// Which source wins: the command line, then the environment, then the config file, then the
 /// default.
 @Suite struct SettingsPrecedenceTests {
-    let file = Configuration(
-        country: "gb", language: "de", pageSize: 35, theme: .light, layout: .split, splitMinColumns: 150,
-        keyFile: "/keys/newsapi")
+    let file = Configuration().setting(\.country, "gb").setting(\.language, "de").setting(
+        \.pageSize, 35
+    ).setting(\.theme, .light).setting(\.layout, .split).setting(\.splitMinColumns, 150).setting(
+        \.keyFile, "/keys/newsapi")
 
     @Test func defaultsWhenNothingIsSaid() {
         let settings = Settings.resolve(
             commandLine: CommandLineSettings(), environment: [:], file: Configuration())
+        #expect(settings == Settings())
+        #expect(settings.country == nil && settings[\.language] == nil && settings[\.pageSize] == 20)
         #expect(
-            settings
-                == Settings(
-                    country: nil, language: nil, pageSize: 20, theme: .auto, layout: .auto,
-                    splitMinColumns: 120,
-                    key: .none))
+            settings[\.theme] == .auto && settings[\.layout] == .auto
+                && settings[\.splitMinColumns] == 120)
+        #expect(settings.key == .none)
         #expect(settings.liveCountry == "us")
-        #expect(settings.fullText == .auto)
+        #expect(settings[\.fullText] == .auto)
     }
 
     @Test func fullTextComesFromTheConfigFile() {
         let settings = Settings.resolve(
-            commandLine: CommandLineSettings(), environment: [:], file: Configuration(fullText: .off))
-        #expect(settings.fullText == .off)
+            commandLine: CommandLineSettings(), environment: [:],
+            file: Configuration().setting(\.fullText, .off))
+        #expect(settings[\.fullText] == .off)
     }
 
     @Test func theConfigFileBeatsTheDefaults() {
-        let settings = Settings.resolve(commandLine: CommandLineSettings(), environment: [:], file: file)
+        let settings = Settings.resolve(
+            commandLine: CommandLineSettings(), environment: [:], file: file)
         #expect(settings.country == "gb")
         #expect(settings.liveCountry == "gb")
-        #expect(settings.language == "de")
-        #expect(settings.pageSize == 35)
-        #expect(settings.theme == .light)
-        #expect(settings.layout == .split)
-        #expect(settings.splitMinColumns == 150)
+        #expect(settings[\.language] == "de")
+        #expect(settings[\.pageSize] == 35)
+        #expect(settings[\.theme] == .light)
+        #expect(settings[\.layout] == .split)
+        #expect(settings[\.splitMinColumns] == 150)
         #expect(settings.key == .file(KeyFile(path: "/keys/newsapi", home: nil)))
     }
 
     @Test func theCommandLineBeatsTheConfigFile() {
         let flags = CommandLineSettings(
             country: "fr", language: "en", pageSize: 5, theme: .dark, layout: .stack, splitMinColumns: 90)
-        let settings = Settings.resolve(commandLine: flags, environment: [:], file: file)
+        var settings = Settings.resolve(commandLine: flags, environment: [:], file: file)
         #expect(
-            settings
-                == Settings(
-                    country: "fr", language: "en", pageSize: 5, theme: .dark, layout: .stack,
-                    splitMinColumns: 90,
-                    key: .file(KeyFile(path: "/keys/newsapi", home: nil))))
+            settings.country == "fr" && settings.liveCountry == "fr" && settings[\.language] == "en")
+        #expect(settings[\.pageSize] == 5 && settings[\.theme] == .dark && settings[\.layout] == .stack)
+        #expect(settings[\.splitMinColumns] == 90)
+        #expect(settings.key == .file(KeyFile(path: "/keys/newsapi", home: nil)))
+        settings[\.pageSize] = 9
+        #expect(
+            settings[\.pageSize] == 9 && settings.file[\.pageSize] == 35,
+            "a value set is the command line's")
     }
 
     @Test func imagesOfflineAndRetention() {
         let defaults = Settings.resolve(
             commandLine: CommandLineSettings(), environment: [:], file: Configuration())
-        #expect(defaults.images == .auto)
+        #expect(defaults[\.images] == .auto)
         #expect(defaults.offline == false)
-        #expect(defaults.retentionDays == 30)
+        #expect(defaults[\.retentionDays] == 30)
         let fromFile = Settings.resolve(
             commandLine: CommandLineSettings(), environment: [:],
-            file: Configuration(images: .off, retentionDays: 7))
-        #expect(fromFile.images == .off)
-        #expect(fromFile.retentionDays == 7)
+            file: Configuration().setting(\.images, .off).setting(\.retentionDays, 7))
+        #expect(fromFile[\.images] == .off)
+        #expect(fromFile[\.retentionDays] == 7)
         let flags = Settings.resolve(
             commandLine: CommandLineSettings(offline: true, images: .on), environment: [:],
-            file: Configuration(images: .off, retentionDays: 7))
-        #expect(flags.images == .on)
+            file: Configuration().setting(\.images, .off).setting(\.retentionDays, 7))
+        #expect(flags[\.images] == .on)
         #expect(flags.offline)
-        #expect(flags.retentionDays == 7)
+        #expect(flags[\.retentionDays] == 7)
     }
 
     @Test func eachFlagOverridesOnlyItsOwnSetting() {
         let settings = Settings.resolve(
             commandLine: CommandLineSettings(pageSize: 7), environment: [:], file: file)
-        #expect(settings.pageSize == 7)
-        #expect(settings.theme == .light)
+        #expect(settings[\.pageSize] == 7)
+        #expect(settings[\.theme] == .light)
         #expect(settings.country == "gb")
     }
 
@@ -104,7 +110,8 @@ import Testing
     @Test func theKeyIsNeverPrinted() throws {
         let key = try #require(APIKey("very-secret-key"))
         let settings = Settings.resolve(
-            commandLine: CommandLineSettings(), environment: ["NEWSAPI_KEY": "very-secret-key"], file: file)
+            commandLine: CommandLineSettings(), environment: ["NEWSAPI_KEY": "very-secret-key"],
+            file: file)
         #expect(settings.key == .environment(key))
         #expect(!String(describing: settings).contains("very-secret-key"))
         #expect(!String(reflecting: settings).contains("very-secret-key"))
@@ -114,7 +121,9 @@ import Testing
 /// Where the config file is and how it is read.
 @Suite struct ConfigurationFileTests {
     @Test func xdgConfigHomeWins() {
-        let file = ConfigurationFile.standard(environment: ["HOME": "/home/ada", "XDG_CONFIG_HOME": "/xdg"])
+        let file = ConfigurationFile.standard(environment: [
+            "HOME": "/home/ada", "XDG_CONFIG_HOME": "/xdg",
+        ])
         #expect(file?.path == "/xdg/newsapp/config.toml")
         #expect(file?.displayPath == "/xdg/newsapp/config.toml")
     }
@@ -127,7 +136,9 @@ import Testing
 
     @Test func aRelativeXDGConfigHomeIsIgnored() {
         // The XDG base directory specification says relative paths are invalid.
-        let file = ConfigurationFile.standard(environment: ["HOME": "/home/ada", "XDG_CONFIG_HOME": "config"])
+        let file = ConfigurationFile.standard(environment: [
+            "HOME": "/home/ada", "XDG_CONFIG_HOME": "config",
+        ])
         #expect(file?.path == "/home/ada/.config/newsapp/config.toml")
     }
 
@@ -152,11 +163,14 @@ import Testing
 
     @Test func aFileIsReadAndItsKeyFileIsRelativeToIt() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("page_size = 12\nkey_file = \"~/secret\"\n", to: ".config/newsapp/config.toml")
+        try directory.write(
+            "page_size = 12\nkey_file = \"~/secret\"\n", to: ".config/newsapp/config.toml")
         let file = try #require(ConfigurationFile.standard(environment: ["HOME": directory.path]))
         let outcome = file.load()
         #expect(outcome.problems == [])
-        #expect(outcome.configuration == Configuration(pageSize: 12, keyFile: directory.path + "/secret"))
+        #expect(
+            outcome.configuration
+                == Configuration().setting(\.pageSize, 12).setting(\.keyFile, directory.path + "/secret"))
     }
 
     @Test func aFileThatCannotBeReadIsOneLine() throws {
@@ -170,6 +184,18 @@ import Testing
         #expect(
             file.load().problems.map(\.description) == [
                 "newsapp: ~/xdg/newsapp/config.toml: cannot be read (is a directory); using the defaults."
+            ])
+    }
+
+    @Test func aFilePastItsLimitIsOneLine() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            String(repeating: "#", count: ConfigurationFile.sizeLimit + 1),
+            to: ".config/newsapp/config.toml")
+        let file = try #require(ConfigurationFile.standard(environment: ["HOME": directory.path]))
+        #expect(
+            file.load().problems.map(\.message) == [
+                "cannot be read (larger than 256 KiB); using the defaults."
             ])
     }
 
@@ -194,7 +220,9 @@ import Testing
 
     /// Windows line endings: `"\r\n"` is one Character in Swift, so splitting on `"\n"` alone kept
     /// the whole file as the key, and no key was sent.
-    @Test(arguments: ["the-key\r\nsecond line\r\n", "the-key\r\n", "the-key\rsecond", "\u{FEFF}the-key\n"])
+    @Test(arguments: [
+        "the-key\r\nsecond line\r\n", "the-key\r\n", "the-key\rsecond", "\u{FEFF}the-key\n",
+    ])
     func otherLineEndsEndTheFirstLine(text: String) throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write(text, to: "key", permissions: 0o600)

@@ -12,33 +12,33 @@
 
 /// Reads small files with POSIX calls, so a missing file, a refused one and a directory can be
 /// told apart and the permissions checked on the very file that was read.
-enum FileReader {
+public enum FileReader {
     /// A file's bytes and its permission bits.
-    struct Contents: Sendable {
-        var data: Data
+    public struct Contents: Sendable {
+        public var data: Data
         /// `st_mode & 0o777`.
-        var permissions: UInt16
+        public var permissions: UInt16
     }
 
     /// Why a file was not read.
-    struct Failure: Error, Sendable, Equatable {
+    public struct Failure: Error, Sendable, Equatable {
         /// The `errno` of the failed call, or 0 for ``tooLarge``.
-        var code: Int32
-        var reason: String
+        public var code: Int32
+        public var reason: String
 
         /// True when there is no file at the path (nor a directory on the way to it).
-        var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+        public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
-        static func posix(_ code: Int32) -> Failure {
+        public static func posix(_ code: Int32) -> Failure {
             Failure(code: code, reason: String(cString: strerror(code)).lowercased())
         }
 
-        static func tooLarge(_ limit: Int) -> Failure {
+        public static func tooLarge(_ limit: Int) -> Failure {
             Failure(code: 0, reason: "larger than \(limit >> 10) KiB")
         }
     }
 
-    static func read(_ path: String, limit: Int) -> Result<Contents, Failure> {
+    public static func read(_ path: String, limit: Int) -> Result<Contents, Failure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.posix(errno)) }
         defer { close(descriptor) }
@@ -69,8 +69,8 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
 }
 
 /// Paths as the user thinks of them: the home directory shown as `~`.
-enum PathDisplay {
-    static func abbreviate(_ path: String, home: String?) -> String {
+public enum PathDisplay {
+    public static func abbreviate(_ path: String, home: String?) -> String {
         guard let home, home.hasPrefix("/"), home != "/" else { return path }
         let base = home.hasSuffix("/") ? String(home.dropLast()) : home
         if path == base { return "~" }
