@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import Store
 
 /// `newsapp refresh`: fetch every feed once and exit, like `newsboat -x reload`.
@@ -32,6 +33,10 @@ struct RefreshCommand: AsyncParsableCommand {
         MallocTuning.keepLargeBlocksMapped()
         guard let context = await FeedsContext.prepare(app.shared.commandLine) else { throw ExitCode(1) }
         let status = await RefreshRun(context: context, json: json).run()
+        if let arenas = MallocTuning.arenaCount() {
+            context.logger.info(
+                "malloc arenas", metadata: ["arenas": "\(arenas)", "limit": "\(MallocTuning.arenaLimit)"])
+        }
         try? context.store.close()
         if status != 0 { throw ExitCode(status) }
     }
