@@ -1,3 +1,4 @@
+import Account
 import Feeds
 import Store
 

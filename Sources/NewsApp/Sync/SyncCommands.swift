@@ -1,3 +1,4 @@
+import Account
 import Coordinators
 import Logging
 import Modules

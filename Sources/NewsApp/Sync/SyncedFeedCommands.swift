@@ -1,3 +1,4 @@
+import Account
 import Feeds
 import Logging
 import NewsModels
@@ -97,7 +98,7 @@ struct SyncedFeedCommands {
             }
         }
         do {
-            try await context.store.removeFeed(subscription.url)
+            try await context.account.unsubscribe(from: subscription.url)
         } catch {
             FeedsContext.fail(error.sentence)
         }

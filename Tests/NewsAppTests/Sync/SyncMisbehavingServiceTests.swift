@@ -1,3 +1,4 @@
+import Account
 import FilterLanguage
 import Foundation
 import Logging
