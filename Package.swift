@@ -153,7 +153,11 @@ let package = Package(
         // unsubscribe…) as one operation over the store, the reading list and reader mode the
         // screens see through Modules' protocols, and the sync's storage; see docs/architecture.md.
         .target(
-            name: "Account", dependencies: ["Modules", "Store", "Sync", "Feeds", "NewsModels"],
+            name: "Account",
+            dependencies: [
+                "Modules", "Store", "Sync", "Feeds", "Networking", "NewsModels",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
 
         // newsboat's filter language: one parser and syntax tree, which the store turns into SQL
@@ -310,7 +314,7 @@ let package = Package(
             name: "AccountTests",
             dependencies: [
                 "Account", "Store", "Sync", "Feeds", "Modules", "Networking", "NewsModels", "FilterLanguage",
-                "HTTPTestServer",
+                "HTTPTestServer", "ReaderAPIStub", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictTests
         ),
