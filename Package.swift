@@ -314,7 +314,8 @@ let package = Package(
             name: "AccountTests",
             dependencies: [
                 "Account", "Store", "Sync", "Feeds", "Modules", "Networking", "NewsModels", "FilterLanguage",
-                "HTTPTestServer", "ReaderAPIStub", .product(name: "Logging", package: "swift-log"),
+                "HTTPTestServer", "ReaderAPIStub", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictTests
         ),

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 @testable import NewsApp

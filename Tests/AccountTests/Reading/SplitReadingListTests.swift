@@ -2,21 +2,22 @@ import Foundation
 import Modules
 import NewsModels
 import Store
+import TestSupport
 import Testing
 
 @testable import Account
 
 /// The sample edition's marks in its store, the feed items' in the live one.
 @Suite struct SplitReadingListTests {
-    let folder: ScratchFolder
+    let folder: TemporaryDirectory
     let sample: NewsStore
     let live: NewsStore
     let list: SplitReadingList
 
     init() throws {
-        folder = try ScratchFolder()
-        sample = try folder.openStore("sample.sqlite")
-        live = try folder.openStore("news.sqlite")
+        folder = try TemporaryDirectory()
+        sample = try AccountFixtures.openStore("sample.sqlite", in: folder)
+        live = try AccountFixtures.openStore(in: folder)
         list = SplitReadingList(
             articles: StoreReadingList(store: sample), feedItems: StoreReadingList(store: live))
     }

@@ -2,18 +2,19 @@ import Foundation
 import Modules
 import NewsModels
 import Store
+import TestSupport
 import Testing
 
 @testable import Account
 
 /// The reading list over a real store file.
 @Suite struct StoreReadingListTests {
-    let directory: ScratchFolder
+    let directory: TemporaryDirectory
     let store: NewsStore
     let list: StoreReadingList
 
     init() throws {
-        directory = try ScratchFolder()
+        directory = try TemporaryDirectory()
         let (store, _) = try NewsStore.open(at: directory.url.appendingPathComponent("news.sqlite"))
         self.store = store
         list = StoreReadingList(store: store)

@@ -2,26 +2,21 @@ import Foundation
 import NewsModels
 import Store
 import Sync
+import TestSupport
 
 @testable import Account
 
-/// A fresh directory under the system's temporary directory, removed when the value goes away.
-final class ScratchFolder: Sendable {
-    let url: URL
+/// An account over a store in memory, and the sync's storage on the same store: what the
+/// action tests start from.
+struct MemoryAccount {
+    let store: NewsStore
+    let account: Account
+    let storage: StoreSyncStorage
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "account-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// A store file in the folder, opened.
-    func openStore(_ name: String = "news.sqlite") throws -> NewsStore {
-        try NewsStore.open(at: url.appendingPathComponent(name)).0
+        store = try NewsStore.inMemory()
+        account = Account(store: store)
+        storage = StoreSyncStorage(store: store)
     }
 }
 
@@ -33,6 +28,11 @@ enum AccountFixtures {
             source: ArticleSource(id: "fixture-wire", name: "Fixture Wire"), author: "A. Writer",
             title: "Stored story \(name)", summary: "A summary of \(name).",
             url: URL(string: "https://example.org/stored/\(name)")!, publishedAt: Date())
+    }
+
+    /// The store file `name` in `folder`, opened.
+    static func openStore(_ name: String = "news.sqlite", in folder: TemporaryDirectory) throws -> NewsStore {
+        try NewsStore.open(at: folder.url.appendingPathComponent(name)).0
     }
 
     static let feed = URL(string: "https://feeds.example/space.xml")!

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `newsapp` in a real pseudo-terminal: a tmux server on a private socket, one window of a

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import ReaderAPIStub
 import Store
+import TestSupport
 import Testing
 
 @testable import NewsApp

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A fresh directory under the system's temporary directory, removed when the value goes away.
-final class TemporaryDirectory: Sendable {
-    let url: URL
+public final class TemporaryDirectory: Sendable {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "newsapp-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -14,11 +14,11 @@ final class TemporaryDirectory: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 
-    var path: String { url.path }
+    public var path: String { url.path }
 
     /// Writes `text` to `relativePath` (creating directories), with `permissions` when given.
     @discardableResult
-    func write(_ text: String, to relativePath: String, permissions: Int? = nil) throws -> String {
+    public func write(_ text: String, to relativePath: String, permissions: Int? = nil) throws -> String {
         let file = url.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -31,7 +31,7 @@ final class TemporaryDirectory: Sendable {
 
     /// Makes the directory `relativePath` and returns its path.
     @discardableResult
-    func makeDirectory(_ relativePath: String) throws -> String {
+    public func makeDirectory(_ relativePath: String) throws -> String {
         let directory = url.appendingPathComponent(relativePath, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.path
