@@ -46,7 +46,7 @@ let package = Package(
             name: "NewsApp",
             dependencies: [
                 "NewsModels", "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store",
-                "Images", "Feeds", "Sync", "TerminalText", "FilterLanguage", "Configuration",
+                "Images", "Feeds", "Sync", "TerminalText", "FilterLanguage", "Configuration", "Account",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -148,6 +148,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        // The account: every action a person takes on their articles (mark read, save,
+        // unsubscribe…) as one operation over the store, the reading list and reader mode the
+        // screens see through Modules' protocols, and the sync's storage; see docs/architecture.md.
+        .target(
+            name: "Account",
+            dependencies: [
+                "Modules", "Store", "Sync", "Feeds", "Networking", "NewsModels",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
 
         // newsboat's filter language: one parser and syntax tree, which the store turns into SQL
         // and the killfile evaluates in memory; of ours it imports only NewsModels, for the one
@@ -297,7 +308,17 @@ let package = Package(
                 "TerminalText", "TestSupport", "Feeds", "FilterLanguage", "Sync", "ReaderAPIStub",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"), "SQLite", "Configuration",
+                .product(name: "FlyingSocks", package: "FlyingFox"), "SQLite", "Configuration", "Account",
+            ],
+            swiftSettings: strictTests
+        ),
+        // The account's actions, reading list, reader mode and sync storage, over real stores.
+        .testTarget(
+            name: "AccountTests",
+            dependencies: [
+                "Account", "Store", "Sync", "Feeds", "Modules", "Networking", "NewsModels", "FilterLanguage",
+                "HTTPTestServer", "ReaderAPIStub", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictTests
         ),

@@ -161,3 +161,21 @@ public struct ReaderAPIAccount: Sendable {
         feeds.first { $0.id == id }
     }
 }
+
+extension ReaderAPIAccount {
+    /// An account of `feeds` feeds with `items` unread items each, labelled by turns with
+    /// `labels`: the account the sync's tests start from.
+    public static func sample(feeds: Int, items: Int, labels: [String] = ["Space", "Local"])
+        -> ReaderAPIAccount
+    {
+        var account = ReaderAPIAccount()
+        for index in 1...feeds {
+            let stream = account.addFeed(
+                title: "Feed \(index)", url: "https://feed\(index).example/rss",
+                siteURL: "https://feed\(index).example/",
+                labels: [labels[(index - 1) % labels.count]])
+            account.addItems(to: stream, count: items)
+        }
+        return account
+    }
+}

@@ -6,6 +6,7 @@ import Foundation
 import Images
 import Modules
 import TerminalText
+import TestSupport
 import Testing
 
 @testable import NewsApp

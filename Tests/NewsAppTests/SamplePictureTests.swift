@@ -3,6 +3,7 @@ import Images
 import Modules
 import SampleEdition
 import TerminalText
+import TestSupport
 import Testing
 
 @testable import NewsApp

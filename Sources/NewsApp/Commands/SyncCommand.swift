@@ -180,3 +180,6 @@ struct SyncStatusCommand: AsyncParsableCommand {
         try await SyncCommandRunner.run(app) { await $0.status(json: json) }
     }
 }
+
+/// The protocols name themselves in Sync; the command line reads them from `--service`.
+extension SyncServiceKind: ExpressibleByArgument {}

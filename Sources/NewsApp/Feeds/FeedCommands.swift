@@ -1,3 +1,4 @@
+import Account
 import Configuration
 import Feeds
 import FilterLanguage
@@ -274,7 +275,7 @@ struct FeedCommands {
         }
         let summary = try? await context.store.feedSummaries(for: [subscription.url]).first
         do {
-            try await context.store.removeFeed(subscription.url)
+            try await context.account.unsubscribe(from: subscription.url)
         } catch {
             FeedsContext.fail(error.sentence)
         }

@@ -1,3 +1,4 @@
+import Account
 import Configuration
 import Feeds
 import Logging
@@ -20,6 +21,9 @@ struct FeedsContext {
     let store: NewsStore
     let cacheDirectory: CacheDirectory
     let logger: Logger
+
+    /// Whose actions the commands' changes to the store are.
+    var account: Account { Account(store: store) }
 
     /// Resolves the settings and opens the store (with launch retention); nil when there is no
     /// home for the subscriptions or the store could not be opened, said on standard error.

@@ -1,3 +1,4 @@
+import Account
 import Configuration
 import Feeds
 import FilterLanguage
@@ -26,6 +27,8 @@ import Sync
 struct StoreFeedLibrary: FeedLibrary {
     let subscriptions: SubscriptionsFile
     let store: NewsStore
+    /// Whose actions the marks are.
+    var account: Account { Account(store: store) }
     let refresher: FeedRefreshService
     /// `--offline`: feeds are read from the store and never refreshed.
     var offline = false
@@ -139,38 +142,29 @@ struct StoreFeedLibrary: FeedLibrary {
 
     func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int {
         let file = try loadFile()
-        switch try await selection(scope, file: file) {
-        case .feeds(let feeds):
-            return try await run { try await store.markFeedsRead(feeds) }
-        case .filtered(let filter):
-            return try await run { try await store.markFilteredFeedItemsRead(filter) }
-        }
+        let selection = try await selection(scope, file: file)
+        return try await run { try await account.markAllRead(selection) }
     }
 
     /// Every item marked with one time, kept by the marking: ``undo(_:)`` finds them by it.
     func markAllReadUndoably(in scope: FeedScope) async throws(FeedLibraryError) -> ReadMarking {
         let file = try loadFile()
         let time = Date().timeIntervalSince1970
-        let count: Int
-        switch try await selection(scope, file: file) {
-        case .feeds(let feeds):
-            count = try await run { try await store.markFeedsRead(feeds, at: time) }
-        case .filtered(let filter):
-            count = try await run { try await store.markFilteredFeedItemsRead(filter, at: time) }
-        }
+        let selection = try await selection(scope, file: file)
+        let count = try await run { try await account.markAllRead(selection, at: time) }
         return ReadMarking(count: count, time: count > 0 ? time : nil)
     }
 
     func undo(_ marking: ReadMarking) async throws(FeedLibraryError) -> Int {
         guard let time = marking.time else { return 0 }
-        return try await run { try await store.markFeedItemsUnread(readAt: time) }
+        return try await run { try await account.markUnread(readAt: time) }
     }
 
     func setRead(_ article: Article, read: Bool) async throws(FeedLibraryError) {
         guard let item = article.feedItem else {
             throw FeedLibraryError("Only a feed's items can be marked unread.")
         }
-        try await run { try await store.markFeedItemRead(feed: item.feed, itemID: item.item, read: read) }
+        try await run { try await account.setRead(item, read: read) }
     }
 
     func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? {
@@ -282,13 +276,8 @@ struct StoreFeedLibrary: FeedLibrary {
 
     // MARK: - Support
 
-    /// What a scope reads from the store: the items of some feeds, or those a filter chooses.
-    private enum Selection {
-        case feeds([URL])
-        case filtered(NewsStore.FeedFilter)
-    }
-
-    private func selection(_ scope: FeedScope, file: UrlsFile) async throws(FeedLibraryError) -> Selection {
+    private func selection(_ scope: FeedScope, file: UrlsFile) async throws(FeedLibraryError) -> ItemSelection
+    {
         switch scope {
         case .feed(let url) where QueryFeed.name(of: url) != nil:
             let context = try await filterContext(file)

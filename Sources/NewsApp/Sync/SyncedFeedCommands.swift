@@ -1,3 +1,4 @@
+import Account
 import Configuration
 import Feeds
 import Logging
@@ -98,7 +99,7 @@ struct SyncedFeedCommands {
             }
         }
         do {
-            try await context.store.removeFeed(subscription.url)
+            try await context.account.unsubscribe(from: subscription.url)
         } catch {
             FeedsContext.fail(error.sentence)
         }

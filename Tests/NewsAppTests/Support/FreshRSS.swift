@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import ReaderAPIStub
+import TestSupport
 
 /// A real FreshRSS (its Google Reader API at `/api/greader.php`), started for one test from the
 /// archive `FRESHRSS_ARCHIVE` names with the setup script beside it, on a free port of 127.0.0.1,

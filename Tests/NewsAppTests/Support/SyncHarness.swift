@@ -1,3 +1,4 @@
+import Account
 import Configuration
 import Foundation
 import Logging
@@ -36,19 +37,4 @@ struct SyncHarness {
         await service.run()
     }
 
-    /// An account of `feeds` feeds with `items` unread items each, labelled by turns.
-    static func account(feeds: Int, items: Int, labels: [String] = ["Space", "Local"]) -> ReaderAPIAccount {
-        var account = ReaderAPIAccount()
-        for index in 1...feeds {
-            let stream = account.addFeed(
-                title: "Feed \(index)", url: "https://feed\(index).example/rss",
-                siteURL: "https://feed\(index).example/",
-                labels: [labels[(index - 1) % labels.count]])
-            account.addItems(to: stream, count: items)
-        }
-        return account
-    }
-
-    /// The long id of the service's item `id`, which is the stored item's id.
-    static func itemID(_ id: Int64) -> String { ItemID(id).longForm }
 }

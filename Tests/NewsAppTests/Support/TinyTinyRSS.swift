@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import ReaderAPIStub
+import TestSupport
 import Testing
 
 /// A real Tiny Tiny RSS for one test, from the setup script `TTRSS_SETUP` names (`.ci/run` sets

@@ -1,5 +1,6 @@
 import Foundation
 import NewsModels
+import TestSupport
 import Testing
 
 /// The built `newsapp` in a real pseudo-terminal: a tmux server on a private socket, one window of a

@@ -34,7 +34,7 @@ struct MinifluxTests {
     }
 
     @Test func aNewUserSignsInWithAKeySyncsMarksBothWaysAddsAFeedAndSignsOut() async throws {
-        try await MinifluxStubServer(account: SyncHarness.account(feeds: 2, items: 3)).whileRunning {
+        try await MinifluxStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 3)).whileRunning {
             server in
             let address = server.baseURL.absoluteString
             let wrong = try await sandbox.run(
@@ -127,7 +127,7 @@ struct MinifluxTests {
     }
 
     @Test func aPasswordSignsInWithBasicAuthAndTokenIsForMinifluxOnly() async throws {
-        try await MinifluxStubServer(account: SyncHarness.account(feeds: 1, items: 2)).whileRunning {
+        try await MinifluxStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 2)).whileRunning {
             server in
             let address = server.baseURL.absoluteString + "/v1/"
             let login = try await sandbox.run(

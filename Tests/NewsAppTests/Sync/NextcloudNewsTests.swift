@@ -1,3 +1,4 @@
+import Account
 import Configuration
 import Foundation
 import HTTPTestServer
@@ -38,7 +39,7 @@ struct NextcloudNewsTests {
     }
 
     @Test func theFirstSyncALaterOneAndMarksBothWaysThroughTheEngine() async throws {
-        try await NextcloudNewsStubServer(account: SyncHarness.account(feeds: 2, items: 3)).whileRunning {
+        try await NextcloudNewsStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 3)).whileRunning {
             server in
             let store = try NewsStore.inMemory()
             let service = Self.service(server, store)
@@ -79,7 +80,7 @@ struct NextcloudNewsTests {
     }
 
     @Test func aNewUserSignsInByProbingSyncsMarksAddsAFeedAndSignsOut() async throws {
-        try await NextcloudNewsStubServer(account: SyncHarness.account(feeds: 2, items: 3)).whileRunning {
+        try await NextcloudNewsStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 3)).whileRunning {
             server in
             let sandbox = try Sandbox()
             let address = server.baseURL.absoluteString
@@ -156,7 +157,7 @@ struct NextcloudNewsTests {
     }
 
     @Test func probingFindsTheReaderAPIAtOnceAndSaysWhatItTriedWhenNothingAnswers() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 1)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 1)).whileRunning {
             server in
             let sandbox = try Sandbox()
             let login = try await sandbox.run(
@@ -187,22 +188,23 @@ struct NextcloudNewsTests {
 
     @Test func probingCarriesThePasswordToNoOtherHost() async throws {
         try await NextcloudNewsStubServer().whileRunning { elsewhere in
-            try await NextcloudNewsStubServer(account: SyncHarness.account(feeds: 1, items: 1)).whileRunning {
-                server in
-                server.setFault(.redirect(to: elsewhere.apiURL.absoluteString + "/version"))
-                let sandbox = try Sandbox()
-                let login = try await sandbox.run(
-                    ["sync", "login", server.baseURL.absoluteString, "--user", "reader"],
-                    input: "api-password\n")
-                #expect(login.status == 1)
-                #expect(login.err.contains("never sends the login to another host"), "\(login.err)")
-                #expect(login.err.split(separator: "\n").count == 1)
-                #expect(elsewhere.requestCount >= 1)
-                for request in elsewhere.requests {
-                    #expect(request.header("Authorization") == nil)
-                    #expect(!String(decoding: request.body, as: UTF8.self).contains("api-password"))
+            try await NextcloudNewsStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 1))
+                .whileRunning {
+                    server in
+                    server.setFault(.redirect(to: elsewhere.apiURL.absoluteString + "/version"))
+                    let sandbox = try Sandbox()
+                    let login = try await sandbox.run(
+                        ["sync", "login", server.baseURL.absoluteString, "--user", "reader"],
+                        input: "api-password\n")
+                    #expect(login.status == 1)
+                    #expect(login.err.contains("never sends the login to another host"), "\(login.err)")
+                    #expect(login.err.split(separator: "\n").count == 1)
+                    #expect(elsewhere.requestCount >= 1)
+                    for request in elsewhere.requests {
+                        #expect(request.header("Authorization") == nil)
+                        #expect(!String(decoding: request.body, as: UTF8.self).contains("api-password"))
+                    }
                 }
-            }
         }
     }
 }

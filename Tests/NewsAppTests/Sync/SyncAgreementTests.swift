@@ -40,7 +40,7 @@ struct SyncAgreementTests {
     func marksHereAndThereSyncsAndKillsEndWithBothSidesAgreeing(seed: UInt64) async throws {
         var random = SplitMix(state: seed)
         let sandbox = try Sandbox()
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 6)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 6)).whileRunning {
             server in
             try await SyncKillTests.prepare(sandbox, server)
             var ids = server.account { $0.items.map(\.id) }
@@ -240,7 +240,7 @@ struct SyncAgreementTests {
         let (store, _) = try NewsStore.open(at: sandbox.storeURL)
         defer { try? store.close() }
         let feeds = try await store.syncedFeeds().map(\.url)
-        let itemID = SyncHarness.itemID(key.item)
+        let itemID = ItemID(key.item).longForm
         for feed in feeds {
             switch key.kind {
             case .read: try await store.markFeedItemRead(feed: feed, itemID: itemID, read: value)

@@ -31,7 +31,7 @@ struct SyncCommandTests {
     }
 
     @Test func signingInKeepsTheTokenPrivatelyAndNeverThePassword() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 3)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 3)).whileRunning {
             server in
             let login = try await sandbox.run(
                 ["sync", "login", server.baseURL.absoluteString, "--user", "reader"], input: "api-password\n")
@@ -96,7 +96,7 @@ struct SyncCommandTests {
         #expect(!query.err.contains("greader.php"), "\(query.err)")
         let offSync = try await sandbox.run(["sync"])
         #expect(offSync.status == 1 && offSync.err.contains("newsapp sync login URL --user NAME"))
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 4)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 4)).whileRunning {
             server in
             try await login(server)
             let synced = try json(try await sandbox.run(["sync", "--json"]))
@@ -141,7 +141,7 @@ struct SyncCommandTests {
         let off = try json(try await sandbox.run(["sync", "status", "--json"]))
         #expect(off["signedIn"] as? Bool == false)
         #expect(off["service"] is NSNull)
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 1)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 1)).whileRunning {
             server in
             try await login(server)
             let on = try json(try await sandbox.run(["sync", "status", "--json"]))
@@ -153,7 +153,7 @@ struct SyncCommandTests {
     @Test func theFeedListsMarkTheServicesFeedsBesideTheUrlsFiles() async throws {
         let local = try FeedServer(files: ["/local.atom": FeedServer.atom("local", count: 2)])
         try sandbox.directory.write("\(local.base)/local.atom mine\n", to: ".config/newsapp/urls")
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 2)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 2)).whileRunning {
             server in
             try await login(server)
             #expect(try await sandbox.run(["sync"]).status == 0)
@@ -173,7 +173,7 @@ struct SyncCommandTests {
     }
 
     @Test func feedsAddAndRemoveSubscribeAndUnsubscribeAtTheService() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 2)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 2)).whileRunning {
             server in
             try await login(server)
             let add = try await sandbox.run(["feeds", "add", "https://new.example/feed", "--tag", "Later"])
@@ -199,7 +199,7 @@ struct SyncCommandTests {
     }
 
     @Test func signingOutWithChangesNotSentIsRefusedUnlessTheyAreDropped() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 2)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 2)).whileRunning {
             server in
             try await login(server)
             #expect(try await sandbox.run(["sync"]).status == 0)
@@ -221,7 +221,7 @@ struct SyncCommandTests {
     }
 
     @Test func cacheClearIncludingSavedUnstarsSyncedItemsSoTheNextSyncDoesNotBringThemBack() async throws {
-        var account = SyncHarness.account(feeds: 1, items: 3)
+        var account = ReaderAPIAccount.sample(feeds: 1, items: 3)
         let starred = account.items.prefix(2).map(\.id)
         account.mark(starred, starred: true)
         try await ReaderAPIStubServer(account: account).whileRunning { server in
@@ -255,7 +255,7 @@ struct SyncCommandTests {
         let folder = sandbox.home + "/.local/state/newsapp"
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 1)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 1)).whileRunning {
             server in
             try await login(server)
             let attributes = try FileManager.default.attributesOfItem(atPath: folder)
@@ -264,7 +264,7 @@ struct SyncCommandTests {
     }
 
     @Test func feedsAddWithSyncOnRefusesAWordThatIsNoAddress() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 1)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 1)).whileRunning {
             server in
             try await login(server)
             let add = try await sandbox.run(["feeds", "add", "not-a-url"])

@@ -55,7 +55,7 @@ struct SyncKillTests {
     @Test(arguments: [2, 3])
     func aPushKilledLosesNoChangeAndSendsNoneTwice(requestsBeforeKill: Int) async throws {
         let sandbox = try Sandbox()
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 5, items: 500)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 5, items: 500)).whileRunning {
             server in
             try await Self.prepare(sandbox, server)
             #expect(try await Self.readEverything(sandbox) == 2_500)
@@ -94,7 +94,7 @@ struct SyncKillTests {
     @Test(arguments: [5, 9])
     func aPullKilledLeavesWholePagesAndTheNextSyncCompletesIt(requestsBeforeKill: Int) async throws {
         let sandbox = try Sandbox()
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 20, items: 500)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 20, items: 500)).whileRunning {
             server in
             let login = try await sandbox.run(
                 ["sync", "login", server.baseURL.absoluteString, "--user", "reader"], input: "api-password\n")
@@ -131,7 +131,7 @@ struct SyncKillTests {
 
     @Test func twoSyncsOfOneStoreTakeTurnsAndSendEachChangeOnce() async throws {
         let sandbox = try Sandbox()
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 5, items: 500)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 5, items: 500)).whileRunning {
             server in
             try await Self.prepare(sandbox, server)
             #expect(try await Self.readEverything(sandbox) == 2_500)

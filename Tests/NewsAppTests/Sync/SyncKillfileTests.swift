@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import ReaderAPIStub
 import Store
+import TestSupport
 import Testing
 
 @testable import NewsApp
@@ -16,7 +17,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3)))
 struct SyncKillfileTests {
     @Test func inDownloadModeTheItemsARuleNamesArriveHiddenNowAndLater() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 5)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 5)).whileRunning {
             server in
             var harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             harness.settings.killfile = [try Self.rule(nil, #"title == "Item 2""#)]
@@ -42,7 +43,7 @@ struct SyncKillfileTests {
     }
 
     @Test func inDisplayModeRulesNameTheServicesFeedsByAddressAndLabel() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 5)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 5)).whileRunning {
             server in
             var harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             harness.settings.ignoreMode = .display
@@ -57,7 +58,7 @@ struct SyncKillfileTests {
     }
 
     @Test func changingTheRulesJudgesTheSyncedItemsAgainInEitherMode() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 5)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 5)).whileRunning {
             server in
             var harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             harness.settings.killfile = [try Self.rule(nil, #"title == "Item 2""#)]
@@ -80,7 +81,7 @@ struct SyncKillfileTests {
     }
 
     @Test func aQueryFeedReadsTheSyncedFeedsWithTheirLabelsAsTags() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 5)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 5)).whileRunning {
             server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             #expect(await harness.sync().error == nil)

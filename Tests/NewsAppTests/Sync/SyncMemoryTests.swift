@@ -24,19 +24,19 @@ struct SyncMemoryTests {
     }
 
     @Test func tenThousandItemsCostAPageNotTheirTotal() async throws {
-        let small = try await Self.firstSync(SyncHarness.account(feeds: 2, items: 500))
-        let large = try await Self.firstSync(SyncHarness.account(feeds: 20, items: 500))
+        let small = try await Self.firstSync(ReaderAPIAccount.sample(feeds: 2, items: 500))
+        let large = try await Self.firstSync(ReaderAPIAccount.sample(feeds: 20, items: 500))
         #expect(small.output.status == 0 && large.output.status == 0)
         #expect(large.output.out.contains("10,000 new items"))
         #expect(large.peak - small.peak < 16 << 10, "the peak grew by \((large.peak - small.peak) >> 10) MiB")
     }
 
     @Test func pagesPaddedToTheirCapStayBounded() async throws {
-        let plain = try await Self.firstSync(SyncHarness.account(feeds: 4, items: 500))
+        let plain = try await Self.firstSync(ReaderAPIAccount.sample(feeds: 4, items: 500))
         // 2,000 items of 12 KiB of ignored text each: pages of 1,000 pass the 16 MiB cap, so they
         // are asked for again in halves.
         let padded = try await Self.firstSync(
-            SyncHarness.account(feeds: 4, items: 500), fault: .padding(12 << 10))
+            ReaderAPIAccount.sample(feeds: 4, items: 500), fault: .padding(12 << 10))
         #expect(padded.output.status == 0, "\(padded.output.err)")
         #expect(padded.output.out.contains("2,000 new items"))
         #expect(

@@ -11,7 +11,7 @@ struct SyncTerminalSessionTests {
     @Test func theFrontPageShowsTheLabelsAndASyncRunsBehindThePrompt() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("full_text = \"off\"\n")
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 2, items: 3)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 2, items: 3)).whileRunning {
             server in
             let login = try await sandbox.run(
                 ["sync", "login", server.baseURL.absoluteString, "--user", "reader"], input: "api-password\n")
@@ -70,7 +70,7 @@ struct SyncTerminalSessionTests {
         let urls = files.keys.sorted().map { feeds.base + $0 }.joined(separator: "\n")
         try sandbox.directory.write(urls + "\n", to: ".config/newsapp/urls")
         try #require(try await sandbox.run(["refresh"]).status == 0)
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 43, items: 1)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 43, items: 1)).whileRunning {
             server in
             let login = try await sandbox.run(
                 ["sync", "login", server.baseURL.absoluteString, "--user", "reader"], input: "api-password\n")

@@ -1,13 +1,11 @@
-import Configuration
 import Foundation
 import Modules
-import Networking
 import NewsModels
-import SampleEdition
 import Store
+import TestSupport
 import Testing
 
-@testable import NewsApp
+@testable import Account
 
 /// The reading list over a real store file.
 @Suite struct StoreReadingListTests {
@@ -23,7 +21,7 @@ import Testing
     }
 
     @Test func readMarksAreKept() async throws {
-        let articles = (0..<3).map { StoreFixtures.article("r\($0)") }
+        let articles = (0..<3).map { AccountFixtures.article("r\($0)") }
         #expect(await list.readArticles(among: articles) == [])
         await list.markRead(articles[0])
         await list.markRead(articles[2])
@@ -69,8 +67,8 @@ import Testing
     }
 
     @Test func savingUnsavingAndTheSavedList() async throws {
-        let first = StoreFixtures.article("s1")
-        let second = StoreFixtures.article("s2")
+        let first = AccountFixtures.article("s1")
+        let second = AccountFixtures.article("s2")
         #expect(await list.isSaved(first) == false)
         try await list.save(first)
         try await list.save(second)
@@ -87,7 +85,7 @@ import Testing
 
     @Test func failuresAreOneSentence() async throws {
         try store.close()
-        let article = StoreFixtures.article("x")
+        let article = AccountFixtures.article("x")
         await list.markRead(article)
         #expect(await list.readArticles(among: [article]) == [])
         #expect(await list.isSaved(article) == false)
@@ -124,42 +122,5 @@ import Testing
         #expect(!long.sentence.contains("\n"))
         #expect(long.sentence.count < 140)
         #expect(long.sentence.hasSuffix("…)."))
-    }
-}
-
-/// Which service and reading list a run gets, with and without a store, online and offline.
-@Suite struct LaunchContextTests {
-    func context(key: String?, offline: Bool, store: NewsStore?) throws -> LaunchContext {
-        var settings = Settings.resolve(
-            commandLine: CommandLineSettings(offline: offline), environment: [:], file: Configuration())
-        settings.offline = offline
-        let source = try NewsSourceChoice.resolve(
-            key: key.flatMap { APIKey($0) }, country: "us",
-            environment: ["NEWSAPI_BASE_URL": "http://127.0.0.1:9"])
-        return LaunchContext(environment: [:], settings: settings, source: source, store: store)
-    }
-
-    @Test func withAStoreEverySourceIsRecorded() throws {
-        let store = try NewsStore.inMemory()
-        let live = try #require(
-            try context(key: "k", offline: false, store: store).service as? CachingNewsService)
-        #expect(live.offline == false)
-        #expect(live.wrapped is NewsAPIService)
-        let offline = try #require(
-            try context(key: "k", offline: true, store: store).service as? CachingNewsService)
-        #expect(offline.offline)
-        // The sample edition needs no network, so --offline leaves it as it is.
-        let sample = try #require(
-            try context(key: nil, offline: true, store: store).service as? CachingNewsService)
-        #expect(sample.offline == false)
-        #expect(sample.wrapped is SampleNewsService)
-        #expect(try context(key: nil, offline: false, store: store).readingList is StoreReadingList)
-    }
-
-    @Test func withoutAStore() throws {
-        #expect(try context(key: "k", offline: false, store: nil).service is NewsAPIService)
-        #expect(try context(key: "k", offline: true, store: nil).service is StorelessOfflineService)
-        #expect(try context(key: nil, offline: true, store: nil).service is SampleNewsService)
-        #expect(try context(key: nil, offline: false, store: nil).readingList is NoReadingList)
     }
 }

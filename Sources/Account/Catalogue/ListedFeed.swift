@@ -8,13 +8,18 @@ import Store
 #endif
 
 /// A feed as the lists show it: a subscription of the urls file, or a feed service's feed.
-struct ListedFeed: Sendable, Equatable {
-    var subscription: Subscription
-    var fromService: Bool
+public struct ListedFeed: Sendable, Equatable {
+    public var subscription: Subscription
+    public var fromService: Bool
+
+    public init(subscription: Subscription, fromService: Bool) {
+        self.subscription = subscription
+        self.fromService = fromService
+    }
 
     /// The urls file's subscriptions in its order, then the service's feeds; a feed in both is
     /// the service's (its labels are its tags), where the urls file lists it.
-    static func merging(_ local: [Subscription], _ service: [SyncedFeed]) -> [ListedFeed] {
+    public static func merging(_ local: [Subscription], _ service: [SyncedFeed]) -> [ListedFeed] {
         let byURL = Dictionary(service.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         var listed = local.map { subscription in
             guard let synced = byURL[subscription.url] else {

@@ -1,5 +1,3 @@
-import ArgumentParser
-import Networking
 import Sync
 
 #if canImport(FoundationEssentials)
@@ -8,11 +6,8 @@ import Sync
     import Foundation
 #endif
 
-/// The protocols name themselves in Sync; the command line reads them from `--service`.
-extension SyncServiceKind: ExpressibleByArgument {}
-
 /// The changes of subscriptions `newsapp feeds add` and `feeds remove` make at the service.
-protocol SubscriptionEditing: Sendable {
+public protocol SubscriptionEditing: Sendable {
     func subscribe(to url: URL) async throws(SyncError) -> (streamID: String, title: String?)
     /// Puts the subscription under `label`, and renames it to `title` when given.
     func edit(_ streamID: String, addLabel label: String?, title: String?) async throws(SyncError)
@@ -21,7 +16,7 @@ protocol SubscriptionEditing: Sendable {
 
 extension SubscriptionEditing {
     /// Puts the subscription under `label`.
-    func edit(_ streamID: String, addLabel label: String?) async throws(SyncError) {
+    public func edit(_ streamID: String, addLabel label: String?) async throws(SyncError) {
         try await edit(streamID, addLabel: label, title: nil)
     }
 }
@@ -33,7 +28,7 @@ extension MinifluxClient: SubscriptionEditing {}
 extension TinyTinyRSSClient: SubscriptionEditing {
     /// Tiny Tiny RSS's API can neither put a feed in a category nor rename it: the feed keeps
     /// what the service gave it, and `feeds add` says which labels were not kept.
-    func edit(_ streamID: String, addLabel label: String?, title: String?) async throws(SyncError) {}
+    public func edit(_ streamID: String, addLabel label: String?, title: String?) async throws(SyncError) {}
 }
 
 extension NextcloudNewsClient: SubscriptionEditing {}

@@ -12,30 +12,42 @@ import Sync
 /// to with a password (its API has no token of its own: basic auth sends the password each
 /// time; a Miniflux API key is the token), and for Nextcloud News, whose API has no token:
 /// every request carries the password.
-struct SyncAccount: Codable, Equatable, Sendable {
+public struct SyncAccount: Codable, Equatable, Sendable {
     /// The API's base, e.g. `https://rss.example.org/api/greader.php`.
-    var server: URL
-    var user: String
+    public var server: URL
+    public var user: String
     /// ClientLogin's `Auth` token: it goes in the `Authorization` header and nowhere else.
-    var token: String
+    public var token: String
     /// True when the user accepted plain http to a host other than this machine (`--allow-http`).
-    var allowHTTP: Bool
+    public var allowHTTP: Bool
     /// The protocol; nil in files written before there was a choice: the Google Reader API.
-    var service: SyncServiceKind? = nil
+    public var service: SyncServiceKind? = nil
     /// Tiny Tiny RSS's password, to open a new session when the service ended the last one;
     /// Nextcloud News's, sent with every request.
-    var password: String? = nil
+    public var password: String? = nil
 
-    var kind: SyncServiceKind { service ?? .greader }
+    public init(
+        server: URL, user: String, token: String, allowHTTP: Bool, service: SyncServiceKind? = nil,
+        password: String? = nil
+    ) {
+        self.server = server
+        self.user = user
+        self.token = token
+        self.allowHTTP = allowHTTP
+        self.service = service
+        self.password = password
+    }
+
+    public var kind: SyncServiceKind { service ?? .greader }
 
     /// How a Miniflux client proves who it is: the password when one is kept, else the API key.
-    var minifluxCredentials: MinifluxClient.Credentials {
+    public var minifluxCredentials: MinifluxClient.Credentials {
         password.map { .password(user: user, password: $0) } ?? .apiKey(token)
     }
 
     /// The service as sentences and `sync status` name it: host and port, never the token.
-    var serviceName: String { ReaderAPIClient.host(of: server) }
+    public var serviceName: String { ReaderAPIClient.host(of: server) }
 
     /// Who and where, to tell one account's data from another's in the store.
-    var identity: String { "\(user)@\(server.absoluteString)" }
+    public var identity: String { "\(user)@\(server.absoluteString)" }
 }

@@ -13,7 +13,7 @@ import Store
 /// HTTP client), its text kept with the article in the local store, so that it reads offline and
 /// search finds its words. Without a store the text is shown and not kept; `--offline` shows the
 /// text kept before and fetches nothing.
-struct PageArticleReader: ArticleReader {
+public struct PageArticleReader: ArticleReader {
     let fetcher: PageFetcher
     let store: NewsStore?
     let offline: Bool
@@ -21,14 +21,25 @@ struct PageArticleReader: ArticleReader {
     var refusesNewsArticles = false
     var clock: @Sendable () -> Date = { Date() }
 
-    var unavailableReason: String? { nil }
+    public init(
+        fetcher: PageFetcher, store: NewsStore?, offline: Bool, refusesNewsArticles: Bool = false,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.fetcher = fetcher
+        self.store = store
+        self.offline = offline
+        self.refusesNewsArticles = refusesNewsArticles
+        self.clock = clock
+    }
 
-    func storedText(of article: Article) async -> ReaderText? {
+    public var unavailableReason: String? { nil }
+
+    public func storedText(of article: Article) async -> ReaderText? {
         guard let store else { return nil }
         return try? await store.readerText(for: article)
     }
 
-    func fetchText(of article: Article) async throws(ArticleReaderError) -> ReaderText {
+    public func fetchText(of article: Article) async throws(ArticleReaderError) -> ReaderText {
         guard !offline else {
             throw ArticleReaderError(
                 "NewsApp is offline (--offline), so the page was not fetched.", isQuiet: true)

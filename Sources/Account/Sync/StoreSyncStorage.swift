@@ -11,8 +11,8 @@ import Sync
 /// The sync's storage, in the article store: the service's feeds and items are feeds and items
 /// like any other (one search, one front page, one set of read and saved marks), and the queue of
 /// mark changes is written with the marks themselves.
-struct StoreSyncStorage: SyncStorage {
-    let store: NewsStore
+public struct StoreSyncStorage: SyncStorage {
+    public let store: NewsStore
     /// The killfile over the feeds as stored, which hides the new items it names; nil for none.
     /// It is read again once the service's feeds are stored, so that a rule can name a feed the
     /// service has just added.
@@ -20,24 +20,24 @@ struct StoreSyncStorage: SyncStorage {
     /// The killfile as last read (nil inside when it could not be read), nil before the first read.
     private let hiding = Locked<NewsStore.Hiding??>(nil)
 
-    init(store: NewsStore, killfile: (@Sendable () async -> NewsStore.Hiding?)? = nil) {
+    public init(store: NewsStore, killfile: (@Sendable () async -> NewsStore.Hiding?)? = nil) {
         self.store = store
         self.killfile = killfile
     }
 
     /// The keys of the sync's values in the store.
-    enum Key {
-        static let stage = "pull.stage"
-        static let continuation = "pull.continuation"
-        static let mark = "pull.mark"
-        static let pullSince = "pull.since"
-        static let since = "since"
-        static let lastSync = "lastSync"
-        static let lastAttempt = "lastAttempt"
-        static let lastError = "lastError"
+    public enum Key {
+        public static let stage = "pull.stage"
+        public static let continuation = "pull.continuation"
+        public static let mark = "pull.mark"
+        public static let pullSince = "pull.since"
+        public static let since = "since"
+        public static let lastSync = "lastSync"
+        public static let lastAttempt = "lastAttempt"
+        public static let lastError = "lastError"
     }
 
-    func state() async throws -> SyncState {
+    public func state() async throws -> SyncState {
         let values = try await run { try await store.syncValues() }
         var state = SyncState(
             since: values[Key.since].flatMap { Int64($0) },
@@ -52,8 +52,9 @@ struct StoreSyncStorage: SyncStorage {
         return state
     }
 
-    func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (added: Int, removed: Int, keptSaved: Int)
-    {
+    public func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (
+        added: Int, removed: Int, keptSaved: Int
+    ) {
         let records = feeds.map {
             SyncFeedRecord(
                 streamID: $0.streamID, url: $0.url, title: $0.title, siteURL: $0.siteURL, labels: $0.labels)
@@ -63,7 +64,7 @@ struct StoreSyncStorage: SyncStorage {
         return changed
     }
 
-    func write(_ items: [ServiceItem], progress: PullProgress?) async throws -> (
+    public func write(_ items: [ServiceItem], progress: PullProgress?) async throws -> (
         new: Int, updated: Int, marks: Int
     ) {
         let records = items.map {
@@ -89,11 +90,11 @@ struct StoreSyncStorage: SyncStorage {
         return rules
     }
 
-    func missing(among ids: [ItemID]) async throws -> [ItemID] {
+    public func missing(among ids: [ItemID]) async throws -> [ItemID] {
         try await run { try await store.missingSyncItems(among: ids.map(\.value)) }.map(ItemID.init)
     }
 
-    func applyMarks(unread: MarkList, starred: MarkList) async throws -> Int {
+    public func applyMarks(unread: MarkList, starred: MarkList) async throws -> Int {
         try await run {
             try await store.applySyncMarks(
                 unread: unread.ids.map(\.value), unreadComplete: unread.isComplete,
@@ -101,21 +102,21 @@ struct StoreSyncStorage: SyncStorage {
         }
     }
 
-    func savedItems(notAmong starred: Set<ItemID>) async throws -> [ItemID] {
+    public func savedItems(notAmong starred: Set<ItemID>) async throws -> [ItemID] {
         let ids = Set(starred.map(\.value))
         return try await run { try await store.savedSyncItems(notAmong: ids) }.map(ItemID.init)
     }
 
-    func keepSaved(_ ids: [ItemID]) async throws -> Int {
+    public func keepSaved(_ ids: [ItemID]) async throws -> Int {
         try await run { try await store.keepSavedSyncItems(ids.map(\.value)) }
     }
 
-    func markCounts() async throws -> MarkCounts? {
+    public func markCounts() async throws -> MarkCounts? {
         let counts = try await run { try await store.syncMarkCounts() }
         return MarkCounts(unread: counts.unread, starred: counts.saved)
     }
 
-    func pendingChanges() async throws -> [MarkChange] {
+    public func pendingChanges() async throws -> [MarkChange] {
         try await run { try await store.pendingSyncChanges() }.map { change in
             MarkChange(
                 item: ItemID(change.serviceID), kind: change.kind == .read ? .read : .starred,
@@ -124,19 +125,19 @@ struct StoreSyncStorage: SyncStorage {
         }
     }
 
-    func markSent(_ changes: [MarkChange]) async throws {
+    public func markSent(_ changes: [MarkChange]) async throws {
         try await run { try await store.markSyncChangesSent(changes.map(Self.queued)) }
     }
 
-    func acknowledge(_ changes: [MarkChange]) async throws {
+    public func acknowledge(_ changes: [MarkChange]) async throws {
         try await run { try await store.acknowledgeSyncChanges(changes.map(Self.queued)) }
     }
 
-    func release(_ changes: [MarkChange]) async throws {
+    public func release(_ changes: [MarkChange]) async throws {
         try await run { try await store.releaseSyncChanges(changes.map(Self.queued)) }
     }
 
-    func finish(at date: Date, error: String?) async throws {
+    public func finish(at date: Date, error: String?) async throws {
         var values: [String: String?] = [Key.lastAttempt: Self.text(date), Key.lastError: error]
         if error == nil { values[Key.lastSync] = Self.text(date) }
         try await run { try await store.setSyncValues(values) }
@@ -168,7 +169,7 @@ struct StoreSyncStorage: SyncStorage {
 
     static func text(_ date: Date) -> String { String(date.timeIntervalSince1970) }
 
-    static func date(_ text: String) -> Date? { Double(text).map(Date.init(timeIntervalSince1970:)) }
+    public static func date(_ text: String) -> Date? { Double(text).map(Date.init(timeIntervalSince1970:)) }
 
     /// Runs `body`, its store errors made the sync's.
     private func run<T>(_ body: () async throws -> T) async throws -> T {

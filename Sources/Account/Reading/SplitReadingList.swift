@@ -10,21 +10,26 @@ import NewsModels
 /// The reading list of the sample edition with feeds beside it: the sample's articles keep their
 /// marks in the sample edition's store, the feed items theirs in the live store, so neither
 /// edition sees the other's marks and the feeds' marks are the same in every run.
-struct SplitReadingList: ReadingList {
+public struct SplitReadingList: ReadingList {
     /// The sample edition's articles; nil when its store could not be opened.
     let articles: (any ReadingList)?
     /// The feed items.
     let feedItems: any ReadingList
 
+    public init(articles: (any ReadingList)?, feedItems: any ReadingList) {
+        self.articles = articles
+        self.feedItems = feedItems
+    }
+
     private func list(for article: Article) -> any ReadingList {
         article.feedItem == nil ? (articles ?? NoReadingList()) : feedItems
     }
 
-    func markRead(_ article: Article) async {
+    public func markRead(_ article: Article) async {
         await list(for: article).markRead(article)
     }
 
-    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
+    public func readArticles(among articles: [Article]) async -> Set<ArticleID> {
         let items = articles.filter { $0.feedItem != nil }
         let others = articles.filter { $0.feedItem == nil }
         var read = items.isEmpty ? [] : await feedItems.readArticles(among: items)
@@ -34,21 +39,21 @@ struct SplitReadingList: ReadingList {
         return read
     }
 
-    func save(_ article: Article) async throws(ReadingListError) {
+    public func save(_ article: Article) async throws(ReadingListError) {
         try await list(for: article).save(article)
     }
 
-    func unsave(_ article: Article) async throws(ReadingListError) {
+    public func unsave(_ article: Article) async throws(ReadingListError) {
         try await list(for: article).unsave(article)
     }
 
-    func isSaved(_ article: Article) async -> Bool {
+    public func isSaved(_ article: Article) async -> Bool {
         await list(for: article).isSaved(article)
     }
 
     /// The sample edition's saved articles, then the saved feed items (the live store's saved
     /// NewsAPI articles are not the sample edition's).
-    func savedArticles() async throws(ReadingListError) -> [Article] {
+    public func savedArticles() async throws(ReadingListError) -> [Article] {
         let items = try await feedItems.savedArticles().filter { $0.feedItem != nil }
         guard let articles else { return items }
         return try await articles.savedArticles().filter { $0.feedItem == nil } + items

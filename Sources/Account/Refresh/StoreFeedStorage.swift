@@ -9,10 +9,14 @@ import Store
 
 /// The refresh engine's storage, in the article store: feed items share its full-text index, its
 /// search and its read and saved marks with NewsAPI's articles.
-struct StoreFeedStorage: FeedStorage {
-    let store: NewsStore
+public struct StoreFeedStorage: FeedStorage {
+    public let store: NewsStore
 
-    func states(for urls: [URL]) async throws -> [URL: FeedState] {
+    public init(store: NewsStore) {
+        self.store = store
+    }
+
+    public func states(for urls: [URL]) async throws -> [URL: FeedState] {
         do {
             return try await store.feedStates(for: urls).mapValues {
                 FeedState(validators: $0.validators, retryAfter: $0.retryAfter)
@@ -22,7 +26,7 @@ struct StoreFeedStorage: FeedStorage {
         }
     }
 
-    func write(_ outcomes: [FeedOutcome]) async throws -> [URL: ItemCounts] {
+    public func write(_ outcomes: [FeedOutcome]) async throws -> [URL: ItemCounts] {
         let records = outcomes.compactMap(Self.record)
         do {
             return try await store.recordFeeds(records).mapValues {

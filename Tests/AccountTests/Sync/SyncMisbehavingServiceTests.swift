@@ -1,3 +1,4 @@
+import Account
 import FilterLanguage
 import Foundation
 import Logging
@@ -8,8 +9,6 @@ import Store
 import Sync
 import Testing
 
-@testable import NewsApp
-
 /// The sync against a service that misbehaves (the stub's faults): numbers out of range, pages
 /// that never end, resume points refused, ids that cannot be read, checks that leave items out.
 /// Whatever it answers, no mark and no saved item is lost here and no sync traps.
@@ -18,7 +17,7 @@ struct SyncMisbehavingServiceTests {
     // MARK: - The service's clock
 
     @Test func aServiceClockOfInt64MinIsNeverStoredNorComputedWith() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 3)).whileRunning {
             server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             server.setFault(.updated(.min))
@@ -43,7 +42,7 @@ struct SyncMisbehavingServiceTests {
         Int64(Date().timeIntervalSince1970) + 50 * 365 * 86_400, Int64(Date().timeIntervalSince1970) * 1_000,
     ])
     func aServiceClockFarAheadOrInMillisecondsIsNotWhereTheNextSyncAsksFrom(updated: Int64) async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 3)).whileRunning {
             server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             server.setFault(.updated(updated))
@@ -62,7 +61,7 @@ struct SyncMisbehavingServiceTests {
 
     @Test(.timeLimit(.minutes(1)))
     func aListOfIDsThatNeverEndsStopsAtTheLimitOfPages() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 3)).whileRunning {
             server in
             let store = try NewsStore.inMemory()
             #expect(await SyncHarness(server: server, store: store).sync().error == nil)
@@ -79,7 +78,7 @@ struct SyncMisbehavingServiceTests {
 
     @Test(arguments: [400, 500])
     func aStoredContinuationTheServiceRefusesIsDroppedAndTheStageReadAgain(status: Int) async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 30)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 30)).whileRunning {
             server in
             let store = try NewsStore.inMemory()
             // As a sync stopped at its page limit leaves it.
@@ -96,7 +95,7 @@ struct SyncMisbehavingServiceTests {
     }
 
     @Test func aLongContinuationIsSentBackWholeAndOneTooLongStopsTheSyncWithASentence() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 30)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 30)).whileRunning {
             server in
             let store = try NewsStore.inMemory()
             server.setFault(.longContinuation(5_000))
@@ -114,7 +113,7 @@ struct SyncMisbehavingServiceTests {
     }
 
     @Test func bytesAfterTheAnswerStopTheSyncWithASentence() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 3)).whileRunning {
             server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             server.setFault(.trailingBytes)
@@ -144,7 +143,7 @@ struct SyncMisbehavingServiceTests {
     }
 
     @Test func anIDThatCannotBeReadMakesTheListIncompleteSoNoMarkIsTakenAway() async throws {
-        var account = SyncHarness.account(feeds: 1, items: 4)
+        var account = ReaderAPIAccount.sample(feeds: 1, items: 4)
         let starred = account.items[0].id
         account.mark([starred], starred: true)
         try await ReaderAPIStubServer(account: account).whileRunning { server in
@@ -161,7 +160,7 @@ struct SyncMisbehavingServiceTests {
     // MARK: - Acknowledgements
 
     @Test func aChangeMissingFromTheCheckIsSentAgainNotCountedAsThere() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 80)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 80)).whileRunning {
             server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             #expect(await harness.sync().error == nil)
@@ -180,7 +179,7 @@ struct SyncMisbehavingServiceTests {
     }
 
     @Test func aCheckThatAnswersSomeItemsAcknowledgesOnlyThoseItShows() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 4)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 4)).whileRunning {
             server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             #expect(await harness.sync().error == nil)
@@ -202,7 +201,7 @@ struct SyncMisbehavingServiceTests {
     // MARK: - Saved items
 
     @Test func aCheckThatAnswersSomeItemsAndOmitsOthersTreatsTheOmittedOnesAsGone() async throws {
-        var account = SyncHarness.account(feeds: 1, items: 4)
+        var account = ReaderAPIAccount.sample(feeds: 1, items: 4)
         let starred = account.items.prefix(2).map(\.id)
         account.mark(starred, starred: true)
         try await ReaderAPIStubServer(account: account).whileRunning { server in
@@ -233,7 +232,7 @@ struct SyncMisbehavingServiceTests {
     }
 
     @Test func savedItemsStaySavedWhenTheirFeedLeavesTheService() async throws {
-        var account = SyncHarness.account(feeds: 2, items: 3)
+        var account = ReaderAPIAccount.sample(feeds: 2, items: 3)
         let starred = account.items.first { $0.feed == 1 }!.id
         account.mark([starred], starred: true)
         try await ReaderAPIStubServer(account: account).whileRunning { server in
@@ -257,7 +256,7 @@ struct SyncMisbehavingServiceTests {
     }
 
     @Test func aSavedItemTheServiceForgetsStaysSavedButOneUnstarredElsewhereIsUnsaved() async throws {
-        var account = SyncHarness.account(feeds: 1, items: 3)
+        var account = ReaderAPIAccount.sample(feeds: 1, items: 3)
         let (forgotten, unstarred) = (account.items[0].id, account.items[1].id)
         account.mark([forgotten, unstarred], starred: true)
         try await ReaderAPIStubServer(account: account).whileRunning { server in
@@ -279,7 +278,7 @@ struct SyncMisbehavingServiceTests {
     // MARK: - One way to mark
 
     @Test func markReadOnAFilteredListOfSyncedItemsIsSent() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 4)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 4)).whileRunning {
             server in
             let harness = SyncHarness(server: server, store: try NewsStore.inMemory())
             #expect(await harness.sync().error == nil)
@@ -300,7 +299,7 @@ struct SyncMisbehavingServiceTests {
     // MARK: - Retry-After
 
     @Test func aRetryAfterWithinTheCapIsWaitedForAndALongerOneFailsAtOnce() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 3)).whileRunning {
             server in
             let store = try NewsStore.inMemory()
             let waits = Locked<[Duration]>([])
@@ -338,7 +337,7 @@ struct SyncMisbehavingServiceTests {
         ("Sun Nov  6 08:50:07 1994", 30), ("Sun, 06 Nov 1994 08:00:00 GMT", 0),
     ])
     func aRetryAfterDateWithinTheCapIsWaitedForAndOnePastIsNoWait(value: String, seconds: Int) async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 3)).whileRunning {
             server in
             let (engine, waits) = try Self.engine(server, now: Self.example)
             server.setFault(.retryAfterValue(status: 503, value: value, times: 1))
@@ -352,7 +351,7 @@ struct SyncMisbehavingServiceTests {
     }
 
     @Test func aRetryAfterDatePastTheCapStopsTheSyncAndOneThatIsNoDateIsNotWaitedFor() async throws {
-        try await ReaderAPIStubServer(account: SyncHarness.account(feeds: 1, items: 3)).whileRunning {
+        try await ReaderAPIStubServer(account: ReaderAPIAccount.sample(feeds: 1, items: 3)).whileRunning {
             server in
             let (engine, waits) = try Self.engine(server, now: Self.example)
             server.setFault(.retryAfterValue(status: 503, value: "Sun, 06 Nov 1994 10:49:37 GMT", times: 1))

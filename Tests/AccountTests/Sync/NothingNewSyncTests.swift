@@ -1,12 +1,10 @@
-import Configuration
+import Account
 import Foundation
 import Logging
 import ReaderAPIStub
 import Store
 import Sync
 import Testing
-
-@testable import NewsApp
 
 /// A later sync with Miniflux's and Nextcloud News's own APIs asks only for what changed, and
 /// for the numbers of unread and starred items: when they are those here, the lists of ids (each
@@ -17,14 +15,12 @@ import Testing
 struct NothingNewSyncTests {
     /// Three feeds of 200 items: the lists of ids are pages of 250 in Miniflux's client.
     static func account() -> ReaderAPIAccount {
-        SyncHarness.account(feeds: 3, items: 200)
+        ReaderAPIAccount.sample(feeds: 3, items: 200)
     }
 
     static func service(_ account: SyncAccount, _ store: NewsStore) -> SyncService {
-        var settings = FeedSettings()
-        settings.timeout = 30
-        return SyncService(
-            account: account, store: store, settings: settings,
+        SyncService(
+            account: account, store: store, timeout: 30,
             logger: Logger(label: "sync") { _ in SwiftLogNoOpLogHandler() })
     }
 
@@ -55,8 +51,8 @@ struct NothingNewSyncTests {
 
         // A read mark and a star made there arrive with the changes.
         let ids = try await items(store).map(\.item.id)
-        let readThere = try #require(ItemIDText.value(ids[0]))
-        let starThere = try #require(ItemIDText.value(ids[1]))
+        let readThere = try #require(ItemID(ids[0])?.value)
+        let starThere = try #require(ItemID(ids[1])?.value)
         change { account in
             account.mark([readThere], read: true)
             account.mark([starThere], starred: true)
@@ -71,7 +67,7 @@ struct NothingNewSyncTests {
 
         // An unread item gone there (purged, archived) comes with no change, but the numbers
         // differ: the lists are read, and the item is read here, as the engine's rules say.
-        let goneThere = try #require(ItemIDText.value(ids[2]))
+        let goneThere = try #require(ItemID(ids[2])?.value)
         change { account in account.forget([goneThere]) }
         before = requests().count
         let gone = await service.run()

@@ -12,19 +12,22 @@ import Store
 /// `news.sqlite` beside the stored pages, so they survive restarts and work offline.
 ///
 /// Every failure becomes one ``ReadingListError`` sentence saying what did not happen and why;
-/// read marks fail silently, as ``ReadingList`` asks.
-struct StoreReadingList: ReadingList {
-    let store: NewsStore
+/// read marks fail silently, as ``ReadingList`` asks. Each mark is the ``Account``'s action.
+public struct StoreReadingList: ReadingList {
+    /// The account whose actions each mark is.
+    public let account: Account
 
-    func markRead(_ article: Article) async {
-        if let item = article.feedItem {
-            try? await store.markFeedItemRead(feed: item.feed, itemID: item.item)
-        } else {
-            try? await store.markRead(article.url)
-        }
+    public init(store: NewsStore) {
+        account = Account(store: store)
     }
 
-    func readArticles(among articles: [Article]) async -> Set<ArticleID> {
+    private var store: NewsStore { account.store }
+
+    public func markRead(_ article: Article) async {
+        try? await account.markRead(article)
+    }
+
+    public func readArticles(among articles: [Article]) async -> Set<ArticleID> {
         let items = articles.compactMap(\.feedItem)
         let addresses = articles.filter { $0.feedItem == nil }.map(\.url)
         let readItems = (try? await store.readFeedItems(among: items)) ?? []
@@ -32,38 +35,30 @@ struct StoreReadingList: ReadingList {
         return Set(readItems.map(ArticleID.feedItem)).union(readAddresses.map(ArticleID.address))
     }
 
-    func save(_ article: Article) async throws(ReadingListError) {
+    public func save(_ article: Article) async throws(ReadingListError) {
         do {
-            if let item = article.feedItem {
-                try await store.markFeedItemSaved(feed: item.feed, itemID: item.item)
-            } else {
-                try await store.save(article)
-            }
+            try await account.save(article)
         } catch {
             throw Self.error(error, "The article was not saved")
         }
     }
 
-    func unsave(_ article: Article) async throws(ReadingListError) {
+    public func unsave(_ article: Article) async throws(ReadingListError) {
         do {
-            if let item = article.feedItem {
-                try await store.markFeedItemSaved(feed: item.feed, itemID: item.item, saved: false)
-            } else {
-                try await store.unsave(article.url)
-            }
+            try await account.unsave(article)
         } catch {
             throw Self.error(error, "The article was not unsaved")
         }
     }
 
-    func isSaved(_ article: Article) async -> Bool {
+    public func isSaved(_ article: Article) async -> Bool {
         if let item = article.feedItem {
             return ((try? await store.savedFeedItems(among: [item])) ?? []).contains(item)
         }
         return (try? await store.isSaved(article.url)) ?? false
     }
 
-    func savedArticles() async throws(ReadingListError) -> [Article] {
+    public func savedArticles() async throws(ReadingListError) -> [Article] {
         do {
             return try await store.savedArticles()
         } catch {

@@ -1,0 +1,35 @@
+import Account
+import Foundation
+import Logging
+import ReaderAPIStub
+import Store
+import Sync
+
+/// A store and our Google Reader API server, synced in this process through the account's
+/// ``SyncService`` (the engine over the real store).
+struct SyncHarness {
+    let server: ReaderAPIStubServer
+    let store: NewsStore
+    /// Seconds a request may take in all: `refresh_timeout`'s 30 unless a test sets it.
+    var timeout: TimeInterval = 30
+
+    /// The account the app would keep for `server`.
+    static func account(_ server: ReaderAPIStubServer) -> SyncAccount {
+        SyncAccount(
+            server: server.baseURL, user: server.options.user, token: server.options.auth, allowHTTP: false)
+    }
+
+    var service: SyncService {
+        SyncService(
+            account: Self.account(server), store: store, timeout: timeout,
+            logger: Logger(label: "sync") { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// One sync, as `newsapp sync` runs it.
+    func sync() async -> SyncReport {
+        await service.run()
+    }
+
+    /// The long id of the service's item `id`, which is the stored item's id.
+    static func itemID(_ id: Int64) -> String { ItemID(id).longForm }
+}
