@@ -10,28 +10,24 @@
 /// - `+word` or `+"phrase"` must appear; `-word` or `-"phrase"` must not;
 /// - `AND`, `OR` and `NOT`, grouped with parentheses: `crypto AND (ethereum OR litecoin) NOT bitcoin`.
 ///
-/// Where the documentation is silent, this reading decides (the two readers it replaced, the
-/// sample edition's and the store's, disagreed where a line below says "was"):
+/// Where the documentation is silent, this reading decides, for the sample edition and the store
+/// alike:
 /// - **Precedence.** `NOT`, `-` and `+` apply to the one word, phrase or group after them; `AND`,
 ///   written or implied between neighbours, binds tighter than `OR`, as in FTS5 and most query
 ///   languages. `mars OR venus -rover` is `mars OR (venus AND NOT rover)`; `(mars OR venus) -rover`
-///   excludes rovers from both. (Both readers applied every exclusion to the whole query, and
-///   had no parentheses.)
+///   excludes rovers from both.
 /// - **Operators with nothing to work on are dropped.** `mars NOT OR venus` is `mars OR venus`
-///   (was: `mars NOT venus` in the sample edition, `mars OR venus` in the store); `OR mars`,
-///   `mars AND` and `NOT` alone say no more than their words. `NOT NOT mars` is `mars`.
+///   (the `NOT` dropped); `OR mars`, `mars AND` and `NOT` alone say no more than their words.
+///   `NOT NOT mars` is `mars`.
 /// - **Operators are upper case and bare.** `and`, `or`, `not`, `"OR"` and `-OR` are words.
 /// - **A run of signs is its first sign.** `--mars` and `-+mars` exclude `mars`, `++mars` requires
-///   it (was: the sample edition looked for the text `-mars` and `+mars`). A sign alone (`- mars`)
-///   signs nothing. A sign before a phrase or a group signs all of it (was: both readers dropped
-///   the sign and required the phrase).
+///   it. A sign alone (`- mars`) signs nothing. A sign before a phrase or a group signs all of it.
 /// - **A word is what a search engine's tokenizer would keep.** Punctuation around a word is not
 ///   part of it (`mars*`, `mars,` and `(mars` are `mars`; `e-mail` and `U.S` keep theirs inside);
 ///   a word with no letter or digit (`*`, `—`, `🚀`) is no word, and drops an operator or sign
-///   applied to it (was: the sample edition looked for such text).
+///   applied to it.
 /// - **Invisible characters.** Control characters (NUL, tabs, line breaks) separate words as
-///   spaces do: `mars\0rover` is `mars rover` (was: one word `marsrover` in the store, the phrase
-///   `mars rover` in the sample edition). Format characters (soft hyphens, zero-width joiners,
+///   spaces do: `mars\0rover` is `mars rover`. Format characters (soft hyphens, zero-width joiners,
 ///   bidi controls) and unassigned code points are removed: `co\u{AD}op` is `coop`.
 /// - **Unbalanced input.** A quote left open runs to the end; a `(` left open closes at the end;
 ///   a `)` with no `(` is ignored. Parentheses are syntax anywhere outside quotes: `NEAR(a b)` is
