@@ -40,38 +40,31 @@ public struct SyncService: Sendable {
             options: ReaderAPIClient.Options(timeout: timeout))
     }
 
-    /// The client of the account's Tiny Tiny RSS, in the session kept at login.
-    public var tinyTinyRSSClient: TinyTinyRSSClient {
-        TinyTinyRSSClient(
-            base: account.server, user: account.user, password: account.password ?? "",
-            session: account.token,
-            http: CurlHTTPClient(), options: ReaderAPIClient.Options(timeout: timeout))
-    }
-
-    /// The client of the account's Miniflux.
-    public var minifluxClient: MinifluxClient {
-        MinifluxClient(
-            base: account.server, credentials: account.minifluxCredentials, http: CurlHTTPClient(),
-            options: MinifluxClient.Options(timeout: timeout))
-    }
-
-    /// The client of the account's Nextcloud News.
-    public var nextcloudNewsClient: NextcloudNewsClient {
-        NextcloudNewsClient(
-            base: account.server, user: account.user, password: account.password ?? "",
-            http: CurlHTTPClient(),
-            options: ReaderAPIClient.Options(timeout: timeout))
+    /// The client of the account's protocol, which both syncs and edits the subscriptions there:
+    /// the one place a protocol's client is built from the account kept for it.
+    private var protocolClient: any SyncClient & SubscriptionEditing {
+        let http = CurlHTTPClient()
+        let password = account.password ?? ""
+        switch account.kind {
+        case .greader:
+            return client
+        case .ttrss:
+            return TinyTinyRSSClient(
+                base: account.server, user: account.user, password: password, session: account.token,
+                http: http, options: ReaderAPIClient.Options(timeout: timeout))
+        case .miniflux:
+            return MinifluxClient(
+                base: account.server, credentials: account.minifluxCredentials, http: http,
+                options: MinifluxClient.Options(timeout: timeout))
+        case .nextcloud:
+            return NextcloudNewsClient(
+                base: account.server, user: account.user, password: password, http: http,
+                options: ReaderAPIClient.Options(timeout: timeout))
+        }
     }
 
     /// What changes the subscriptions at the account's service.
-    public var subscriptionEditor: any SubscriptionEditing {
-        switch account.kind {
-        case .greader: client
-        case .ttrss: tinyTinyRSSClient
-        case .miniflux: minifluxClient
-        case .nextcloud: nextcloudNewsClient
-        }
-    }
+    public var subscriptionEditor: any SubscriptionEditing { protocolClient }
 
     /// Where the lock of the store's syncs is: beside the store; nil for a store in memory.
     public var lockPath: String? { store.path.map { $0 + ".sync-lock" } }
@@ -96,13 +89,7 @@ public struct SyncService: Sendable {
         }
         defer { lock?.release() }
         let storage = StoreSyncStorage(store: store, killfile: hiding)
-        let engine =
-            switch account.kind {
-            case .greader: SyncEngine(client: client, storage: storage, logger: logger)
-            case .ttrss: SyncEngine(client: tinyTinyRSSClient, storage: storage, logger: logger)
-            case .miniflux: SyncEngine(client: minifluxClient, storage: storage, logger: logger)
-            case .nextcloud: SyncEngine(client: nextcloudNewsClient, storage: storage, logger: logger)
-            }
+        let engine = SyncEngine(client: protocolClient, storage: storage, logger: logger)
         return await engine.sync(progress: progress)
     }
 
