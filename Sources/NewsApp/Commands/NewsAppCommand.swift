@@ -197,8 +197,7 @@ struct NewsAppCommand: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try parseAsRoot()
-            // Before the refresh starts any thread: a thread keeps the arena it was first given.
-            if command is RefreshCommand { MallocTuning.limitArenas() }
+            if command is RefreshCommand { MallocTuning.tuneForRefresh() }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -30,7 +30,6 @@ struct RefreshCommand: AsyncParsableCommand {
     func validate() throws { try app.refuseOptions(notTakenBy: "refresh") }
 
     func run() async throws {
-        MallocTuning.keepLargeBlocksMapped()
         guard let context = await FeedsContext.prepare(app.shared.commandLine) else { throw ExitCode(1) }
         let status = await RefreshRun(context: context, json: json).run()
         if let arenas = MallocTuning.arenaCount() {

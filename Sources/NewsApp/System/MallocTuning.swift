@@ -19,6 +19,13 @@ enum MallocTuning {
         mallopt(mmapThreshold, 128 * 1024)
     }
 
+    /// The refresh's tuning: large blocks mapped and arenas limited. Called before the refresh
+    /// starts any thread, since a thread keeps the arena it was first given.
+    static func tuneForRefresh() {
+        keepLargeBlocksMapped()
+        limitArenas()
+    }
+
     /// The most malloc arenas (heaps that threads allocate from) a refresh makes.
     static let arenaLimit: CInt = 2
 
