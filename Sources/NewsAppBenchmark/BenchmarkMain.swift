@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 import SampleEdition
 
 /// `newsapp-bench`: measures the release app against the targets of issue 5 and prints a table.
@@ -44,7 +45,7 @@ struct BenchmarkMain {
             let bytes =
                 (try? FileManager.default.attributesOfItem(atPath: cached.file.path)[.size] as? Int) ?? 0
             report.notes.append(
-                "Store: \(Report.grouped(try StoreFiller.articleCount(cached.file))) articles, "
+                "Store: \(Amount.grouped(try StoreFiller.articleCount(cached.file))) articles, "
                     + String(format: "%.0f MB", Double(bytes) / 1e6) + " (\(cached.note)).")
         }
 

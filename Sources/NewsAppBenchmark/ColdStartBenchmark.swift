@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 /// Cold start of the release `newsapp` binary with the 100,000-article store in its cache
 /// directory: `printf 'q\n' | newsapp --offline` in a private home, timed to its first prompt.
@@ -48,7 +49,7 @@ enum ColdStartBenchmark {
         let command = (["newsapp"] + arguments).joined(separator: " ")
         let what =
             offline
-            ? "\(Report.grouped(before))-article store" : "store not used: this newsapp has no --offline"
+            ? "\(Amount.grouped(before))-article store" : "store not used: this newsapp has no --offline"
         report.add(
             "Cold start: spawn → first screen's prompt, `\(command)`, \(what) (\(runs) runs)", toPrompt,
             target: .p99(50))

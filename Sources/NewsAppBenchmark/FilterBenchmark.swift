@@ -1,6 +1,7 @@
 import FilterLanguage
 import Foundation
 import Networking
+import NewsModels
 import Store
 
 /// The `filters` section (issue 25): the refresh workload (199 × 500 Atom entries on 127.0.0.1)
@@ -100,7 +101,7 @@ enum FilterBenchmark {
             }
             report.add(
                 "Query feed over the 99,500 items, first page of 20 and its count: \(query.name), "
-                    + "`\(query.expression)` (\(Report.grouped(matches)) items, \(runs) runs)",
+                    + "`\(query.expression)` (\(Amount.grouped(matches)) items, \(runs) runs)",
                 page, target: .p99(20))
         }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Feeds
 import Foundation
+import NewsModels
 import ShapedNetwork
 
 /// The `network` section (issue 36): a refresh on a network shaped like the internet. 300 feeds
@@ -152,7 +153,7 @@ enum NetworkBenchmark {
         let changed = schedule.feeds.filter { $0.newInDaily > 0 }.count
         let perHost = Dictionary(grouping: schedule.feeds, by: \.host).values.map(\.count)
         report.notes.append(
-            "Network workload (seed \(seed)): \(schedule.feeds.count) RSS feeds, \(Report.grouped(items)) items, "
+            "Network workload (seed \(seed)): \(schedule.feeds.count) RSS feeds, \(Amount.grouped(items)) items, "
                 + String(format: "%.1f MB", Double(bytes) / 1e6) + ", on \(schedule.hosts.count) hosts "
                 + "(127.0.0.2–127.0.0.\(schedule.hosts.count + 1), 1–\(perHost.max() ?? 0) feeds each; "
                 + "3 hang, 2 refuse, 2 trickle a byte a second); times to first byte 50–800 ms (log-normal), "

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 
 /// The printed result: a title with the machine and date, one table row per measurement with
 /// its target, the search details, and notes.
@@ -72,12 +73,12 @@ struct Report {
     mutating func addSearch(_ results: [SearchBenchmark.Result]) {
         for result in results {
             let query = result.query
-            let name = "\(query.kind) “\(query.text)”, \(Self.grouped(result.ftsMatches)) matches"
+            let name = "\(query.kind) “\(query.text)”, \(Amount.grouped(result.ftsMatches)) matches"
             add("Offline search (FTS), newest first, " + name, result.newest, target: .p99(10))
             add("Offline search (FTS), by relevancy, " + name, result.relevancy, target: .p99(10))
             let cells = [
-                query.kind, "“\(query.text)”", Self.grouped(result.ftsMatches),
-                Self.grouped(result.likeMatches), Self.pair(result.newest), Self.pair(result.relevancy),
+                query.kind, "“\(query.text)”", Amount.grouped(result.ftsMatches),
+                Amount.grouped(result.likeMatches), Self.pair(result.newest), Self.pair(result.relevancy),
                 Self.pair(result.like), Self.number(result.speedup) + "×", Self.number(result.countOnly.p50),
             ]
             searchRows.append("| " + cells.joined(separator: " | ") + " |")
@@ -97,19 +98,19 @@ struct Report {
         let feeds = "\(FeedStoreBenchmark.feeds) feeds × \(FeedStoreBenchmark.itemsPerFeed) items"
         let batches = "\(FeedStoreBenchmark.feedsPerTransaction) feeds per transaction"
         add(
-            "Feed store: first write of \(feeds) (\(Self.grouped(result.items)) new items), \(batches), "
+            "Feed store: first write of \(feeds) (\(Amount.grouped(result.items)) new items), \(batches), "
                 + "\(result.firstWrite.count) runs", result.firstWrite, target: .p50(1_200))
         add(
             "Feed store: the same documents again, every item unchanged, \(result.unchangedWrite.count) runs",
             result.unchangedWrite, target: .p50(500))
         add(
-            "Feed store: offline search over the \(Self.grouped(result.items)) items (5 queries, each newest "
+            "Feed store: offline search over the \(Amount.grouped(result.items)) items (5 queries, each newest "
                 + "first and by relevancy)", result.search, target: .p99(10))
         add("Feed store: the feed list with item and unread counts", result.summaries, target: nil)
         add("Feed store: a feed's newest 50 items", result.firstPage, target: nil)
         let perSecond = Double(result.items) / (result.firstWrite.p50 / 1_000)
         notes.append(
-            "Feed store: the first write stores " + Self.grouped(Int(perSecond)) + " items/s (median run).")
+            "Feed store: the first write stores " + Amount.grouped(Int(perSecond)) + " items/s (median run).")
     }
 
     var text: String {
@@ -162,10 +163,4 @@ struct Report {
         return String(format: "%.\(digits)f", value)
     }
 
-    static func grouped(_ value: Int) -> String {
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .decimal
-        formatter.locale = Locale(identifier: "en_US")
-        return formatter.string(from: NSNumber(value: value)) ?? String(value)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 import ReaderAPIStub
 import Store
 
@@ -73,10 +74,10 @@ enum SyncBenchmark {
         try store.close()
         let editsBefore = server.edits.count
         let send = try sync.run()
-        try check(send, "\(Report.grouped(marked)) changes sent")
+        try check(send, "\(Amount.grouped(marked)) changes sent")
         let batches = server.edits.dropFirst(editsBefore).map(\.ids.count)
         report.add(
-            "\(Report.grouped(marked)) read marks made offline, then sent (`newsapp sync`, \(batches.count) requests, "
+            "\(Amount.grouped(marked)) read marks made offline, then sent (`newsapp sync`, \(batches.count) requests, "
                 + "at least \(batches.min() ?? 0) ids each; target ≥ 250)",
             Samples([send.toExit.milliseconds]),
             target: .p99(2_000))

@@ -150,7 +150,7 @@ public struct ConfigurationKey: Sendable {
     var rangeDescription: String? {
         switch kind {
         case .wholeNumber(let range, let unit):
-            "\(range.lowerBound)–\(Self.grouped(range.upperBound))" + (unit.map { " \($0)" } ?? "")
+            "\(range.lowerBound)–\(Amount.grouped(range.upperBound))" + (unit.map { " \($0)" } ?? "")
         case .atLeast(let minimum): "at least \(minimum)"
         case .choice(let choices): Self.alternatives(choices)
         case .code, .path, .command, .rules: nil
@@ -190,14 +190,4 @@ public struct ConfigurationKey: Sendable {
         return items.dropLast().joined(separator: ", ") + " or " + last
     }
 
-    /// `36,500`, `1,000,000`.
-    private static func grouped(_ number: Int) -> String {
-        var digits = String(number)
-        var groups: [Substring] = []
-        while digits.count > 3 {
-            groups.insert(Substring(digits.suffix(3)), at: 0)
-            digits.removeLast(3)
-        }
-        return ([Substring(digits)] + groups).joined(separator: ",")
-    }
 }

@@ -26,19 +26,9 @@ public struct RefreshProgress: Sendable, Hashable {
     /// long in answering.
     public var line: String {
         if let label { return label }
-        return "Refreshing \(Self.grouped(done))/\(Self.grouped(total)) feeds · \(Self.grouped(newItems)) new"
+        return
+            "Refreshing \(Amount.grouped(done))/\(Amount.grouped(total)) feeds · \(Amount.grouped(newItems)) new"
             + (waitingNote.map { " · " + $0 } ?? "")
-    }
-
-    /// `4,210`.
-    public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var text = value < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return text
     }
 
     /// `waiting for slow.example, hung.example and 3 more`; nil when no host is waited for.

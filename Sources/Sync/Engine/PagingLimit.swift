@@ -1,3 +1,5 @@
+import NewsModels
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -37,9 +39,9 @@ struct PagingBudget {
         /// Why a loop over `what` (`pages`, `pages of ids`) stopped, as the end of a sentence.
         func reason(_ what: String) -> String {
             switch self {
-            case .pages(let limit): "it kept sending \(what) past \(SyncProgress.grouped(limit)) of them"
-            case .entries(let limit): "it kept sending \(what) past \(SyncProgress.grouped(limit)) entries"
-            case .bytes(let limit): "it kept sending \(what) past \(SyncProgress.grouped(limit >> 20)) MiB"
+            case .pages(let limit): "it kept sending \(what) past \(Amount.grouped(limit)) of them"
+            case .entries(let limit): "it kept sending \(what) past \(Amount.grouped(limit)) entries"
+            case .bytes(let limit): "it kept sending \(what) past \(Amount.grouped(limit >> 20)) MiB"
             case .time(let limit): "it kept sending \(what) for more than \(limit.components.seconds) seconds"
             }
         }

@@ -1,3 +1,5 @@
+import NewsModels
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -51,20 +53,11 @@ public struct SyncProgress: Sendable, Equatable {
     /// `sending 1,000 of 5,000 changes`, `2,000 new items`.
     public var description: String {
         switch phase {
-        case .sending(let done, let total): "sending \(Self.grouped(done)) of \(Self.grouped(total)) changes"
+        case .sending(let done, let total):
+            "sending \(Amount.grouped(done)) of \(Amount.grouped(total)) changes"
         case .subscriptions: "reading the subscriptions"
-        case .items(let new): "\(Self.grouped(new)) new item\(new == 1 ? "" : "s")"
+        case .items(let new): "\(Amount.grouped(new)) new item\(new == 1 ? "" : "s")"
         case .marks: "reading the marks"
         }
-    }
-
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return text
     }
 }

@@ -4,10 +4,10 @@
     import Foundation
 #endif
 
-/// Counts and sizes as `cache` prints them.
-enum Amount {
+/// Counts and sizes as the commands and screens print them: `1,234 articles`, `4.0 MiB`.
+public enum Amount {
     /// `1,234`.
-    static func grouped(_ value: some BinaryInteger) -> String {
+    public static func grouped(_ value: some BinaryInteger) -> String {
         let digits = String(value.magnitude)
         var text = ""
         for (index, digit) in digits.enumerated() {
@@ -18,12 +18,12 @@ enum Amount {
     }
 
     /// `1 article`, `1,234 articles`.
-    static func count(_ value: Int, _ noun: String) -> String {
+    public static func count(_ value: Int, _ noun: String) -> String {
         "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 
     /// `512 bytes`, `12.3 KiB`, `4.0 MiB`, `1.2 GiB`.
-    static func bytes(_ value: Int64) -> String {
+    public static func bytes(_ value: Int64) -> String {
         if value < 1024 { return value == 1 ? "1 byte" : "\(value) bytes" }
         var amount = Double(value) / 1024
         for unit in ["KiB", "MiB", "GiB"] {
