@@ -155,7 +155,9 @@ let package = Package(
         .target(
             name: "Account",
             dependencies: [
-                "Modules", "Store", "Sync", "Feeds", "Networking", "NewsModels",
+                "Modules", "Store", "Sync", "Feeds", "Networking", "NewsModels", "Configuration",
+                "FilterLanguage",
+                "TerminalText", "SampleEdition",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -1,3 +1,4 @@
+import Account
 import CPNG
 import Configuration
 import FlyingFox

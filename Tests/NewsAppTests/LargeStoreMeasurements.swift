@@ -1,3 +1,4 @@
+import Account
 import Foundation
 import Store
 import Testing
@@ -37,7 +38,7 @@ struct LargeStoreMeasurements {
     /// Opens the store as a launch does, returning the milliseconds it took and what is left.
     func launch(_ directory: CacheDirectory) async throws -> (ms: Int, articles: Int) {
         let started = ContinuousClock.now
-        let outcome = await LocalStore.open(directory, retentionDays: 30)
+        let outcome = await LocalStore.open(directory, retentionDays: 30, notices: { _ in })
         let elapsed = milliseconds(ContinuousClock.now - started)
         let store = try #require(outcome.store)
         #expect(outcome.messages.isEmpty)
@@ -94,7 +95,7 @@ struct LargeStoreMeasurements {
         let sandbox = try Sandbox()
         let directory = try await makeStore(sandbox, fresh: 0, stale: Self.articleCount)
         let started = ContinuousClock.now
-        let outcome = await LocalStore.open(directory, retentionDays: 30)
+        let outcome = await LocalStore.open(directory, retentionDays: 30, notices: { _ in })
         let launch = milliseconds(ContinuousClock.now - started)
         let store = try #require(outcome.store)
         let cutoff = try #require(outcome.evictionLeft)

@@ -1,3 +1,4 @@
+import Account
 import Foundation
 import Images
 import Modules

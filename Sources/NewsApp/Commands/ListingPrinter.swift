@@ -1,3 +1,4 @@
+import Account
 import ArgumentParser
 import Configuration
 import Coordinators

@@ -69,7 +69,8 @@ enum AppLauncher {
             ?? (syncAccount != nil ? SubscriptionsFile.standard(environment: environment) : nil)
         var live: LocalStore.Outcome?
         if key != nil || subscriptions != nil {
-            live = await LocalStore.open(directory, retentionDays: settings[\.retentionDays], now: clock)
+            live = await LocalStore.open(
+                directory, retentionDays: settings[\.retentionDays], now: clock, notices: StandardError.write)
             for message in live?.messages ?? [] { StandardError.write(message) }
         }
         let feeds = live?.store.flatMap { store in
@@ -93,7 +94,8 @@ enum AppLauncher {
         if source.isSample {
             if feeds == nil { try? live?.store?.close() }
             local = await LocalStore.open(
-                directory, edition: .sample, retentionDays: settings[\.retentionDays], now: clock)
+                directory, edition: .sample, retentionDays: settings[\.retentionDays], now: clock,
+                notices: StandardError.write)
             for message in local.messages { StandardError.write(message) }
         }
         return LaunchContext(

@@ -1,3 +1,4 @@
+import Account
 import Configuration
 import Modules
 import NewsModels

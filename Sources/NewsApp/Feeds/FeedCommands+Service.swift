@@ -16,7 +16,8 @@ extension FeedCommands {
     var sync: SyncService? {
         SyncService.standard(
             environment: context.environment, store: context.store, settings: context.settings.feeds,
-            subscriptions: context.subscriptions, logger: context.logger)
+            subscriptions: context.subscriptions, logger: context.logger,
+            warn: { StandardError.write("newsapp: " + $0) })
     }
 
     /// The service's feeds that the urls file does not list, in the order `newsapp feeds` numbers

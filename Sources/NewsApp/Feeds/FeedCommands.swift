@@ -48,8 +48,8 @@ struct FeedCommands {
             let synced = Dictionary(
                 listed.filter(\.fromService).map { ($0.subscription.url, $0.subscription) },
                 uniquingKeysWith: { first, _ in first })
-            func feedEntry(_ subscription: Subscription, fromService: Bool) -> FeedsListing.Entry {
-                var made = FeedsListing.Entry(
+            func feedEntry(_ subscription: Subscription, fromService: Bool) -> CatalogueFeed {
+                var made = CatalogueFeed(
                     subscription: subscription, stored: byURL[subscription.url],
                     service: fromService ? service : nil)
                 made.settings = rules.settings(for: subscription, title: made.title)
@@ -103,7 +103,7 @@ struct FeedCommands {
                 let summary = try await context.store.feedSummaries(for: [subscription.url]).first
                 let items = try await context.store.feedItems(
                     of: subscription.url, unreadOnly: unreadOnly, limit: limit)
-                let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
+                let title = CatalogueFeed(subscription: subscription, stored: summary).title
                 listing = FeedItemsListing(
                     url: subscription.shownAddress, title: title, items: items,
                     total: summary?.itemCount ?? 0,
@@ -279,7 +279,7 @@ struct FeedCommands {
         } catch {
             FeedsContext.fail(error.sentence)
         }
-        let title = FeedsListing.Entry(subscription: subscription, stored: summary).title
+        let title = CatalogueFeed(subscription: subscription, stored: summary).title
         StandardOutput.write(
             TextSanitizer.clean(
                 "Removed “\(title)” (\(subscription.shownAddress)); its saved items stay in saved.")

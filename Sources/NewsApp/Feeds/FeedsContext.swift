@@ -40,7 +40,8 @@ struct FeedsContext {
             )
             return nil
         }
-        let local = await LocalStore.open(directory, retentionDays: settings[\.retentionDays])
+        let local = await LocalStore.open(
+            directory, retentionDays: settings[\.retentionDays], notices: StandardError.write)
         for message in local.messages {
             StandardError.write(message)
         }

@@ -1,3 +1,4 @@
+import Account
 import Configuration
 import Feeds
 import Modules
@@ -15,24 +16,6 @@ import TerminalText
 /// last error (a query feed with its expression and counts), then the lines of the urls file
 /// NewsApp skips.
 struct FeedsListing {
-    /// One feed to fetch: its subscription and what the store knows of it (nil before its first
-    /// refresh).
-    struct Entry {
-        var subscription: Subscription
-        var stored: StoredFeedSummary?
-        /// The feed service it comes from (its host), when it does.
-        var service: String? = nil
-        /// The settings in force for it (the config file's and its `[[feed]]` rules').
-        var settings: FeedRules.InForce?
-
-        /// A rule's name for it, else the user's, else the feed's own, else its host (a command's
-        /// feed: its line).
-        var title: String {
-            settings?.rename ?? subscription.title ?? stored?.title.flatMap { $0.isEmpty ? nil : $0 }
-                ?? subscription.url.host ?? subscription.shownAddress
-        }
-    }
-
     /// A query feed and how many items it chooses.
     struct QueryEntry {
         var query: QueryFeed
@@ -42,7 +25,7 @@ struct FeedsListing {
 
     /// A line of the listing, in the urls file's order.
     enum Line {
-        case feed(Entry)
+        case feed(CatalogueFeed)
         case query(QueryEntry)
     }
 
@@ -51,7 +34,7 @@ struct FeedsListing {
     var skipped: [UrlsFile.SkippedLine]
 
     /// The feeds to fetch.
-    var entries: [Entry] {
+    var entries: [CatalogueFeed] {
         lines.compactMap { if case .feed(let entry) = $0 { entry } else { nil } }
     }
 

@@ -1,3 +1,4 @@
+import Account
 import Feeds
 import Modules
 import NewsModels
@@ -55,28 +56,9 @@ struct RefreshRun {
                     + "(\(context.subscriptions.displayPath) updated)"
                 StandardOutput.write(TextSanitizer.clean(line) + "\n")
             }
-            StandardOutput.write(Self.summary(report) + "\n")
+            StandardOutput.write(report.summary() + "\n")
         }
         return report.anyRefreshed ? 0 : 1
-    }
-
-    /// `199 feeds: 197 updated, 2 failed (newsapp feeds shows why) · 99,500 new in 2.4 s`.
-    static func summary(_ report: RefreshReport, whereFailuresAre: String = "newsapp feeds shows why")
-        -> String
-    {
-        let feeds = report.feeds.count == 1 ? "1 feed" : "\(Amount.grouped(report.feeds.count)) feeds"
-        var parts: [String] = []
-        if report.updatedCount > 0 { parts.append("\(Amount.grouped(report.updatedCount)) updated") }
-        if report.unchangedCount > 0 { parts.append("\(Amount.grouped(report.unchangedCount)) unchanged") }
-        if report.skippedCount > 0 {
-            parts.append("\(Amount.grouped(report.skippedCount)) skipped (asked to wait)")
-        }
-        if report.failedCount > 0 {
-            parts.append("\(Amount.grouped(report.failedCount)) failed (\(whereFailuresAre))")
-        }
-        let seconds = String(printf: "%.1f", report.seconds)
-        return
-            "\(feeds): \(parts.joined(separator: ", ")) · \(Amount.grouped(report.newItems)) new in \(seconds) s"
     }
 }
 

@@ -1,3 +1,4 @@
+import Account
 import NewsModels
 
 #if canImport(FoundationEssentials)

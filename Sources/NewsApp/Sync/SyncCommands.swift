@@ -292,7 +292,7 @@ struct SyncCommands {
                 TerminalSafeJSON.encode(SyncDocument(report, service: account.serviceName)) + "\n")
         } else if report.succeeded {
             StandardOutput.write(
-                TextSanitizer.clean(Self.summary(report, service: account.serviceName)) + "\n")
+                TextSanitizer.clean(report.summary(service: account.serviceName)) + "\n")
         }
         if let error = report.error {
             var line = error.sentence
@@ -309,39 +309,6 @@ struct SyncCommands {
         waiting == 1
             ? "1 change made here is kept and sent at the next sync."
             : "\(Amount.grouped(waiting)) changes made here are kept and sent at the next sync."
-    }
-
-    /// `Synced with host: 3 changes sent · 20 feeds · 10,000 new items · 12 marks changed in 1.2 s`.
-    static func summary(_ report: SyncReport, service: String) -> String {
-        var parts: [String] = []
-        let sent = report.sent + report.alreadyThere
-        if sent > 0 { parts.append("\(Amount.grouped(sent)) change\(sent == 1 ? "" : "s") sent") }
-        var feeds = report.feeds == 1 ? "1 feed" : "\(Amount.grouped(report.feeds)) feeds"
-        if report.feedsAdded > 0 || report.feedsRemoved > 0 {
-            var changes: [String] = []
-            if report.feedsAdded > 0 { changes.append("\(report.feedsAdded) new") }
-            if report.feedsRemoved > 0 { changes.append("\(report.feedsRemoved) removed") }
-            feeds += " (" + changes.joined(separator: ", ") + ")"
-        }
-        parts.append(feeds)
-        parts.append("\(Amount.grouped(report.newItems)) new item\(report.newItems == 1 ? "" : "s")")
-        if report.marksChanged > 0 {
-            parts.append(
-                "\(Amount.grouped(report.marksChanged)) mark\(report.marksChanged == 1 ? "" : "s") changed there"
-            )
-        }
-        if report.skippedItems > 0 {
-            parts.append("\(Amount.grouped(report.skippedItems)) unreadable items skipped")
-        }
-        if report.keptSaved > 0 {
-            parts.append(
-                "\(Amount.grouped(report.keptSaved)) saved item\(report.keptSaved == 1 ? "" : "s") kept here"
-                    + " (gone from the service)")
-        }
-        let seconds =
-            Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
-        return "Synced with \(service): " + parts.joined(separator: " · ")
-            + String(printf: " in %.1f s", seconds)
     }
 
     private func loadAccount(_ file: SyncAccountFile) -> SyncAccount? {

@@ -1,4 +1,3 @@
-import Account
 import Configuration
 import Feeds
 import Logging
@@ -15,7 +14,7 @@ import Store
 extension SyncService {
     /// The sync of `account` under the feeds' settings: `refresh_timeout`, and the killfile over
     /// the urls file's feeds (`subscriptions`, nil for none) and the service's.
-    init(
+    public init(
         account: SyncAccount, store: NewsStore, settings: FeedSettings,
         subscriptions: SubscriptionsFile? = nil,
         logger: Logger
@@ -50,10 +49,10 @@ extension SyncService {
     }
 
     /// The service of the account kept in `environment`'s state folder, on `store`; nil when
-    /// there is none. A file that cannot be read is said on standard error.
-    static func standard(
+    /// there is none. A file that cannot be read is said to `warn`.
+    public static func standard(
         environment: [String: String], store: NewsStore, settings: FeedSettings,
-        subscriptions: SubscriptionsFile?, logger: Logger
+        subscriptions: SubscriptionsFile?, logger: Logger, warn: (String) -> Void
     ) -> SyncService? {
         guard let file = SyncAccountFile.standard(environment: environment) else { return nil }
         do {
@@ -62,7 +61,7 @@ extension SyncService {
                 account: account, store: store, settings: settings, subscriptions: subscriptions,
                 logger: logger)
         } catch {
-            StandardError.write("newsapp: " + error.description)
+            warn(error.description)
             return nil
         }
     }

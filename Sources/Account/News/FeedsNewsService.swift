@@ -11,11 +11,16 @@ import Store
 /// The news source when the feeds are the edition (feeds and no NewsAPI key): the headlines are
 /// the newest items of every feed, a search is the store's full-text search over what it holds.
 /// Categories are NewsAPI's; with feeds alone there are none, and tags take their place.
-struct FeedsNewsService: NewsService {
-    let store: NewsStore
-    let library: any FeedLibrary
+public struct FeedsNewsService: NewsService {
+    public let store: NewsStore
+    public let library: any FeedLibrary
 
-    func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
+    public init(store: NewsStore, library: any FeedLibrary) {
+        self.store = store
+        self.library = library
+    }
+
+    public func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
         guard request.category == nil else {
             return ArticlePage(articles: [], totalResults: 0, page: request.page, pageSize: request.pageSize)
         }
@@ -27,7 +32,7 @@ struct FeedsNewsService: NewsService {
         }
     }
 
-    func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
+    public func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
         do {
             var page = try await store.search(
                 request.query, sort: request.sortBy, page: request.page, pageSize: request.pageSize)
@@ -39,7 +44,7 @@ struct FeedsNewsService: NewsService {
         }
     }
 
-    func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {
+    public func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {
         []
     }
 }

@@ -11,11 +11,15 @@ import NewsModels
 
 /// A feed named on the command line: its address, or its number in `newsapp feeds` (the order of
 /// the urls file, from 1), or a query feed's name.
-struct FeedSelector: Equatable {
-    var text: String
+public struct FeedSelector: Equatable {
+    public var text: String
+
+    public init(text: String) {
+        self.text = text
+    }
 
     /// The feed or query feed it names in `file`, or a sentence saying why there is none.
-    func resolve(in file: UrlsFile) -> Result<UrlsFile.Entry, SubscriptionsFile.Failure> {
+    public func resolve(in file: UrlsFile) -> Result<UrlsFile.Entry, SubscriptionsFile.Failure> {
         if let number = Int(text) {
             guard file.entries.indices.contains(number - 1) else {
                 let range =
@@ -37,7 +41,7 @@ struct FeedSelector: Equatable {
     }
 
     /// The subscription it names among `subscriptions`, or a sentence saying why there is none.
-    func resolve(in subscriptions: [Subscription]) -> Result<Subscription, SubscriptionsFile.Failure> {
+    public func resolve(in subscriptions: [Subscription]) -> Result<Subscription, SubscriptionsFile.Failure> {
         if let number = Int(text) {
             guard subscriptions.indices.contains(number - 1) else {
                 let range =
@@ -63,10 +67,10 @@ struct FeedSelector: Equatable {
 }
 
 /// Feed addresses as people type them.
-enum FeedAddress {
+public enum FeedAddress {
     /// `text` as an http or https address; `example.org/feed` gets `https://`. Nil when it is not
     /// one (another scheme, no host, spaces).
-    static func parse(_ text: String) -> URL? {
+    public static func parse(_ text: String) -> URL? {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.contains(where: \.isWhitespace) else { return nil }
         let lowered = trimmed.lowercased()
@@ -78,7 +82,7 @@ enum FeedAddress {
 
     /// The address with its scheme and host lowercased, for comparing what was typed with what
     /// is listed.
-    static func comparable(_ url: URL) -> String {
+    public static func comparable(_ url: URL) -> String {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return url.absoluteString
         }

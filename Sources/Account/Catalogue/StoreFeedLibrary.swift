@@ -1,4 +1,3 @@
-import Account
 import Configuration
 import Feeds
 import FilterLanguage
@@ -24,18 +23,30 @@ import Sync
 /// `query:NAME`: listed in the file's order, a section of its own on the front page, its items the
 /// store's answer to its expression over every feed. A scope narrowed by `filter` is answered the
 /// same way.
-struct StoreFeedLibrary: FeedLibrary {
-    let subscriptions: SubscriptionsFile
-    let store: NewsStore
+public struct StoreFeedLibrary: FeedLibrary {
+    public let subscriptions: SubscriptionsFile
+    public let store: NewsStore
     /// Whose actions the marks are.
-    var account: Account { Account(store: store) }
-    let refresher: FeedRefreshService
+    public var account: Account { Account(store: store) }
+    public let refresher: FeedRefreshService
     /// `--offline`: feeds are read from the store and never refreshed.
-    var offline = false
+    public var offline = false
     /// The feed service, when sync is on.
-    var sync: SyncService? = nil
+    public var sync: SyncService? = nil
 
-    func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
+    public init(
+        subscriptions: SubscriptionsFile, store: NewsStore, refresher: FeedRefreshService,
+        offline: Bool = false,
+        sync: SyncService? = nil
+    ) {
+        self.subscriptions = subscriptions
+        self.store = store
+        self.refresher = refresher
+        self.offline = offline
+        self.sync = sync
+    }
+
+    public func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
         let file = try loadFile()
         let listed = try await self.listed(file)
         let rules = FeedRules(feeds: refresher.settings)
@@ -47,7 +58,7 @@ struct StoreFeedLibrary: FeedLibrary {
             uniquingKeysWith: { first, _ in first })
         func summary(of subscription: Subscription, fromService: Bool) -> FeedSummary {
             let summary = stored[subscription.url]
-            var entry = FeedsListing.Entry(subscription: subscription, stored: summary)
+            var entry = CatalogueFeed(subscription: subscription, stored: summary)
             if !rules.isEmpty { entry.settings = rules.settings(for: subscription, title: entry.title) }
             return FeedSummary(
                 url: subscription.url, title: entry.title, tags: subscription.tags,
@@ -76,7 +87,7 @@ struct StoreFeedLibrary: FeedLibrary {
         return summaries
     }
 
-    func sections(itemsEach limit: Int) async throws(FeedLibraryError) -> [FeedSection] {
+    public func sections(itemsEach limit: Int) async throws(FeedLibraryError) -> [FeedSection] {
         let file = try loadFile()
         let listed = try await self.listed(file).map(\.subscription)
         guard !listed.isEmpty || !file.queries.isEmpty else { return [] }
@@ -113,7 +124,8 @@ struct StoreFeedLibrary: FeedLibrary {
         return sections
     }
 
-    func items(in scope: FeedScope, unreadOnly: Bool, page: Int, pageSize: Int) async throws(FeedLibraryError)
+    public func items(in scope: FeedScope, unreadOnly: Bool, page: Int, pageSize: Int)
+        async throws(FeedLibraryError)
         -> ArticlePage
     {
         let file = try loadFile()
@@ -140,14 +152,14 @@ struct StoreFeedLibrary: FeedLibrary {
         }
     }
 
-    func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int {
+    public func markAllRead(in scope: FeedScope) async throws(FeedLibraryError) -> Int {
         let file = try loadFile()
         let selection = try await selection(scope, file: file)
         return try await run { try await account.markAllRead(selection) }
     }
 
     /// Every item marked with one time, kept by the marking: ``undo(_:)`` finds them by it.
-    func markAllReadUndoably(in scope: FeedScope) async throws(FeedLibraryError) -> ReadMarking {
+    public func markAllReadUndoably(in scope: FeedScope) async throws(FeedLibraryError) -> ReadMarking {
         let file = try loadFile()
         let time = Date().timeIntervalSince1970
         let selection = try await selection(scope, file: file)
@@ -155,19 +167,19 @@ struct StoreFeedLibrary: FeedLibrary {
         return ReadMarking(count: count, time: count > 0 ? time : nil)
     }
 
-    func undo(_ marking: ReadMarking) async throws(FeedLibraryError) -> Int {
+    public func undo(_ marking: ReadMarking) async throws(FeedLibraryError) -> Int {
         guard let time = marking.time else { return 0 }
         return try await run { try await account.markUnread(readAt: time) }
     }
 
-    func setRead(_ article: Article, read: Bool) async throws(FeedLibraryError) {
+    public func setRead(_ article: Article, read: Bool) async throws(FeedLibraryError) {
         guard let item = article.feedItem else {
             throw FeedLibraryError("Only a feed's items can be marked unread.")
         }
         try await run { try await account.setRead(item, read: read) }
     }
 
-    func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? {
+    public func nextUnread(after article: Article?, in scope: FeedScope) async -> Article? {
         guard let file = try? loadFile(), let selection = try? await selection(scope, file: file) else {
             return nil
         }
@@ -192,7 +204,7 @@ struct StoreFeedLibrary: FeedLibrary {
         return nil
     }
 
-    func refresh(
+    public func refresh(
         olderThan interval: Duration?, progress: @escaping @Sendable (RefreshProgress) -> Void
     ) async -> FeedRefreshSummary {
         guard !offline else {
@@ -234,7 +246,7 @@ struct StoreFeedLibrary: FeedLibrary {
             return FeedRefreshSummary(sentence: error.sentence, failed: 1, anyRefreshed: false)
         }
         return FeedRefreshSummary(
-            sentence: SyncCommands.summary(report, service: service), newItems: report.newItems)
+            sentence: report.summary(service: service), newItems: report.newItems)
     }
 
     /// Refreshes the feeds of the urls file.
@@ -253,7 +265,7 @@ struct StoreFeedLibrary: FeedLibrary {
                 interval == nil ? "There are no feeds to refresh." : "Every feed was refreshed a moment ago."
             return FeedRefreshSummary(sentence: sentence, anyRefreshed: false)
         }
-        var sentence = RefreshRun.summary(report, whereFailuresAre: "feeds shows why")
+        var sentence = report.summary(whereFailuresAre: "feeds shows why")
         if !outcome.moves.isEmpty {
             sentence += outcome.moves.count == 1 ? " · 1 feed moved" : " · \(outcome.moves.count) feeds moved"
         }
@@ -263,12 +275,12 @@ struct StoreFeedLibrary: FeedLibrary {
     }
 
     /// The settings `rules` put in force for each subscription, by its address.
-    func settingsInForce(_ rules: FeedRules) async -> [URL: FeedRules.InForce] {
+    public func settingsInForce(_ rules: FeedRules) async -> [URL: FeedRules.InForce] {
         guard let file = try? loadFile() else { return [:] }
         let stored = (try? await summaries(of: file.subscriptions.map(\.url))) ?? [:]
         var result: [URL: FeedRules.InForce] = [:]
         for subscription in file.subscriptions {
-            let title = FeedsListing.Entry(subscription: subscription, stored: stored[subscription.url]).title
+            let title = CatalogueFeed(subscription: subscription, stored: stored[subscription.url]).title
             result[subscription.url] = rules.settings(for: subscription, title: title)
         }
         return result
@@ -348,7 +360,7 @@ struct StoreFeedLibrary: FeedLibrary {
     }
 
     /// The addresses of the feeds `scope` covers, in the urls file's order.
-    static func feeds(in scope: FeedScope, of listed: [Subscription]) -> [URL] {
+    public static func feeds(in scope: FeedScope, of listed: [Subscription]) -> [URL] {
         switch scope {
         case .feed(let url): listed.contains { $0.url == url } ? [url] : []
         case .tag(let tag): listed.filter { $0.tags.contains(tag) }.map(\.url)

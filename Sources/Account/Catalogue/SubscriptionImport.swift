@@ -8,22 +8,22 @@ import Feeds
 
 /// A file to import: an OPML file (1.0 or 2.0), a newsboat urls file, or a newsboat config file,
 /// told apart by their first character (`<` for OPML) and by what their lines start with.
-struct SubscriptionImport {
-    var subscriptions: [Subscription]
+public struct SubscriptionImport {
+    public var subscriptions: [Subscription]
     /// The query feeds of a urls file.
-    var queries: [QueryFeed] = []
+    public var queries: [QueryFeed] = []
     /// A newsboat config file's settings, when the file is one.
-    var config: NewsboatConfig?
+    public var config: NewsboatConfig?
     /// Lines of a urls file that name no feed NewsApp reads.
-    var skipped: [UrlsFile.SkippedLine]
+    public var skipped: [UrlsFile.SkippedLine]
     /// `an OPML file` or `a newsboat urls file`, for the sentence saying what was imported.
-    var kind: String
+    public var kind: String
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    init(_ data: Data) throws(Failure) {
+    public init(_ data: Data) throws(Failure) {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

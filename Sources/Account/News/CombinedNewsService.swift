@@ -11,15 +11,20 @@ import Store
 /// (the front page shows the feeds' own sections beside them), and a search finds both — each
 /// page of the news source's results with the feed items matching the same words on the same
 /// page, newest first when sorted by date, taking turns otherwise.
-struct CombinedNewsService: StoringNewsService {
-    let news: any NewsService
-    let store: NewsStore
+public struct CombinedNewsService: StoringNewsService {
+    public let news: any NewsService
+    public let store: NewsStore
 
-    func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
+    public init(news: any NewsService, store: NewsStore) {
+        self.news = news
+        self.store = store
+    }
+
+    public func topHeadlines(_ request: HeadlinesRequest) async throws(NewsServiceError) -> ArticlePage {
         try await news.topHeadlines(request)
     }
 
-    func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
+    public func search(_ request: SearchRequest) async throws(NewsServiceError) -> ArticlePage {
         let store = store
         let feedItems = Task {
             try? await store.search(
@@ -37,20 +42,22 @@ struct CombinedNewsService: StoringNewsService {
         return Self.merge(page, feeds, order: request.sortBy)
     }
 
-    func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {
+    public func sources(_ request: SourcesRequest) async throws(NewsServiceError) -> [NewsSource] {
         try await news.sources(request)
     }
 
-    func storedHeadlines(_ request: HeadlinesRequest) async -> ArticlePage? {
+    public func storedHeadlines(_ request: HeadlinesRequest) async -> ArticlePage? {
         await (news as? any StoringNewsService)?.storedHeadlines(request)
     }
 
-    func storedSearch(_ request: SearchRequest) async -> ArticlePage? {
+    public func storedSearch(_ request: SearchRequest) async -> ArticlePage? {
         await (news as? any StoringNewsService)?.storedSearch(request)
     }
 
     /// One page of both: the news source's page with the feeds' page of the same number.
-    static func merge(_ page: ArticlePage, _ feeds: ArticlePage, order: ArticleSortOrder) -> ArticlePage {
+    public static func merge(_ page: ArticlePage, _ feeds: ArticlePage, order: ArticleSortOrder)
+        -> ArticlePage
+    {
         var merged = page
         var articles: [Article]
         if order == .publishedAt {

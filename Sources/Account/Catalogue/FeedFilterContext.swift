@@ -1,4 +1,3 @@
-import Account
 import Configuration
 import Feeds
 import FilterLanguage
@@ -13,14 +12,15 @@ import Store
 /// The user's feeds as the filter language sees them (``FilterFeed``: the address as the urls file
 /// writes it, the name shown, the site, the tags, the counts, the place in the file), and the
 /// store's reads for a filter over them: query feeds, `filter` in a list, `search --filter`.
-struct FeedFilterContext: Sendable {
-    let file: UrlsFile
+public struct FeedFilterContext: Sendable {
+    public let file: UrlsFile
     /// What the filter says of each subscription, by its address.
-    let feeds: [URL: FilterFeed]
+    public let feeds: [URL: FilterFeed]
 
     /// The context of `file`'s feeds and, after them, of the feeds a feed service syncs (a feed
     /// in both is the service's, with its labels as tags), with what `store` knows of them.
-    static func load(_ file: UrlsFile, store: NewsStore) async throws(StoreError) -> FeedFilterContext {
+    public static func load(_ file: UrlsFile, store: NewsStore) async throws(StoreError) -> FeedFilterContext
+    {
         let listed = ListedFeed.merging(file.subscriptions, try await store.syncedFeeds())
         let stored = try await store.feedSummaries(for: listed.map(\.subscription.url))
         let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
@@ -46,7 +46,7 @@ struct FeedFilterContext: Sendable {
             let summary = byURL[subscription.url]
             feeds[subscription.url] = FilterFeed(
                 url: subscription.address,
-                title: FeedsListing.Entry(subscription: subscription, stored: summary).title,
+                title: CatalogueFeed(subscription: subscription, stored: summary).title,
                 link: summary?.siteURL?.absoluteString ?? "", tags: subscription.tags,
                 unreadCount: summary?.unreadCount ?? 0, totalCount: summary?.itemCount ?? 0, index: index)
         }
@@ -58,7 +58,7 @@ struct FeedFilterContext: Sendable {
     /// out as they arrive) each rule over the synced items only, which are stored hidden because
     /// the service keeps them and their marks. A rule for a feed that is not among these is left
     /// out.
-    func hiding(_ killfile: [KillRule], mode: IgnoreMode) -> NewsStore.Hiding? {
+    public func hiding(_ killfile: [KillRule], mode: IgnoreMode) -> NewsStore.Hiding? {
         guard !killfile.isEmpty else { return nil }
         let byAddress = Dictionary(
             feeds.map { ($0.value.url, $0.key) }, uniquingKeysWith: { first, _ in first })
@@ -76,7 +76,7 @@ struct FeedFilterContext: Sendable {
 
     /// The store's filter: the items of the feeds at `urls` (every feed when nil) that
     /// `expression` chooses (all of them when nil).
-    func filter(_ expression: FilterExpression?, among urls: [URL]? = nil, unreadOnly: Bool = false)
+    public func filter(_ expression: FilterExpression?, among urls: [URL]? = nil, unreadOnly: Bool = false)
         -> NewsStore.FeedFilter
     {
         var chosen = feeds
@@ -88,13 +88,13 @@ struct FeedFilterContext: Sendable {
     }
 
     /// The query feed known by `url` (`query:NAME`), when it is one of the file's.
-    func query(at url: URL) -> QueryFeed? {
+    public func query(at url: URL) -> QueryFeed? {
         guard let name = QueryFeed.name(of: url) else { return nil }
         return file.queries.first { $0.name == name }
     }
 
     /// The store's filter of `query`, over every feed.
-    func filter(for query: QueryFeed, unreadOnly: Bool = false) -> NewsStore.FeedFilter {
+    public func filter(for query: QueryFeed, unreadOnly: Bool = false) -> NewsStore.FeedFilter {
         filter(query.expression, unreadOnly: unreadOnly)
     }
 }

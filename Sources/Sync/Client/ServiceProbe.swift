@@ -1,5 +1,4 @@
 import Networking
-import Sync
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -23,29 +22,39 @@ import Sync
 /// an answer from another host proves nothing. A refusal of the password is remembered and said
 /// only when no other protocol answers; a network that fails (refused, timed out, no such host)
 /// ends the probing at once, as every other probe would fail alike.
-struct ServiceProbe {
-    let base: URL
-    let user: String
-    let password: String
-    let http: any HTTPFetching
-    let options: ReaderAPIClient.Options
+public struct ServiceProbe {
+    public let base: URL
+    public let user: String
+    public let password: String
+    public let http: any HTTPFetching
+    public let options: ReaderAPIClient.Options
+
+    public init(
+        base: URL, user: String, password: String, http: any HTTPFetching, options: ReaderAPIClient.Options
+    ) {
+        self.base = base
+        self.user = user
+        self.password = password
+        self.http = http
+        self.options = options
+    }
 
     /// The protocol found, the address it answered at, the protocols tried before it, and the
     /// Google Reader API's login token when that was the one.
-    struct Found {
-        var kind: SyncServiceKind
-        var address: String
-        var before: [SyncServiceKind]
-        var token: String?
+    public struct Found {
+        public var kind: SyncServiceKind
+        public var address: String
+        public var before: [SyncServiceKind]
+        public var token: String?
 
         /// `Found Nextcloud News at URL (not Google Reader API).`
-        var sentence: String {
+        public var sentence: String {
             "Found \(kind.name) at \(address)"
                 + (before.isEmpty ? "." : " (not \(before.map(\.name).joined(separator: ", "))).")
         }
     }
 
-    func run() async throws(SyncError) -> Found {
+    public func run() async throws(SyncError) -> Found {
         var tried: [SyncServiceKind] = []
         var refusal: SyncError?
         func note(_ error: SyncError) throws(SyncError) {

@@ -1,4 +1,3 @@
-import Account
 import Configuration
 import Feeds
 import Logging
@@ -16,28 +15,39 @@ import Store
 /// the urls file (or only those not asked for within an interval), but those a feed service
 /// syncs, with the configured concurrency and timeout; permanent moves written back to the urls
 /// file; feed retention after.
-struct FeedRefreshService: Sendable {
-    let subscriptions: SubscriptionsFile
-    let store: NewsStore
-    let settings: FeedSettings
-    let retentionDays: Int
-    let logger: Logger
+public struct FeedRefreshService: Sendable {
+    public let subscriptions: SubscriptionsFile
+    public let store: NewsStore
+    public let settings: FeedSettings
+    public let retentionDays: Int
+    public let logger: Logger
+
+    public init(
+        subscriptions: SubscriptionsFile, store: NewsStore, settings: FeedSettings, retentionDays: Int,
+        logger: Logger
+    ) {
+        self.subscriptions = subscriptions
+        self.store = store
+        self.settings = settings
+        self.retentionDays = retentionDays
+        self.logger = logger
+    }
 
     /// What a run did.
-    struct Outcome: Sendable {
-        var report: RefreshReport
+    public struct Outcome: Sendable {
+        public var report: RefreshReport
         /// Subscriptions moved for good (301, 308): their old and new addresses, written to the
         /// urls file.
-        var moves: [(from: URL, to: URL)]
+        public var moves: [(from: URL, to: URL)]
         /// Why the urls file could not take the moves, when it could not.
-        var moveFailure: String?
+        public var moveFailure: String?
         /// The urls file's lines NewsApp does not read.
-        var skipped: [UrlsFile.SkippedLine]
+        public var skipped: [UrlsFile.SkippedLine]
     }
 
     /// Refreshes the subscribed feeds; with `interval`, only those not asked for within it (or
     /// never). Fails only when the urls file cannot be read.
-    func run(
+    public func run(
         olderThan interval: Duration? = nil, now: Date = Date(),
         progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
     ) async throws(SubscriptionsFile.Failure) -> Outcome {
@@ -50,7 +60,7 @@ struct FeedRefreshService: Sendable {
             let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
             for subscription in file.subscriptions {
                 titles[subscription.url] =
-                    FeedsListing.Entry(subscription: subscription, stored: byURL[subscription.url]).title
+                    CatalogueFeed(subscription: subscription, stored: byURL[subscription.url]).title
             }
         }
         // A feed the sync brings from a feed service is that service's to fetch.
@@ -107,7 +117,7 @@ struct FeedRefreshService: Sendable {
     /// Hides the stored items the killfile names (in download mode, the synced ones: see
     /// ``FeedFilterContext/hiding(_:mode:)``), judging every item again when the rules changed
     /// since the last time. Failing leaves the marks as they were, and says why in the log.
-    func applyHidingRules(_ file: UrlsFile) async {
+    public func applyHidingRules(_ file: UrlsFile) async {
         let fingerprint =
             settings.ignoreMode.rawValue + "\n"
             + settings.killfile.map { ($0.feed ?? "*") + "\t" + $0.text }.joined(separator: "\n")
@@ -143,7 +153,7 @@ struct FeedRefreshService: Sendable {
     /// Removes what feeds no longer need: read, unsaved items beyond `max_items_per_feed` or not
     /// seen for `retention_days`, that are no longer in their feed. Failing costs only disk space.
     private func applyRetention(now: Date, file: UrlsFile, rules: FeedRules, titles: [URL: String]) async {
-        let cutoff = LocalStore.retentionCutoff(days: retentionDays, now: now)
+        let cutoff = Retention.cutoff(days: retentionDays, now: now)
         var limits: [URL: Int] = [:]
         if !rules.isEmpty {
             for subscription in file.subscriptions {

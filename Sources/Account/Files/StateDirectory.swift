@@ -1,8 +1,8 @@
 /// `$XDG_STATE_HOME/newsapp` (by default `~/.local/state/newsapp`): the log, the history, the
 /// sync account.
-enum StateDirectory {
+public enum StateDirectory {
     /// The folder for `environment`, or nil when there is no home to put it in.
-    static func path(environment: [String: String]) -> String? {
+    public static func path(environment: [String: String]) -> String? {
         let base: String
         if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
             base = stateHome

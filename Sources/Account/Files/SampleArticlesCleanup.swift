@@ -12,14 +12,14 @@ import Store
 /// go (saved ones, their read marks and the lists that held them too), and a marker file beside
 /// the store says so, so that it is done once: sample-edition articles that a NewsAPI-compatible
 /// server (such as `newsapi-stub`) serves later are live news like any other.
-enum SampleArticlesCleanup {
+public enum SampleArticlesCleanup {
     /// The marker, in the cache directory.
-    static let markerName = ".sample-articles-removed"
+    public static let markerName = ".sample-articles-removed"
 
     /// Removes the sample edition's articles from `store`, the live store in `directory`, unless
     /// that was done before. A failure (another instance holding the write lock) leaves it for the
     /// next launch.
-    static func runOnce(on store: NewsStore, in directory: CacheDirectory) async {
+    public static func runOnce(on store: NewsStore, in directory: CacheDirectory) async {
         let marker = directory.path + "/" + markerName
         guard !FileManager.default.fileExists(atPath: marker),
             (try? await store.removeArticles(withAddressPrefix: SampleEdition.addressPrefix)) != nil

@@ -1,4 +1,3 @@
-import Account
 import Configuration
 import NewsModels
 import Sync
@@ -19,24 +18,33 @@ import Sync
 /// `~/.local/state/newsapp/sync-account`), JSON, private to the user (0600, in a 0700 folder),
 /// written atomically. It holds the login token, and the password only for the services that
 /// need it again (Tiny Tiny RSS, Nextcloud News).
-struct SyncAccountFile: Sendable, Equatable {
-    var path: String
-    var home: String?
+public struct SyncAccountFile: Sendable, Equatable {
+    public var path: String
+    public var home: String?
 
-    /// Why the file could not be read or written, in one sentence.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        var description: String
+    public init(path: String, home: String?) {
+        self.path = path
+        self.home = home
     }
 
-    static func standard(environment: [String: String]) -> SyncAccountFile? {
+    /// Why the file could not be read or written, in one sentence.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
+    }
+
+    public static func standard(environment: [String: String]) -> SyncAccountFile? {
         guard let directory = StateDirectory.path(environment: environment) else { return nil }
         return SyncAccountFile(path: directory + "/sync-account", home: environment["HOME"])
     }
 
-    var displayPath: String { PathDisplay.abbreviate(path, home: home) }
+    public var displayPath: String { PathDisplay.abbreviate(path, home: home) }
 
     /// The account, nil when none is kept. A file others could read is made private again.
-    func load() throws(Failure) -> SyncAccount? {
+    public func load() throws(Failure) -> SyncAccount? {
         switch FileReader.read(path, limit: 64 << 10) {
         case .failure(let failure) where failure.isMissing:
             return nil
@@ -59,7 +67,7 @@ struct SyncAccountFile: Sendable, Equatable {
     }
 
     /// Keeps `account`, replacing any other: a new file (0600) renamed over the old one.
-    func save(_ account: SyncAccount) throws(Failure) {
+    public func save(_ account: SyncAccount) throws(Failure) {
         let directory = path.deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
@@ -90,7 +98,7 @@ struct SyncAccountFile: Sendable, Equatable {
 
     /// Forgets the account; true when there was one.
     @discardableResult
-    func remove() throws(Failure) -> Bool {
+    public func remove() throws(Failure) -> Bool {
         if unlink(path) == 0 { return true }
         guard errno == ENOENT else { throw failure("cannot be removed", errno) }
         return false

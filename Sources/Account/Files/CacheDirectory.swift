@@ -15,15 +15,20 @@ import Configuration
 /// Where NewsApp keeps what it can fetch again: `$XDG_CACHE_HOME/newsapp/` (by default
 /// `~/.cache/newsapp/`), holding the article store `news.sqlite`, the sample edition's store
 /// `sample.sqlite` and the pictures in `images/`.
-struct CacheDirectory: Sendable, Equatable {
+public struct CacheDirectory: Sendable, Equatable {
     /// The absolute path of the `newsapp` directory, without a trailing slash.
-    var path: String
+    public var path: String
     /// The home directory, for `~` in messages.
-    var home: String?
+    public var home: String?
+
+    public init(path: String, home: String?) {
+        self.path = path
+        self.home = home
+    }
 
     /// The directory named by `XDG_CACHE_HOME` when it is an absolute path (as the XDG base
     /// directory specification requires), else by `HOME`; nil when there is neither.
-    static func standard(environment: [String: String]) -> CacheDirectory? {
+    public static func standard(environment: [String: String]) -> CacheDirectory? {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         let base: String
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
@@ -38,35 +43,35 @@ struct CacheDirectory: Sendable, Equatable {
     }
 
     /// `news.sqlite`, the article store.
-    var storePath: String { storePath(.live) }
-    var storeURL: URL { URL(fileURLWithPath: storePath) }
+    public var storePath: String { storePath(.live) }
+    public var storeURL: URL { URL(fileURLWithPath: storePath) }
 
     /// The store file of `edition`: `news.sqlite` for NewsAPI and the feeds, `sample.sqlite` for
     /// the sample edition.
-    func storePath(_ edition: StoreEdition) -> String {
+    public func storePath(_ edition: StoreEdition) -> String {
         path + "/" + edition.fileName
     }
 
     /// `images/`, the pictures' disk cache.
-    var imagesURL: URL { URL(fileURLWithPath: path + "/images", isDirectory: true) }
+    public var imagesURL: URL { URL(fileURLWithPath: path + "/images", isDirectory: true) }
 
     /// `path` as shown in messages, `~` for the home directory.
-    func display(_ path: String) -> String { PathDisplay.abbreviate(path, home: home) }
+    public func display(_ path: String) -> String { PathDisplay.abbreviate(path, home: home) }
 
     /// `text` (a message from the store) with this directory's path shown as in ``display(_:)``.
-    func abbreviating(_ text: String) -> String {
+    public func abbreviating(_ text: String) -> String {
         let shown = display(path)
         return shown == path ? text : text.replacing(path + "/", with: shown + "/")
     }
 
     /// Why the directory could not be made.
-    struct Failure: Error, Equatable {
-        var reason: String
+    public struct Failure: Error, Equatable {
+        public var reason: String
     }
 
     /// Makes the directory and any missing parents, each new one readable by its owner only
     /// (0700, as the XDG specification asks). Directories that exist are left as they are.
-    func create() throws(Failure) {
+    public func create() throws(Failure) {
         var made = ""
         for component in path.split(separator: "/") {
             made += "/" + component

@@ -14,27 +14,38 @@ import NewsModels
 /// (the user's `~Title`, else the feed's own) or by tag; the most specific rule that sets a value
 /// wins (address, then title, then tag, then the first such rule in the file), and what no rule
 /// sets is the config file's own setting.
-struct FeedRules: Sendable {
-    let rules: [FeedRule]
-    let defaults: FeedSettings
-    let fullText: FullTextMode
-    let images: ImagesChoice
+public struct FeedRules: Sendable {
+    public let rules: [FeedRule]
+    public let defaults: FeedSettings
+    public let fullText: FullTextMode
+    public let images: ImagesChoice
 
     /// The settings in force for one feed.
-    struct InForce: Sendable, Equatable {
-        var refreshInterval: Int
-        var fullText: FullTextMode
-        var maxItems: Int
-        var images: ImagesChoice
+    public struct InForce: Sendable, Equatable {
+        public var refreshInterval: Int
+        public var fullText: FullTextMode
+        public var maxItems: Int
+        public var images: ImagesChoice
         /// The name a rule gives it; nil when none does.
-        var rename: String?
+        public var rename: String?
+
+        public init(
+            refreshInterval: Int, fullText: FullTextMode, maxItems: Int, images: ImagesChoice,
+            rename: String? = nil
+        ) {
+            self.refreshInterval = refreshInterval
+            self.fullText = fullText
+            self.maxItems = maxItems
+            self.images = images
+            self.rename = rename
+        }
     }
 
-    init(settings: Settings) {
+    public init(settings: Settings) {
         self.init(feeds: settings.feeds, fullText: settings[\.fullText], images: settings[\.images])
     }
 
-    init(feeds: FeedSettings, fullText: FullTextMode = .auto, images: ImagesChoice = .auto) {
+    public init(feeds: FeedSettings, fullText: FullTextMode = .auto, images: ImagesChoice = .auto) {
         rules = feeds.rules
         defaults = feeds
         self.fullText = fullText
@@ -42,7 +53,7 @@ struct FeedRules: Sendable {
     }
 
     /// The settings in force for `subscription`, whose shown title (before any rename) is `title`.
-    func settings(for subscription: Subscription, title: String) -> InForce {
+    public func settings(for subscription: Subscription, title: String) -> InForce {
         let matching = rules.enumerated().filter { _, rule in
             switch rule.selector {
             case .url(let address):
@@ -61,12 +72,12 @@ struct FeedRules: Sendable {
     }
 
     /// `subscription` with the name a rule gives it, if any.
-    func renamed(_ subscription: Subscription, title: String) -> Subscription {
+    public func renamed(_ subscription: Subscription, title: String) -> Subscription {
         guard let rename = settings(for: subscription, title: title).rename else { return subscription }
         var renamed = subscription
         renamed.title = rename
         return renamed
     }
 
-    var isEmpty: Bool { rules.isEmpty }
+    public var isEmpty: Bool { rules.isEmpty }
 }
