@@ -47,6 +47,7 @@ let package = Package(
             dependencies: [
                 "NewsModels", "Networking", "Coordinators", "Modules", "SampleEdition", "CReadline", "Store",
                 "Images", "Feeds", "Sync", "TerminalText", "FilterLanguage", "Configuration", "Account",
+                "Console",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -152,6 +153,19 @@ let package = Package(
         // The account: every action a person takes on their articles (mark read, save,
         // unsubscribe…) as one operation over the store, the reading list and reader mode the
         // screens see through Modules' protocols, and the sync's storage; see docs/architecture.md.
+        // What the one-shot commands do and print (feeds, refresh, sync, downloads, cache): their
+        // listings and JSON documents, standard output and error, external programs in the
+        // foreground and the log; see docs/architecture.md.
+        .target(
+            name: "Console",
+            dependencies: [
+                "Account", "Modules", "Coordinators", "Store", "Feeds", "Sync", "Configuration",
+                "FilterLanguage",
+                "TerminalText", "NewsModels", "Networking",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "Account",
             dependencies: [
@@ -311,6 +325,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"), "SQLite", "Configuration", "Account",
+                "Console",
             ],
             swiftSettings: strictTests
         ),
@@ -319,7 +334,7 @@ let package = Package(
             name: "AccountTests",
             dependencies: [
                 "Account", "Store", "Sync", "Feeds", "Modules", "Networking", "NewsModels", "FilterLanguage",
-                "HTTPTestServer", "ReaderAPIStub", "TestSupport",
+                "Configuration", "HTTPTestServer", "ReaderAPIStub", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictTests

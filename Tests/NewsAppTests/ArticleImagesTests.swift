@@ -10,6 +10,7 @@ import TerminalText
 import TestSupport
 import Testing
 
+@testable import Console
 @testable import NewsApp
 
 #if canImport(Glibc)

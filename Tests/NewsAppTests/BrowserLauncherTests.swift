@@ -2,6 +2,7 @@ import Foundation
 import Modules
 import Testing
 
+@testable import Console
 @testable import NewsApp
 
 #if canImport(Glibc)

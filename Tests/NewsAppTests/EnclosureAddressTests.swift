@@ -3,6 +3,7 @@ import NewsModels
 import Store
 import Testing
 
+@testable import Console
 @testable import NewsApp
 
 /// `download` asks NewsModels' one web-address check of an enclosure's address, by its scheme

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Console
+
 /// A password written in a feed's address (`http://alice:secret@host/feed`) goes with the request
 /// only: everywhere NewsApp shows or keeps the address (the screen, `--json`, errors, refresh
 /// summaries, the log, the state it keeps) it is `http://alice:•••@host/feed`. Only the urls file

@@ -3,6 +3,7 @@ import Modules
 import NewsModels
 import Testing
 
+@testable import Console
 @testable import NewsApp
 
 /// What `headlines` and `search` print, without running them.

@@ -3,6 +3,7 @@ import Logging
 import TestSupport
 import Testing
 
+@testable import Console
 @testable import NewsApp
 
 /// The log file: one line per event, made safe, the key never in it, rotation under 1 MiB.

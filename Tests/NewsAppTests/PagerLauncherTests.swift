@@ -3,6 +3,7 @@ import Modules
 import TerminalText
 import Testing
 
+@testable import Console
 @testable import NewsApp
 
 /// The pager is a real process: these tests use small scripts as pagers that keep what they read.

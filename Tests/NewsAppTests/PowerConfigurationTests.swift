@@ -5,6 +5,7 @@ import FilterLanguage
 import Foundation
 import Testing
 
+@testable import Console
 @testable import NewsApp
 
 /// The config file's per-feed rules in force for a feed, and a newsboat config carried over into

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Console
+
 /// `newsapp read URL`, run as the built binary against an HTTP server on 127.0.0.1.
 @Suite(.timeLimit(.minutes(10)), .serialized)
 struct ReadCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Console
 @testable import NewsApp
 
 /// `theme = "auto"`: the terminal's background from COLORFGBG or from its answer to OSC 11, and
@@ -34,12 +35,12 @@ struct TerminalBackgroundTests {
     @Test("NO_COLOR wins over every theme; none has no colours; TERM=dumb none at all")
     func modes() {
         for theme in ANSIStyler.Theme.allCases {
-            #expect(AppLauncher.styleMode(["NO_COLOR": "1"], theme: theme) == .monochrome)
+            #expect(ANSIStyler.Mode.forTerminal(["NO_COLOR": "1"], theme: theme) == .monochrome)
         }
-        #expect(AppLauncher.styleMode([:], theme: .none) == .monochrome)
-        #expect(AppLauncher.styleMode([:], theme: .light) == .color(.light))
-        #expect(AppLauncher.styleMode(["COLORFGBG": "0;15"], theme: .auto) == .color(.light))
-        #expect(AppLauncher.styleMode(["TERM": "dumb"], theme: .dark) == .plain)
+        #expect(ANSIStyler.Mode.forTerminal([:], theme: .none) == .monochrome)
+        #expect(ANSIStyler.Mode.forTerminal([:], theme: .light) == .color(.light))
+        #expect(ANSIStyler.Mode.forTerminal(["COLORFGBG": "0;15"], theme: .auto) == .color(.light))
+        #expect(ANSIStyler.Mode.forTerminal(["TERM": "dumb"], theme: .dark) == .plain)
     }
 
     @Test("hyperlinks: on and off as said; auto where the terminal is known to show them")

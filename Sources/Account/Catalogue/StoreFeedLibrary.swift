@@ -48,43 +48,26 @@ public struct StoreFeedLibrary: FeedLibrary {
 
     public func feeds() async throws(FeedLibraryError) -> [FeedSummary] {
         let file = try loadFile()
-        let listed = try await self.listed(file)
-        let rules = FeedRules(feeds: refresher.settings)
-        let stored = try await summaries(of: listed.map(\.subscription.url))
-        let context = try await filterContext(file)
-        let service = sync?.account.serviceName
-        let synced = Dictionary(
-            listed.filter(\.fromService).map { ($0.subscription.url, $0.subscription) },
-            uniquingKeysWith: { first, _ in first })
-        func summary(of subscription: Subscription, fromService: Bool) -> FeedSummary {
-            let summary = stored[subscription.url]
-            var entry = CatalogueFeed(subscription: subscription, stored: summary)
-            if !rules.isEmpty { entry.settings = rules.settings(for: subscription, title: entry.title) }
-            return FeedSummary(
-                url: subscription.url, title: entry.title, tags: subscription.tags,
-                itemCount: summary?.itemCount ?? 0, unreadCount: summary?.unreadCount ?? 0,
-                lastRefresh: summary?.lastAttemptAt, failure: summary?.lastError,
-                service: fromService ? service : nil)
+        let catalogue = try await run {
+            try await Catalogue.load(
+                file, store: store, service: sync?.account.serviceName,
+                rules: FeedRules(feeds: refresher.settings))
         }
-        var summaries: [FeedSummary] = []
-        for entry in file.entries {
-            switch entry {
-            case .subscription(let written):
-                let fromService = synced[written.url]
-                summaries.append(summary(of: fromService ?? written, fromService: fromService != nil))
-            case .query(let query):
-                let counts = try await run { try await store.filteredFeedCounts(context.filter(for: query)) }
-                summaries.append(
-                    FeedSummary(
-                        url: query.url, title: query.name, tags: query.tags, itemCount: counts.items,
-                        unreadCount: counts.unread, query: query.text))
+        return catalogue.lines.map { line in
+            switch line {
+            case .feed(let feed):
+                FeedSummary(
+                    url: feed.subscription.url, title: feed.title, tags: feed.subscription.tags,
+                    itemCount: feed.stored?.itemCount ?? 0, unreadCount: feed.stored?.unreadCount ?? 0,
+                    lastRefresh: feed.stored?.lastAttemptAt, failure: feed.stored?.lastError,
+                    service: feed.service)
+            case .query(let entry):
+                FeedSummary(
+                    url: entry.query.url, title: entry.query.name, tags: entry.query.tags,
+                    itemCount: entry.items,
+                    unreadCount: entry.unread, query: entry.query.text)
             }
         }
-        let local = Set(file.subscriptions.map(\.url))
-        for feed in listed where feed.fromService && !local.contains(feed.subscription.url) {
-            summaries.append(summary(of: feed.subscription, fromService: true))
-        }
-        return summaries
     }
 
     public func sections(itemsEach limit: Int) async throws(FeedLibraryError) -> [FeedSection] {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Console
 import Store
 
 #if canImport(FoundationEssentials)

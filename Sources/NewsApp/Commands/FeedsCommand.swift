@@ -1,5 +1,6 @@
 import Account
 import ArgumentParser
+import Console
 import Store
 
 #if canImport(FoundationEssentials)

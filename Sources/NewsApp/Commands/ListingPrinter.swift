@@ -1,6 +1,7 @@
 import Account
 import ArgumentParser
 import Configuration
+import Console
 import Coordinators
 import FilterLanguage
 import Modules
@@ -123,7 +124,8 @@ enum ListingPrinter {
             (isTerminal ? TerminalProbe.size(of: STDOUT_FILENO)?.columns : nil)
             ?? TerminalProbe.fallbackSize(environment: environment).columns
         let styler = ANSIStyler(
-            mode: isTerminal ? AppLauncher.styleMode(environment, theme: context.settings[\.theme]) : .plain,
+            mode: isTerminal
+                ? ANSIStyler.Mode.forTerminal(environment, theme: context.settings[\.theme]) : .plain,
             hyperlinks: false)
         let time = TimeFormatting(now: Date())
         var lines = ListingRenderer.render(

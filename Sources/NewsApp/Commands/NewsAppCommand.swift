@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Console
 import Coordinators
 import Networking
 import NewsModels

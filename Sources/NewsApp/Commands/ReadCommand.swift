@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Console
 import Feeds
 import Networking
 import NewsModels
@@ -47,7 +48,7 @@ struct ReadCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let address = URL(webAddress: url) else { throw ExitCode(2) }
-        let settings = AppLauncher.resolveSettings(
+        let settings = Settings.resolved(
             app.shared.commandLine, environment: ProcessInfo.processInfo.environment)
         let timeout = TimeInterval(settings[\.requestTimeout])
         let fetcher = PageFetcher(http: CurlHTTPClient(), timeout: timeout)

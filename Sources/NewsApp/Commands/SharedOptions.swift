@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Console
 import NewsModels
 
 /// The options every command takes. Each overrides the config file; left out, the config file

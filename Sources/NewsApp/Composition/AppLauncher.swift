@@ -1,5 +1,6 @@
 import Account
 import Configuration
+import Console
 import Coordinators
 import Feeds
 import Modules
@@ -42,7 +43,7 @@ enum AppLauncher {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) async -> LaunchContext? {
-        let settings = resolveSettings(commandLine, environment: environment)
+        let settings = Settings.resolved(commandLine, environment: environment)
 
         var key: APIKey?
         var sampleNotice: String?
@@ -156,26 +157,14 @@ enum AppLauncher {
             sync: sync)
     }
 
-    /// The settings from the command line, the environment, the config file and the defaults;
-    /// each problem with the config file is one line on standard error.
-    nonisolated static func resolveSettings(_ commandLine: CommandLineSettings, environment: [String: String])
-        -> Settings
-    {
-        let file = ConfigurationFile.standard(environment: environment)
-        let loaded = file?.load() ?? ConfigurationLoader.Outcome()
-        for problem in loaded.problems {
-            StandardError.write(problem.description)
-        }
-        return Settings.resolve(
-            commandLine: commandLine, environment: environment, file: loaded.configuration, home: file?.home)
-    }
-
     /// Runs the interactive app, from `link` when given, until the user quits or input ends.
     static func runSession(_ context: LaunchContext, from link: DeepLink?) async -> Int32 {
         let environment = context.environment
         let settings = context.settings
         let interactive = TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
-        var mode = interactive ? styleMode(environment, theme: settings[\.theme]) : ANSIStyler.Mode.plain
+        var mode =
+            interactive
+            ? ANSIStyler.Mode.forTerminal(environment, theme: settings[\.theme]) : ANSIStyler.Mode.plain
         var typeAhead: [UInt8] = []
         if settings[\.theme] == .auto, mode == .color(.neutral),
             TerminalBackground.palette(colorFGBG: environment["COLORFGBG"]) == nil
@@ -290,34 +279,5 @@ enum AppLauncher {
         case .stack: .alwaysStack
         case .split: .preferSplit
         }
-    }
-
-    /// How much styling a terminal gets: none for `TERM=dumb`, no colours under `NO_COLOR`
-    /// (whatever the theme) or with `theme = "none"`, the theme's colours otherwise; `auto` takes
-    /// the terminal's background from ``TerminalBackground``. Output that is not a terminal gets
-    /// ``ANSIStyler/Mode/plain``.
-    nonisolated static func styleMode(_ environment: [String: String], theme: ANSIStyler.Theme)
-        -> ANSIStyler.Mode
-    {
-        if environment["TERM"] == "dumb" { return .plain }
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-        switch theme {
-        case .none: return .monochrome
-        case .dark: return .color(.dark)
-        case .light: return .color(.light)
-        case .auto: return .color(TerminalBackground.palette(environment: environment))
-        }
-    }
-}
-
-/// Unbuffered writes to standard error.
-enum StandardError {
-    static func write(_ line: String) {
-        POSIXFile.writeToStandardError(line + "\n")
-    }
-
-    /// `text` as it is, without a line break after it (a question waiting for its answer).
-    static func writeRaw(_ text: String) {
-        POSIXFile.writeToStandardError(text)
     }
 }

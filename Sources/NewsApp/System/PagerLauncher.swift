@@ -1,3 +1,4 @@
+import Console
 import Modules
 import NewsModels
 

@@ -1,3 +1,4 @@
+import Console
 import Coordinators
 import NewsModels
 import TerminalText
@@ -53,13 +54,6 @@ final class PipeTerminal: Terminal {
     }
 
     func showActivity(_ label: String?) {}
-}
-
-/// Unbuffered writes to file descriptor 1.
-enum StandardOutput {
-    static func write(_ text: String) {
-        POSIXFile.write(STDOUT_FILENO, text.utf8)
-    }
 }
 
 /// Lines read from standard input by a background thread, in order, waiting for the shell.

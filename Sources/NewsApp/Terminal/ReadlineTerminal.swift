@@ -1,4 +1,5 @@
 import CReadline
+import Console
 import Coordinators
 import Dispatch
 import NewsModels

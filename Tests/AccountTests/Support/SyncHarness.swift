@@ -1,4 +1,5 @@
 import Account
+import Configuration
 import Foundation
 import Logging
 import ReaderAPIStub
@@ -10,8 +11,12 @@ import Sync
 struct SyncHarness {
     let server: ReaderAPIStubServer
     let store: NewsStore
-    /// Seconds a request may take in all: `refresh_timeout`'s 30 unless a test sets it.
-    var timeout: TimeInterval = 30
+    /// `refresh_timeout` 30 and no killfile unless a test sets them.
+    var settings: FeedSettings = {
+        var settings = FeedSettings()
+        settings.timeout = 30
+        return settings
+    }()
 
     /// The account the app would keep for `server`.
     static func account(_ server: ReaderAPIStubServer) -> SyncAccount {
@@ -21,7 +26,7 @@ struct SyncHarness {
 
     var service: SyncService {
         SyncService(
-            account: Self.account(server), store: store, timeout: timeout,
+            account: Self.account(server), store: store, settings: settings,
             logger: Logger(label: "sync") { _ in SwiftLogNoOpLogHandler() })
     }
 

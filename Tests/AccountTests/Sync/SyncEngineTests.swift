@@ -160,7 +160,7 @@ struct SyncEngineTests {
             server in
             server.setFault(.neverAnswers)
             var harness = SyncHarness(server: server, store: try NewsStore.inMemory())
-            harness.timeout = 1
+            harness.settings.timeout = 1
             let report = await harness.sync()
             #expect(report.error?.sentence == "127.0.0.1:\(server.port) did not answer within 1 second.")
         }

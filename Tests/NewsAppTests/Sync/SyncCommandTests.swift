@@ -4,6 +4,7 @@ import Store
 import Sync
 import Testing
 
+@testable import Console
 @testable import NewsApp
 
 /// `newsapp sync login`, `sync`, `sync status`, `sync logout`, and `feeds` with sync on, run as the
