@@ -220,9 +220,7 @@ public struct StoreFeedLibrary: FeedLibrary {
         }
         let service = sync.account.serviceName
         let report = await sync.run(waiting: interval == nil ? .seconds(30) : .zero) { step in
-            progress(
-                RefreshProgress(
-                    total: 0, done: 0, newItems: 0, label: "Syncing with \(service) · \(step.description)"))
+            progress(RefreshProgress(total: 0, done: 0, newItems: 0, label: step.line(service: service)))
         }
         if let error = report.error {
             if interval != nil, error == .busy { return nil }

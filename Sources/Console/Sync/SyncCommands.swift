@@ -288,7 +288,7 @@ public struct SyncCommands {
         let progress = ProgressLine(
             enabled: !json && TerminalProbe.isTerminal(STDOUT_FILENO), environment: context.environment)
         let report = await service.run { step in
-            progress.show("Syncing with \(account.serviceName) · \(step.description)")
+            progress.show(step.line(service: account.serviceName))
         }
         progress.clear()
         if json {

@@ -50,6 +50,12 @@ public struct SyncProgress: Sendable, Equatable {
         self.phase = phase
     }
 
+    /// The progress line the command line and the screens both show:
+    /// `Syncing with rss.example.org · 2,000 new items`.
+    public func line(service: String) -> String {
+        "Syncing with \(service) · \(description)"
+    }
+
     /// `sending 1,000 of 5,000 changes`, `2,000 new items`.
     public var description: String {
         switch phase {
