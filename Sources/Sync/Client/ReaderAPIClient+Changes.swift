@@ -55,11 +55,12 @@ extension ReaderAPIClient {
 /// or `{"numResults": 0, "error": …}`.
 enum QuickAddAnswer {
     static func read(_ body: Data) throws(SyncError) -> (streamID: String, title: String?) {
-        let outcome: Result<(String?, String?, String?), JSONReader.Failure> = body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
+        let outcome: Result<(String?, String?, String?), JSONPullReader.Failure> = body.withUnsafeBytes {
+            bytes in
             var (stream, name, error): (String?, String?, String?) = (nil, nil, nil)
-            do throws(JSONReader.Failure) {
-                try reader.readObject { reader, key throws(JSONReader.Failure) in
+            do throws(JSONPullReader.Failure) {
+                var reader = try JSONPullReader(bytes)
+                try reader.readObject { reader, key throws(JSONPullReader.Failure) in
                     switch key {
                     case "streamId": stream = try reader.readOptionalString(limit: 8 << 10)
                     case "streamName": name = try reader.readOptionalString(limit: 4 << 10)

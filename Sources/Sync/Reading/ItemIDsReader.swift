@@ -1,3 +1,5 @@
+import Networking
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,25 +10,23 @@
 /// cannot be read is counted, never dropped in silence: a list with one is not complete.
 enum ItemIDsReader {
     static func read(_ body: Data, limit: Int) throws(SyncError) -> IDPage {
-        let outcome: Result<IDPage, JSONReader.Failure> = body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
+        let outcome: Result<IDPage, JSONPullReader.Failure> = body.withUnsafeBytes { bytes in
             var page = IDPage(ids: [], continuation: nil)
-            do throws(JSONReader.Failure) {
-                try reader.readObject { reader, key throws(JSONReader.Failure) in
+            do throws(JSONPullReader.Failure) {
+                var reader = try JSONPullReader(bytes)
+                try reader.readObject { reader, key throws(JSONPullReader.Failure) in
                     switch key {
                     case "itemRefs":
                         guard try reader.peek() == .array else { return try reader.skipValue() }
-                        try reader.readArray { reader throws(JSONReader.Failure) in
-                            guard page.ids.count < limit else {
-                                throw JSONReader.Failure(offset: reader.offset, reason: "too many ids")
-                            }
+                        try reader.readArray { reader throws(JSONPullReader.Failure) in
+                            guard page.ids.count < limit else { throw reader.failure("too many ids") }
                             guard try reader.peek() == .object else {
                                 try reader.skipValue()
                                 page.unreadable += 1
                                 return true
                             }
                             var id: ItemID?
-                            try reader.readObject { reader, key throws(JSONReader.Failure) in
+                            try reader.readObject { reader, key throws(JSONPullReader.Failure) in
                                 guard key == "id" else { return try reader.skipValue() }
                                 id = try reader.readScalarText().flatMap(ItemID.init)
                             }
