@@ -1,5 +1,11 @@
 import NewsModels
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// A pull API over one JSON document held whole: the caller asks for the values it wants, in the
 /// order they come, and skips the others without building them.
 ///
@@ -30,6 +36,22 @@ public struct JSONPullReader {
         self.bytes = bytes
         // The check took a byte order mark.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    }
+
+    /// Reads the one value `data` holds with `read`, which must read or skip all of it.
+    public static func read<Value>(_ data: Data, _ read: (inout JSONPullReader) throws(Failure) -> Value)
+        -> Result<Value, Failure>
+    {
+        data.withUnsafeBytes { bytes in
+            do throws(Failure) {
+                var reader = try JSONPullReader(bytes)
+                let value = try read(&reader)
+                try reader.expectEnd()
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// A failure at the reader's position: `reason` says what was wrong.

@@ -18,22 +18,6 @@ enum MinifluxAnswer {
     static let listLimit = 100_000
     static let tooMany = "too many entries"
 
-    /// Reads `body` with `read`, which must take the whole of it.
-    static func read<T>(_ body: Data, _ read: (inout JSONPullReader) throws(JSONPullReader.Failure) -> T)
-        -> Result<T, JSONPullReader.Failure>
-    {
-        body.withUnsafeBytes { bytes in
-            do throws(JSONPullReader.Failure) {
-                var reader = try JSONPullReader(bytes)
-                let value = try read(&reader)
-                try reader.expectEnd()
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
-        }
-    }
-
     /// An object's members read by `body`.
     static func object(
         _ reader: inout JSONPullReader,
@@ -45,7 +29,7 @@ enum MinifluxAnswer {
 
     /// `{"error_message": "…"}`: the message, cleaned and cut; nil when the body is not one.
     static func errorMessage(_ body: Data) -> String? {
-        let read = Self.read(body) { reader throws(JSONPullReader.Failure) -> String? in
+        let read = JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) -> String? in
             var message: String?
             try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 if key == "error_message" {

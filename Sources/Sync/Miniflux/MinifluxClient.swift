@@ -383,7 +383,7 @@ public struct MinifluxClient: Sendable {
     private func decode<T>(
         _ body: Data, _ what: String, _ read: (inout JSONPullReader) throws(JSONPullReader.Failure) -> T
     ) throws(SyncError) -> T {
-        switch MinifluxAnswer.read(body, read) {
+        switch JSONPullReader.read(body, read) {
         case .success(let value): return value
         case .failure(let failure) where failure.reason == MinifluxAnswer.tooMany:
             throw .malformed("\(host) sent more entries than asked for in one answer")

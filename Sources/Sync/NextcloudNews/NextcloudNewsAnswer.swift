@@ -20,25 +20,8 @@ enum NextcloudNewsAnswer {
     static func member<T>(
         _ key: String, of body: Data, _ read: (inout JSONPullReader) throws(JSONPullReader.Failure) -> T
     ) -> Result<T?, JSONPullReader.Failure> {
-        body.withUnsafeBytes { bytes in
-            var value: T?
-            do throws(JSONPullReader.Failure) {
-                var reader = try JSONPullReader(bytes)
-                guard try reader.peek() == .object else {
-                    throw reader.failure("the answer is not an object")
-                }
-                try reader.readObject { reader, name throws(JSONPullReader.Failure) in
-                    if name == key, value == nil {
-                        value = try read(&reader)
-                    } else {
-                        try reader.skipValue()
-                    }
-                }
-                try reader.expectEnd()
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
+        JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
+            try reader.readMember(key, read)
         }
     }
 
@@ -118,50 +101,41 @@ enum NextcloudNewsAnswer {
     /// `feeds` and `starredCount`: the unread items (each feed's `unreadCount` added up) and
     /// the starred ones; nil when either is missing or not a count.
     static func counts(_ body: Data) -> Result<MarkCounts?, JSONPullReader.Failure> {
-        body.withUnsafeBytes { bytes in
+        JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
             var unread: Int?
             var starred: Int?
             var countable = true
-            do throws(JSONPullReader.Failure) {
-                var reader = try JSONPullReader(bytes)
-                guard try reader.peek() == .object else {
-                    throw reader.failure("the answer is not an object")
-                }
-                try reader.readObject { reader, name throws(JSONPullReader.Failure) in
-                    switch name {
-                    case "starredCount":
-                        starred = try reader.readScalarText().flatMap { Int($0) }
-                    case "feeds":
-                        var sum = 0
-                        var feeds = 0
-                        try list(&reader, "feeds") { reader throws(JSONPullReader.Failure) in
-                            feeds += 1
-                            var count: Int?
-                            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
-                                if key == "unreadCount" {
-                                    count = try reader.readScalarText().flatMap { Int($0) }
-                                } else {
-                                    try reader.skipValue()
-                                }
+            try reader.readObject { reader, name throws(JSONPullReader.Failure) in
+                switch name {
+                case "starredCount":
+                    starred = try reader.readScalarText().flatMap { Int($0) }
+                case "feeds":
+                    var sum = 0
+                    var feeds = 0
+                    try list(&reader, "feeds") { reader throws(JSONPullReader.Failure) in
+                        feeds += 1
+                        var count: Int?
+                        try object(&reader) { reader, key throws(JSONPullReader.Failure) in
+                            if key == "unreadCount" {
+                                count = try reader.readScalarText().flatMap { Int($0) }
+                            } else {
+                                try reader.skipValue()
                             }
-                            guard let count, count >= 0, count <= Int(Int32.max), feeds < listLimit else {
-                                // A list cut short, or a count that cannot be one, counts nothing.
-                                countable = false
-                                return false
-                            }
-                            sum += count
-                            return true
                         }
-                        unread = sum
-                    default: try reader.skipValue()
+                        guard let count, count >= 0, count <= Int(Int32.max), feeds < listLimit else {
+                            // A list cut short, or a count that cannot be one, counts nothing.
+                            countable = false
+                            return false
+                        }
+                        sum += count
+                        return true
                     }
+                    unread = sum
+                default: try reader.skipValue()
                 }
-                try reader.expectEnd()
-            } catch {
-                return .failure(error)
             }
-            guard countable, let unread, let starred, starred >= 0 else { return .success(nil) }
-            return .success(MarkCounts(unread: unread, starred: starred))
+            guard countable, let unread, let starred, starred >= 0 else { return nil }
+            return MarkCounts(unread: unread, starred: starred)
         }
     }
 

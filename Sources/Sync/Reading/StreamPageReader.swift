@@ -26,13 +26,8 @@ enum StreamPageReader {
 
     /// The page in `body`, of at most `itemLimit` items.
     static func read(_ body: Data, itemLimit: Int) throws(SyncError) -> StreamPage {
-        let outcome: Result<StreamPage, JSONPullReader.Failure> = body.withUnsafeBytes { bytes in
-            do throws(JSONPullReader.Failure) {
-                var reader = try JSONPullReader(bytes)
-                return .success(try page(&reader, itemLimit: itemLimit))
-            } catch {
-                return .failure(error)
-            }
+        let outcome = JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
+            try page(&reader, itemLimit: itemLimit)
         }
         switch outcome {
         case .success(let page): return page
@@ -87,7 +82,6 @@ enum StreamPageReader {
             }
         }
         guard sawItems else { throw reader.failure("there is no list of items") }
-        try reader.expectEnd()
         return page
     }
 

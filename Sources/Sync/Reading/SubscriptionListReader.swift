@@ -15,13 +15,8 @@ enum SubscriptionListReader {
     static let limit = 20_000
 
     static func read(_ body: Data, streamAddress: (String) -> URL) throws(SyncError) -> [ServiceFeed] {
-        let outcome: Result<[ServiceFeed], JSONPullReader.Failure> = body.withUnsafeBytes { bytes in
-            do throws(JSONPullReader.Failure) {
-                var reader = try JSONPullReader(bytes)
-                return .success(try feeds(&reader, streamAddress: streamAddress))
-            } catch {
-                return .failure(error)
-            }
+        let outcome = JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
+            try feeds(&reader, streamAddress: streamAddress)
         }
         switch outcome {
         case .success(let feeds): return feeds
@@ -50,7 +45,6 @@ enum SubscriptionListReader {
             }
         }
         guard found else { throw reader.failure("there is no list") }
-        try reader.expectEnd()
         return feeds
     }
 

@@ -20,36 +20,27 @@ enum TinyTinyRSSAnswer {
 
     /// Reads the envelope of `body`; a failure is the clause of a sentence.
     static func envelope(_ body: Data) -> Result<Envelope, JSONPullReader.Failure> {
-        body.withUnsafeBytes { bytes in
+        JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
             var status: Int?
             var error: String?
             var message: String?
-            do throws(JSONPullReader.Failure) {
-                var reader = try JSONPullReader(bytes)
-                guard try reader.peek() == .object else {
-                    throw reader.failure("the answer is not an object")
-                }
-                try reader.readObject { reader, key throws(JSONPullReader.Failure) in
-                    switch key {
-                    case "status": status = try reader.readDouble().flatMap { Int(exactly: $0) }
-                    case "content":
-                        guard try reader.peek() == .object else { return try reader.skipValue() }
-                        try reader.readObject { reader, key throws(JSONPullReader.Failure) in
-                            switch key {
-                            case "error": error = try reader.readScalarText(limit: 256)
-                            case "message": message = try reader.readScalarText(limit: 512)
-                            default: try reader.skipValue()
-                            }
+            try reader.readObject { reader, key throws(JSONPullReader.Failure) in
+                switch key {
+                case "status": status = try reader.readDouble().flatMap { Int(exactly: $0) }
+                case "content":
+                    guard try reader.peek() == .object else { return try reader.skipValue() }
+                    try reader.readObject { reader, key throws(JSONPullReader.Failure) in
+                        switch key {
+                        case "error": error = try reader.readScalarText(limit: 256)
+                        case "message": message = try reader.readScalarText(limit: 512)
+                        default: try reader.skipValue()
                         }
-                    default: try reader.skipValue()
                     }
+                default: try reader.skipValue()
                 }
-                try reader.expectEnd()
-                guard let status else { throw reader.failure("the answer has no status") }
-                return .success(Envelope(status: status, error: error, message: message))
-            } catch {
-                return .failure(error)
             }
+            guard let status else { throw reader.failure("the answer has no status") }
+            return Envelope(status: status, error: error, message: message)
         }
     }
 
@@ -57,22 +48,11 @@ enum TinyTinyRSSAnswer {
     static func content<T>(_ body: Data, _ read: (inout JSONPullReader) throws(JSONPullReader.Failure) -> T)
         -> Result<T, JSONPullReader.Failure>
     {
-        body.withUnsafeBytes { bytes in
-            var value: T?
-            do throws(JSONPullReader.Failure) {
-                var reader = try JSONPullReader(bytes)
-                try reader.readObject { reader, key throws(JSONPullReader.Failure) in
-                    if key == "content", value == nil {
-                        value = try read(&reader)
-                    } else {
-                        try reader.skipValue()
-                    }
-                }
-                guard let value else { throw reader.failure("the answer has no content") }
-                return .success(value)
-            } catch {
-                return .failure(error)
+        JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
+            guard let value = try reader.readMember("content", read) else {
+                throw reader.failure("the answer has no content")
             }
+            return value
         }
     }
 
