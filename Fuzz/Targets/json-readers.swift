@@ -4,10 +4,11 @@ import Foundation
 @testable import Networking
 
 /// The streaming JSON readers at their caps: `JSONStreamReader` with small limits (8 levels, 16
-/// values a piece), NewsAPI's page reader (100 articles) and the JSON Feed reader with room for 5
-/// items and 10 entries. Whatever the input: the reader takes a document exactly when
-/// `JSONDecoder` takes it as an object, gives the same pieces however the input is cut, hands over
-/// only pieces `JSONDecoder` reads as JSON, and no reader keeps more than its cap.
+/// values a piece), its pull API `JSONPullReader` (strings cut at 16 bytes), NewsAPI's page reader
+/// (100 articles) and the JSON Feed reader with room for 5 items and 10 entries. Whatever the
+/// input: the reader takes a document exactly when `JSONDecoder` takes it as an object, gives the
+/// same pieces however the input is cut, hands over only pieces `JSONDecoder` reads as JSON, the
+/// pull API takes what it takes and reads it to the end, and no reader keeps more than its cap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
@@ -23,6 +24,17 @@ public func fuzzJSONReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         (deep.error == nil) == JSONReaderChecks.decoderAccepts(input.data),
         "the reader and JSONDecoder disagree (reader: \(deep.error.map(String.init(describing:)) ?? "takes it"))"
     )
+    // The pull API over the same scanner takes every document the streaming reader takes, and
+    // walks what it takes to the end, failing only where a string or number is decoded.
+    let pulled = JSONReaderChecks.pullAll(input.bytes)
+    if deep.error == nil {
+        Invariant.check(pulled != nil, "the pull reader refuses a document the streaming reader takes")
+    }
+    if case .failure(let failure)? = pulled {
+        Invariant.check(
+            JSONReaderChecks.decodingFailures.contains(failure.reason),
+            "the pull reader fails on a document it took: \(failure)")
+    }
     // An oversized piece is only its name: the reader hands over no JSON for it.
     for piece in whole.pieces where piece.kind != "oversized" {
         Invariant.check(
@@ -83,6 +95,40 @@ enum JSONReaderChecks {
         } catch {
             // Where it failed, not what it had handed over before.
             return ([], error)
+        }
+    }
+
+    /// What reading a document ``JSONPullReader`` took may fail on: the inside of a string or a
+    /// number, which its check leaves to whoever decodes them.
+    static let decodingFailures: Set = [
+        "a bad escape", "a control character in a string", "a number cannot be read",
+    ]
+
+    /// Reads every value of `bytes` with ``JSONPullReader``, each string at most 16 bytes: nil
+    /// when the reader refuses the document.
+    static func pullAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Void, JSONPullReader.Failure>? {
+        guard var reader = try? JSONPullReader(UnsafeRawBufferPointer(bytes)) else { return nil }
+        do throws(JSONPullReader.Failure) {
+            try pull(&reader)
+            try reader.expectEnd()
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func pull(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) {
+        switch try reader.peek() {
+        case .object: try reader.readObject { reader, _ throws(JSONPullReader.Failure) in try pull(&reader) }
+        case .array:
+            try reader.readArray { reader throws(JSONPullReader.Failure) in
+                try pull(&reader)
+                return true
+            }
+        case .string:
+            let text = try reader.readString(limit: 16)
+            Invariant.check(text.utf8.count <= 16, "a string of \(text.utf8.count) bytes, over the cap of 16")
+        default: _ = try reader.readScalarText()
         }
     }
 

@@ -266,29 +266,32 @@ struct JSONStreamReaderTests {
     /// `JSONDecoder` takes as an object, cut anywhere.
     @Test func agreesWithJSONSerializationOnRandomDocuments() throws {
         var random = SplitMix64(seed: 21)
-        let alphabet = Array(#"{}[]:,"0123456789-+.eE tfnrulas\u"#.utf8)
         var disagreements: [String] = []
         for round in 0..<3_000 {
-            var bytes = Array(Self.document(&random, depth: 0).utf8)
-            bytes = Array("{\"k\":".utf8) + bytes + Array("}".utf8)
-            if round % 3 != 0 {
-                for _ in 0...Int(random.next() % 3) {
-                    let position = Int(random.next() % UInt64(bytes.count + 1))
-                    switch random.next() % 3 {
-                    case 0 where position < bytes.count: bytes.remove(at: position)
-                    case 1 where position < bytes.count:
-                        bytes[position] = alphabet[Int(random.next() % UInt64(alphabet.count))]
-                    default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: position)
-                    }
-                }
-            }
-            let text = String(decoding: bytes, as: UTF8.self)
+            let text = String(decoding: Self.object(&random, damaged: round % 3 != 0), as: UTF8.self)
             let expected = AnyObject.accepts(text)
             let chunk = 1 + Int(random.next() % 9)
             let read = (try? Self.read(text, keeping: ["k"], streaming: ["k"], chunk: chunk)) != nil
             if read != expected { disagreements.append(text) }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    /// A random object `{"k": …}`, with up to three bytes removed, changed or added when `damaged`.
+    static func object(_ random: inout SplitMix64, damaged: Bool) -> [UInt8] {
+        let alphabet = Array(#"{}[]:,"0123456789-+.eE tfnrulas\u"#.utf8)
+        var bytes = Array("{\"k\":".utf8) + Array(Self.document(&random, depth: 0).utf8) + Array("}".utf8)
+        guard damaged else { return bytes }
+        for _ in 0...Int(random.next() % 3) {
+            let position = Int(random.next() % UInt64(bytes.count + 1))
+            switch random.next() % 3 {
+            case 0 where position < bytes.count: bytes.remove(at: position)
+            case 1 where position < bytes.count:
+                bytes[position] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+            default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: position)
+            }
+        }
+        return bytes
     }
 
     /// A random JSON value, small and without escapes in strings.

@@ -28,7 +28,8 @@
 /// ```
 ///
 /// The reader is shared: NewsAPI's pages (``NewsAPIBody``) and JSON Feed (Feeds) read with it, and
-/// any other big JSON list (a sync service's pages) can.
+/// ``JSONPullReader``, the pull API over a body held whole (a sync service's answers), checks its
+/// document with it before reading it.
 public struct JSONStreamReader: Sendable {
     /// What the reader refuses or leaves out.
     public struct Limits: Sendable, Equatable {
@@ -149,9 +150,12 @@ public struct JSONStreamReader: Sendable {
     private var pieceValues = 0
     /// How many bytes of a UTF-8 byte order mark came first.
     private var bomRead = 0
+    /// Whether the top level may be any value, its keys not checked: ``check(_:limits:)``, for a
+    /// caller that decodes each key it reads itself.
+    private var anyValue = false
 
     /// Keys longer than this name nothing a caller asks for.
-    private static let longestKey = 256
+    static let longestKey = 256
 
     public init(keeping: Set<String> = [], streaming: Set<String> = [], limits: Limits = Limits()) {
         self.keeping = keeping
@@ -253,6 +257,8 @@ public struct JSONStreamReader: Sendable {
     /// Says whether the document ended where it should: after the top-level object.
     public mutating func finish() throws(JSONStreamError) {
         if let failure { throw failure }
+        // A number at the top ends with the document.
+        if case .number = lexeme, containers.isEmpty { lexeme = .end }
         guard case .end = lexeme else {
             if case .start = lexeme {
                 throw record(JSONStreamError(reason: "the body is empty", offset: position))
@@ -278,6 +284,7 @@ public struct JSONStreamReader: Sendable {
             guard bomRead == 0 || bomRead == 3 else {
                 throw fail("it starts with part of a byte order mark", at: index)
             }
+            if anyValue { return try valueStarts(byte, bytes, at: index, pieceStart: &pieceStart) }
             guard byte == UInt8(ascii: "{") else { throw fail("it does not start with an object", at: index) }
             containers.append(.object)
             lexeme = .key
@@ -287,13 +294,14 @@ public struct JSONStreamReader: Sendable {
                 return
             }
             guard byte == UInt8(ascii: "\"") else { throw fail("a key was expected", at: index) }
-            if containers.count == 1 {
+            let isTop = containers.count == 1 && !anyValue
+            if isTop {
                 keyBytes.removeAll(keepingCapacity: true)
                 keyIsLong = false
                 keyHasEscape = false
                 keyCheck = JSONKeyCheck()
             }
-            lexeme = .string(containers.count == 1 ? .topKey : .key)
+            lexeme = .string(isTop ? .topKey : .key)
         case .colon:
             guard byte == UInt8(ascii: ":") else { throw fail("a colon was expected", at: index) }
             lexeme = .value
@@ -316,7 +324,7 @@ public struct JSONStreamReader: Sendable {
         case .value:
             try valueStarts(byte, bytes, at: index, pieceStart: &pieceStart)
         case .end:
-            throw fail("something follows the object", at: index)
+            throw fail("bytes after the end of the answer", at: index)
         case .string, .escape, .unicode, .number, .literal:
             break
         }
@@ -420,82 +428,35 @@ public struct JSONStreamReader: Sendable {
         guard containers.count == 1 else { return }
         member =
             keyIsLong
-            ? "" : keyHasEscape ? Self.unescaped(keyBytes) : String(decoding: keyBytes, as: UTF8.self)
+            ? ""
+            : keyHasEscape
+                ? keyBytes.withUnsafeBytes { (try? Self.unescape($0, limit: .max)) ?? "" }
+                : String(decoding: keyBytes, as: UTF8.self)
         role = keeping.contains(member) ? .keep : streaming.contains(member) ? .stream : .skip
-    }
-
-    /// A key's text with its escapes read (`\"`, `\n`, `\u00e9`, surrogate pairs).
-    static func unescaped(_ raw: [UInt8]) -> String {
-        var scalars = String.UnicodeScalarView()
-        var utf8: [UInt8] = []
-        var index = 0
-        var pendingHigh: UInt32?
-        func flush() {
-            if !utf8.isEmpty {
-                scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
-                utf8.removeAll()
-            }
-        }
-        while index < raw.count {
-            let byte = raw[index]
-            guard byte == 0x5C, index + 1 < raw.count else {
-                utf8.append(byte)
-                index += 1
-                continue
-            }
-            let kind = raw[index + 1]
-            index += 2
-            guard kind == UInt8(ascii: "u") else {
-                switch kind {
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                default: utf8.append(kind)
-                }
-                continue
-            }
-            guard index + 4 <= raw.count else { break }
-            let value = raw[index..<index + 4].reduce(UInt32(0)) { $0 << 4 | UInt32(hexDigit($1) ?? 0) }
-            index += 4
-            flush()
-            if (0xD800..<0xDC00).contains(value) {
-                pendingHigh = value
-                continue
-            }
-            if (0xDC00..<0xE000).contains(value), let high = pendingHigh {
-                let combined = 0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00)
-                scalars.append(Unicode.Scalar(combined) ?? "\u{FFFD}")
-            } else {
-                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-            }
-            pendingHigh = nil
-        }
-        flush()
-        return String(scalars)
     }
 
     // MARK: Bytes
 
     /// Digits, signs, points and exponent marks: what `JSONDecoder` takes as a number's bytes.
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
+    static func isNumberByte(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
             || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
     }
 
-    private static func kind(startingWith byte: UInt8) -> Kind {
+    /// The kind of the value starting with `byte`; nil when no value starts with it.
+    static func kind(startingWith byte: UInt8) -> Kind? {
         switch byte {
         case UInt8(ascii: "{"): .object
         case UInt8(ascii: "["): .array
         case UInt8(ascii: "\""): .string
         case UInt8(ascii: "t"), UInt8(ascii: "f"): .boolean
         case UInt8(ascii: "n"): .null
-        default: .number
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): .number
+        default: nil
         }
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
@@ -507,6 +468,15 @@ public struct JSONStreamReader: Sendable {
         case 0x61...0x66: byte - 0x61 + 10
         default: nil
         }
+    }
+
+    /// Checks that `bytes` hold one JSON value of any kind, under `limits`, as ``read(_:_:)``
+    /// checks a document (the inside of strings and numbers left to whoever decodes them).
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits) throws(JSONStreamError) {
+        var reader = JSONStreamReader(limits: limits)
+        reader.anyValue = true
+        try reader.read(bytes) { _ in true }
+        try reader.finish()
     }
 
     /// A failure at byte `index` of the current input; `what` says what was wrong, for the

@@ -55,22 +55,17 @@ extension ReaderAPIClient {
 /// or `{"numResults": 0, "error": …}`.
 enum QuickAddAnswer {
     static func read(_ body: Data) throws(SyncError) -> (streamID: String, title: String?) {
-        let outcome: Result<(String?, String?, String?), JSONReader.Failure> = body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
+        let outcome = JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
             var (stream, name, error): (String?, String?, String?) = (nil, nil, nil)
-            do throws(JSONReader.Failure) {
-                try reader.readObject { reader, key throws(JSONReader.Failure) in
-                    switch key {
-                    case "streamId": stream = try reader.readOptionalString(limit: 8 << 10)
-                    case "streamName": name = try reader.readOptionalString(limit: 4 << 10)
-                    case "error": error = try reader.readOptionalString(limit: 1 << 10)
-                    default: try reader.skipValue()
-                    }
+            try reader.readObject { reader, key throws(JSONPullReader.Failure) in
+                switch key {
+                case "streamId": stream = try reader.readOptionalString(limit: 8 << 10)
+                case "streamName": name = try reader.readOptionalString(limit: 4 << 10)
+                case "error": error = try reader.readOptionalString(limit: 1 << 10)
+                default: try reader.skipValue()
                 }
-                return .success((stream, name, error))
-            } catch {
-                return .failure(error)
             }
+            return (stream, name, error)
         }
         switch outcome {
         case .failure(let failure):

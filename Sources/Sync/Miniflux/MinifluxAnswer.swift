@@ -1,4 +1,5 @@
 import Feeds
+import Networking
 import NewsModels
 import TerminalText
 
@@ -8,7 +9,7 @@ import TerminalText
     import Foundation
 #endif
 
-/// The answers of Miniflux's REST API, read with ``JSONReader`` as the bytes are, each field
+/// The answers of Miniflux's REST API, read with ``JSONPullReader`` as the bytes are, each field
 /// capped: `GET /v1/me`, `/v1/feeds`, `/v1/categories`, `/v1/entries` (`{"total": N, "entries":
 /// […]}`), `/v1/entries/{id}`, `POST /v1/feeds` (`{"feed_id": N}`) and the errors
 /// (`{"error_message": "…"}`).
@@ -17,37 +18,20 @@ enum MinifluxAnswer {
     static let listLimit = 100_000
     static let tooMany = "too many entries"
 
-    /// Reads `body` with `read`, which must take the whole of it.
-    static func read<T>(_ body: Data, _ read: (inout JSONReader) throws(JSONReader.Failure) -> T)
-        -> Result<T, JSONReader.Failure>
-    {
-        body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
-            do throws(JSONReader.Failure) {
-                let value = try read(&reader)
-                try reader.expectEnd()
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
-        }
-    }
-
     /// An object's members read by `body`.
     static func object(
-        _ reader: inout JSONReader, _ body: (inout JSONReader, String) throws(JSONReader.Failure) -> Void
-    ) throws(JSONReader.Failure) {
-        guard try reader.peek() == .object else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "an object was expected")
-        }
+        _ reader: inout JSONPullReader,
+        _ body: (inout JSONPullReader, String) throws(JSONPullReader.Failure) -> Void
+    ) throws(JSONPullReader.Failure) {
+        guard try reader.peek() == .object else { throw reader.failure("an object was expected") }
         try reader.readObject(body)
     }
 
     /// `{"error_message": "…"}`: the message, cleaned and cut; nil when the body is not one.
     static func errorMessage(_ body: Data) -> String? {
-        let read = Self.read(body) { reader throws(JSONReader.Failure) -> String? in
+        let read = JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) -> String? in
             var message: String?
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 if key == "error_message" {
                     message = try reader.readOptionalString(limit: 512)
                 } else {
@@ -62,9 +46,9 @@ enum MinifluxAnswer {
     }
 
     /// `GET /v1/me`: the user's name.
-    static func user(_ reader: inout JSONReader) throws(JSONReader.Failure) -> String? {
+    static func user(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> String? {
         var name: String?
-        try object(&reader) { reader, key throws(JSONReader.Failure) in
+        try object(&reader) { reader, key throws(JSONPullReader.Failure) in
             if key == "username" {
                 name = try reader.readOptionalString(limit: 256).map(Clean.line)
             } else {
@@ -80,10 +64,10 @@ enum MinifluxAnswer {
         var title: String
     }
 
-    static func category(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Category? {
+    static func category(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> Category? {
         var id: Int64?
         var title: String?
-        try object(&reader) { reader, key throws(JSONReader.Failure) in
+        try object(&reader) { reader, key throws(JSONPullReader.Failure) in
             switch key {
             case "id": id = try reader.readScalarText().flatMap { Int64($0) }
             case "title": title = try reader.readOptionalString(limit: StreamPageReader.titleLimit)
@@ -95,9 +79,9 @@ enum MinifluxAnswer {
     }
 
     /// `GET /v1/categories`.
-    static func categories(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [Category] {
+    static func categories(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> [Category] {
         var categories: [Category] = []
-        try list(&reader, "the categories") { reader throws(JSONReader.Failure) in
+        try list(&reader, "the categories") { reader throws(JSONPullReader.Failure) in
             if let category = try category(&reader) { categories.append(category) }
             return categories.count < listLimit
         }
@@ -105,15 +89,15 @@ enum MinifluxAnswer {
     }
 
     /// `GET /v1/feeds`: the subscriptions, each with its one category as its one label.
-    static func feeds(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [ServiceFeed] {
+    static func feeds(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> [ServiceFeed] {
         var feeds: [ServiceFeed] = []
-        try list(&reader, "the feeds") { reader throws(JSONReader.Failure) in
+        try list(&reader, "the feeds") { reader throws(JSONPullReader.Failure) in
             var id: Int64?
             var title: String?
             var url: String?
             var site: String?
             var category: Category?
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": id = try reader.readScalarText().flatMap { Int64($0) }
                 case "title": title = try reader.readOptionalString(limit: StreamPageReader.titleLimit)
@@ -143,7 +127,7 @@ enum MinifluxAnswer {
 
     /// `GET /v1/entries`: the entries (at most `limit`; more is refused), the last id among
     /// them, and the newest `changed_at` (seconds).
-    static func entries(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure)
+    static func entries(_ reader: inout JSONPullReader, limit: Int) throws(JSONPullReader.Failure)
         -> (page: StreamPage, count: Int, lastID: Int64?, newest: Int64?)
     {
         var page = StreamPage(items: [], continuation: nil, updated: nil, newestCrawl: nil, skipped: 0)
@@ -151,14 +135,14 @@ enum MinifluxAnswer {
         var lastID: Int64?
         var newest: Int64?
         var found = false
-        try object(&reader) { reader, key throws(JSONReader.Failure) in
+        try object(&reader) { reader, key throws(JSONPullReader.Failure) in
             guard key == "entries", !found else { return try reader.skipValue() }
             found = true
             // Miniflux writes `null` for an empty list.
             if try reader.peek() == .null { return try reader.skipValue() }
-            try list(&reader, "the entries") { reader throws(JSONReader.Failure) in
+            try list(&reader, "the entries") { reader throws(JSONPullReader.Failure) in
                 count += 1
-                guard count <= limit else { throw JSONReader.Failure(offset: reader.offset, reason: tooMany) }
+                guard count <= limit else { throw reader.failure(tooMany) }
                 let raw = try RawEntry.read(&reader)
                 add(raw, to: &page)
                 if let id = raw.id { lastID = max(lastID ?? id.value, id.value) }
@@ -166,51 +150,49 @@ enum MinifluxAnswer {
                 return true
             }
         }
-        guard found else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "the answer has no entries")
-        }
+        guard found else { throw reader.failure("the answer has no entries") }
         return (page, count, lastID, newest)
     }
 
     /// The ids of a `GET /v1/entries` answer, the entries' other fields skipped: at most
     /// `limit`, and how many entries had none that can be read.
-    static func ids(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure)
+    static func ids(_ reader: inout JSONPullReader, limit: Int) throws(JSONPullReader.Failure)
         -> (ids: [ItemID], entries: Int, unreadable: Int)
     {
-        let read = try reader.readMember("entries") { reader throws(JSONReader.Failure) in
+        let read = try reader.readMember("entries") { reader throws(JSONPullReader.Failure) in
             guard try reader.peek() != .null else {
                 try reader.skipValue()
                 return (ids: [ItemID](), entries: 0, unreadable: 0)
             }
             return try reader.readEntryIDs("the entries", limit: limit, tooMany: tooMany)
         }
-        guard let read else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "the answer has no entries")
-        }
+        guard let read else { throw reader.failure("the answer has no entries") }
         return read
     }
 
     /// `GET /v1/entries`: its `total`, the number of entries the query selects however many
     /// the page holds; nil when absent or not a count.
-    static func total(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
-        try reader.readMember("total") { reader throws(JSONReader.Failure) in
+    static func total(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> Int? {
+        try reader.readMember("total") { reader throws(JSONPullReader.Failure) in
             try reader.readScalarText().flatMap { Int($0) }
         }
     }
 
     /// `GET /v1/entries/{id}`: one entry, added to `page`.
-    static func entry(_ reader: inout JSONReader, into page: inout StreamPage) throws(JSONReader.Failure) {
+    static func entry(_ reader: inout JSONPullReader, into page: inout StreamPage) throws(JSONPullReader
+        .Failure)
+    {
         add(try RawEntry.read(&reader), to: &page)
     }
 
     /// `GET /v1/entries/{id}`: the entry's `starred`, nil when it has none that can be read.
-    static func starred(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Bool? {
+    static func starred(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> Bool? {
         try RawEntry.read(&reader).starredField
     }
 
     /// `POST /v1/feeds`: `{"feed_id": N}`.
-    static func createdFeed(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Int64? {
-        try reader.readMember("feed_id") { reader throws(JSONReader.Failure) in
+    static func createdFeed(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> Int64? {
+        try reader.readMember("feed_id") { reader throws(JSONPullReader.Failure) in
             try reader.readScalarText().flatMap { Int64($0) }
         }
     }
@@ -231,12 +213,10 @@ enum MinifluxAnswer {
     }
 
     private static func list(
-        _ reader: inout JSONReader, _ what: String,
-        _ body: (inout JSONReader) throws(JSONReader.Failure) -> Bool
-    ) throws(JSONReader.Failure) {
-        guard try reader.peek() == .array else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "\(what) are not a list")
-        }
+        _ reader: inout JSONPullReader, _ what: String,
+        _ body: (inout JSONPullReader) throws(JSONPullReader.Failure) -> Bool
+    ) throws(JSONPullReader.Failure) {
+        guard try reader.peek() == .array else { throw reader.failure("\(what) are not a list") }
         try reader.readArray(body)
     }
 
@@ -257,9 +237,9 @@ enum MinifluxAnswer {
         var isRead: Bool { status != "unread" }
         var isStarred: Bool { starredField ?? false }
 
-        static func read(_ reader: inout JSONReader) throws(JSONReader.Failure) -> RawEntry {
+        static func read(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> RawEntry {
             var entry = RawEntry()
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": entry.id = try reader.readScalarText().flatMap { Int64($0) }.map(ItemID.init)
                 case "feed_id": entry.feed = try reader.readScalarText().flatMap { Int64($0) }

@@ -86,7 +86,7 @@ public struct MinifluxClient: Sendable {
                     + "Miniflux's own address, such as https://HOST or https://HOST/miniflux.")
         default: try check(answer)
         }
-        let name = try decode(answer.body, "its user") { reader throws(JSONReader.Failure) in
+        let name = try decode(answer.body, "its user") { reader throws(JSONPullReader.Failure) in
             try MinifluxAnswer.user(&reader)
         }
         guard let name, !name.isEmpty else {
@@ -132,7 +132,7 @@ public struct MinifluxClient: Sendable {
         var query = try Self.selection(stream, excluding: excluding, limit: limit, continuation: continuation)
         if let since { query.append(("changed_after", String(since))) }
         let answer = try await get("/v1/entries", query, maxBytes: options.pageBytes)
-        let read = try decode(answer.body, "its entries") { reader throws(JSONReader.Failure) in
+        let read = try decode(answer.body, "its entries") { reader throws(JSONPullReader.Failure) in
             try MinifluxAnswer.entries(&reader, limit: limit)
         }
         var page = read.page
@@ -149,7 +149,7 @@ public struct MinifluxClient: Sendable {
         let limit = min(max(1, count), Self.idPageLimit)
         let query = try Self.selection(stream, excluding: excluding, limit: limit, continuation: continuation)
         let answer = try await get("/v1/entries", query, maxBytes: options.pageBytes)
-        let read = try decode(answer.body, "its entries") { reader throws(JSONReader.Failure) in
+        let read = try decode(answer.body, "its entries") { reader throws(JSONPullReader.Failure) in
             try MinifluxAnswer.ids(&reader, limit: limit)
         }
         var page = IDPage(
@@ -169,7 +169,7 @@ public struct MinifluxClient: Sendable {
         for selection in [("status", "unread"), ("starred", "true")] {
             let answer = try await get(
                 "/v1/entries", [selection, ("limit", "1")], maxBytes: options.pageBytes)
-            let total = try decode(answer.body, "its entries") { reader throws(JSONReader.Failure) in
+            let total = try decode(answer.body, "its entries") { reader throws(JSONPullReader.Failure) in
                 try MinifluxAnswer.total(&reader)
             }
             guard let total, total >= 0 else { return nil }
@@ -186,7 +186,7 @@ public struct MinifluxClient: Sendable {
             let answer = try await send(.get, "/v1/entries/\(id.value)", maxBytes: options.pageBytes)
             if answer.status == 404 { continue }
             try check(answer)
-            try decode(answer.body, "entry \(id.value)") { reader throws(JSONReader.Failure) in
+            try decode(answer.body, "entry \(id.value)") { reader throws(JSONPullReader.Failure) in
                 try MinifluxAnswer.entry(&reader, into: &page)
             }
             page.bytes += answer.body.count
@@ -381,9 +381,9 @@ public struct MinifluxClient: Sendable {
     }
 
     private func decode<T>(
-        _ body: Data, _ what: String, _ read: (inout JSONReader) throws(JSONReader.Failure) -> T
+        _ body: Data, _ what: String, _ read: (inout JSONPullReader) throws(JSONPullReader.Failure) -> T
     ) throws(SyncError) -> T {
-        switch MinifluxAnswer.read(body, read) {
+        switch JSONPullReader.read(body, read) {
         case .success(let value): return value
         case .failure(let failure) where failure.reason == MinifluxAnswer.tooMany:
             throw .malformed("\(host) sent more entries than asked for in one answer")

@@ -1,4 +1,5 @@
 import Feeds
+import Networking
 import TerminalText
 
 #if canImport(FoundationEssentials)
@@ -7,7 +8,7 @@ import TerminalText
     import Foundation
 #endif
 
-/// The answers of Nextcloud News's API v1.3, read with ``JSONReader`` one entry at a time: the
+/// The answers of Nextcloud News's API v1.3, read with ``JSONPullReader`` one entry at a time: the
 /// folders, the feeds, and the items (whole, or their ids only). Fields NewsApp does not use are
 /// skipped without being built, and each answer's lists are capped while they are read.
 enum NextcloudNewsAnswer {
@@ -17,57 +18,39 @@ enum NextcloudNewsAnswer {
 
     /// Reads the member `key` of the object in `body` with `read`; nil when it has none.
     static func member<T>(
-        _ key: String, of body: Data, _ read: (inout JSONReader) throws(JSONReader.Failure) -> T
-    ) -> Result<T?, JSONReader.Failure> {
-        body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
-            var value: T?
-            do throws(JSONReader.Failure) {
-                guard try reader.peek() == .object else {
-                    throw JSONReader.Failure(offset: 0, reason: "the answer is not an object")
-                }
-                try reader.readObject { reader, name throws(JSONReader.Failure) in
-                    if name == key, value == nil {
-                        value = try read(&reader)
-                    } else {
-                        try reader.skipValue()
-                    }
-                }
-                try reader.expectEnd()
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
+        _ key: String, of body: Data, _ read: (inout JSONPullReader) throws(JSONPullReader.Failure) -> T
+    ) -> Result<T?, JSONPullReader.Failure> {
+        JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
+            try reader.readMember(key, read)
         }
     }
 
     /// An object's members read by `body`; anything else skipped.
     private static func object(
-        _ reader: inout JSONReader, _ body: (inout JSONReader, String) throws(JSONReader.Failure) -> Void
-    ) throws(JSONReader.Failure) {
+        _ reader: inout JSONPullReader,
+        _ body: (inout JSONPullReader, String) throws(JSONPullReader.Failure) -> Void
+    ) throws(JSONPullReader.Failure) {
         guard try reader.peek() == .object else { return try reader.skipValue() }
         try reader.readObject(body)
     }
 
     private static func list(
-        _ reader: inout JSONReader, _ what: String,
-        _ body: (inout JSONReader) throws(JSONReader.Failure) -> Bool
-    ) throws(JSONReader.Failure) {
-        guard try reader.peek() == .array else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "the \(what) are not a list")
-        }
+        _ reader: inout JSONPullReader, _ what: String,
+        _ body: (inout JSONPullReader) throws(JSONPullReader.Failure) -> Bool
+    ) throws(JSONPullReader.Failure) {
+        guard try reader.peek() == .array else { throw reader.failure("the \(what) are not a list") }
         try reader.readArray(body)
     }
 
     // MARK: - Folders and feeds
 
     /// `folders`: id → name, cleaned.
-    static func folders(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [String: String] {
+    static func folders(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> [String: String] {
         var names: [String: String] = [:]
-        try list(&reader, "folders") { reader throws(JSONReader.Failure) in
+        try list(&reader, "folders") { reader throws(JSONPullReader.Failure) in
             var id: String?
             var name: String?
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": id = try reader.readScalarText()
                 case "name": name = try reader.readOptionalString(limit: StreamPageReader.titleLimit)
@@ -81,17 +64,18 @@ enum NextcloudNewsAnswer {
     }
 
     /// `feeds`: the subscriptions, their folder's name as their one label.
-    static func feeds(_ reader: inout JSONReader, folders: [String: String]) throws(JSONReader.Failure)
+    static func feeds(_ reader: inout JSONPullReader, folders: [String: String]) throws(JSONPullReader
+        .Failure)
         -> [ServiceFeed]
     {
         var feeds: [ServiceFeed] = []
-        try list(&reader, "feeds") { reader throws(JSONReader.Failure) in
+        try list(&reader, "feeds") { reader throws(JSONPullReader.Failure) in
             var id: String?
             var title: String?
             var url: String?
             var link: String?
             var folder: String?
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": id = try reader.readScalarText()
                 case "title": title = try reader.readOptionalString(limit: StreamPageReader.titleLimit)
@@ -116,51 +100,42 @@ enum NextcloudNewsAnswer {
 
     /// `feeds` and `starredCount`: the unread items (each feed's `unreadCount` added up) and
     /// the starred ones; nil when either is missing or not a count.
-    static func counts(_ body: Data) -> Result<MarkCounts?, JSONReader.Failure> {
-        body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
+    static func counts(_ body: Data) -> Result<MarkCounts?, JSONPullReader.Failure> {
+        JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
             var unread: Int?
             var starred: Int?
             var countable = true
-            do throws(JSONReader.Failure) {
-                guard try reader.peek() == .object else {
-                    throw JSONReader.Failure(offset: 0, reason: "the answer is not an object")
-                }
-                try reader.readObject { reader, name throws(JSONReader.Failure) in
-                    switch name {
-                    case "starredCount":
-                        starred = try reader.readScalarText().flatMap { Int($0) }
-                    case "feeds":
-                        var sum = 0
-                        var feeds = 0
-                        try list(&reader, "feeds") { reader throws(JSONReader.Failure) in
-                            feeds += 1
-                            var count: Int?
-                            try object(&reader) { reader, key throws(JSONReader.Failure) in
-                                if key == "unreadCount" {
-                                    count = try reader.readScalarText().flatMap { Int($0) }
-                                } else {
-                                    try reader.skipValue()
-                                }
+            try reader.readObject { reader, name throws(JSONPullReader.Failure) in
+                switch name {
+                case "starredCount":
+                    starred = try reader.readScalarText().flatMap { Int($0) }
+                case "feeds":
+                    var sum = 0
+                    var feeds = 0
+                    try list(&reader, "feeds") { reader throws(JSONPullReader.Failure) in
+                        feeds += 1
+                        var count: Int?
+                        try object(&reader) { reader, key throws(JSONPullReader.Failure) in
+                            if key == "unreadCount" {
+                                count = try reader.readScalarText().flatMap { Int($0) }
+                            } else {
+                                try reader.skipValue()
                             }
-                            guard let count, count >= 0, count <= Int(Int32.max), feeds < listLimit else {
-                                // A list cut short, or a count that cannot be one, counts nothing.
-                                countable = false
-                                return false
-                            }
-                            sum += count
-                            return true
                         }
-                        unread = sum
-                    default: try reader.skipValue()
+                        guard let count, count >= 0, count <= Int(Int32.max), feeds < listLimit else {
+                            // A list cut short, or a count that cannot be one, counts nothing.
+                            countable = false
+                            return false
+                        }
+                        sum += count
+                        return true
                     }
+                    unread = sum
+                default: try reader.skipValue()
                 }
-                try reader.expectEnd()
-            } catch {
-                return .failure(error)
             }
-            guard countable, let unread, let starred, starred >= 0 else { return .success(nil) }
-            return .success(MarkCounts(unread: unread, starred: starred))
+            guard countable, let unread, let starred, starred >= 0 else { return nil }
+            return MarkCounts(unread: unread, starred: starred)
         }
     }
 
@@ -178,13 +153,12 @@ enum NextcloudNewsAnswer {
     }
 
     /// `items`: at most `limit` (more is refused).
-    static func items(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure) -> ItemsRead {
+    static func items(_ reader: inout JSONPullReader, limit: Int) throws(JSONPullReader.Failure) -> ItemsRead
+    {
         var read = ItemsRead()
-        try list(&reader, "items") { reader throws(JSONReader.Failure) in
+        try list(&reader, "items") { reader throws(JSONPullReader.Failure) in
             read.entries += 1
-            guard read.entries <= limit else {
-                throw JSONReader.Failure(offset: reader.offset, reason: tooMany)
-            }
+            guard read.entries <= limit else { throw reader.failure(tooMany) }
             let raw = try RawItem.read(&reader)
             if let id = raw.id {
                 read.lowestID = min(read.lowestID ?? id.value, id.value)
@@ -204,18 +178,18 @@ enum NextcloudNewsAnswer {
     }
 
     /// The ids of `items`, every other field skipped unbuilt: at most `limit` entries.
-    static func ids(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure) -> (
+    static func ids(_ reader: inout JSONPullReader, limit: Int) throws(JSONPullReader.Failure) -> (
         ids: [ItemID], entries: Int, unreadable: Int, lowestID: Int64?
     ) {
         var ids: [ItemID] = []
         var entries = 0
         var unreadable = 0
         var lowest: Int64?
-        try list(&reader, "items") { reader throws(JSONReader.Failure) in
+        try list(&reader, "items") { reader throws(JSONPullReader.Failure) in
             entries += 1
-            guard entries <= limit else { throw JSONReader.Failure(offset: reader.offset, reason: tooMany) }
+            guard entries <= limit else { throw reader.failure(tooMany) }
             var id: Int64?
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 if key == "id" {
                     id = try reader.readScalarText().flatMap { Int64($0) }
                 } else {
@@ -246,9 +220,9 @@ enum NextcloudNewsAnswer {
         var unread = false
         var starred = false
 
-        static func read(_ reader: inout JSONReader) throws(JSONReader.Failure) -> RawItem {
+        static func read(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> RawItem {
             var item = RawItem()
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": item.id = try reader.readScalarText().flatMap { Int64($0) }.map(ItemID.init)
                 case "feedId": item.feed = try reader.readScalarText().flatMap { Int64($0) }

@@ -69,7 +69,7 @@ public struct NextcloudNewsClient: Sendable {
     @discardableResult
     public func version() async throws(SyncError) -> String {
         let answer = try await send(.get, "/version", maxBytes: 64 << 10)
-        let version = try read(answer, "version", "its version") { reader throws(JSONReader.Failure) in
+        let version = try read(answer, "version", "its version") { reader throws(JSONPullReader.Failure) in
             try reader.readScalarText(limit: 64)
         }
         guard let version = version ?? nil, !version.isEmpty else {
@@ -85,7 +85,7 @@ public struct NextcloudNewsClient: Sendable {
         let folders = try await read(
             send(.get, "/folders"), "folders", "its folders", NextcloudNewsAnswer.folders)
         let answer = try await send(.get, "/feeds")
-        return try read(answer, "feeds", "its feeds") { reader throws(JSONReader.Failure) in
+        return try read(answer, "feeds", "its feeds") { reader throws(JSONPullReader.Failure) in
             try NextcloudNewsAnswer.feeds(&reader, folders: folders ?? [:])
         } ?? []
     }
@@ -133,7 +133,7 @@ public struct NextcloudNewsClient: Sendable {
             query: Self.selection(stream, excluding: excluding, limit: limit, continuation: continuation),
             maxBytes: options.pageBytes)
         let read =
-            try read(answer, "items", "its items") { reader throws(JSONReader.Failure) in
+            try read(answer, "items", "its items") { reader throws(JSONPullReader.Failure) in
                 try NextcloudNewsAnswer.ids(&reader, limit: limit)
             } ?? (ids: [], entries: 0, unreadable: 0, lowestID: nil)
         let offset = try Self.offset(continuation)
@@ -208,7 +208,7 @@ public struct NextcloudNewsClient: Sendable {
         } catch .status(422, _) {
             throw .refused("\(host) could not read a feed at that address")
         }
-        let feeds = try read(answer, "feeds", "the feed it added") { reader throws(JSONReader.Failure) in
+        let feeds = try read(answer, "feeds", "the feed it added") { reader throws(JSONPullReader.Failure) in
             try NextcloudNewsAnswer.feeds(&reader, folders: [:])
         }
         guard let feed = feeds?.first else { throw .malformed("\(host) subscribed but named no feed") }
@@ -316,7 +316,7 @@ public struct NextcloudNewsClient: Sendable {
     private func items(_ answer: HTTPResponse, limit: Int) throws(SyncError) -> NextcloudNewsAnswer.ItemsRead
     {
         do {
-            return try read(answer, "items", "its items") { reader throws(JSONReader.Failure) in
+            return try read(answer, "items", "its items") { reader throws(JSONPullReader.Failure) in
                 try NextcloudNewsAnswer.items(&reader, limit: limit)
             } ?? NextcloudNewsAnswer.ItemsRead()
         } catch .malformed(let reason) where reason == NextcloudNewsAnswer.tooMany {
@@ -327,7 +327,7 @@ public struct NextcloudNewsClient: Sendable {
     /// The member `key` of `answer`'s object, read with `body`; nil when it has none.
     private func read<T>(
         _ answer: HTTPResponse, _ key: String, _ what: String,
-        _ body: (inout JSONReader) throws(JSONReader.Failure) -> T
+        _ body: (inout JSONPullReader) throws(JSONPullReader.Failure) -> T
     ) throws(SyncError) -> T? {
         switch NextcloudNewsAnswer.member(key, of: answer.body, body) {
         case .success(let value): return value

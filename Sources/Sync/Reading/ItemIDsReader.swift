@@ -1,3 +1,5 @@
+import Networking
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,42 +10,34 @@
 /// cannot be read is counted, never dropped in silence: a list with one is not complete.
 enum ItemIDsReader {
     static func read(_ body: Data, limit: Int) throws(SyncError) -> IDPage {
-        let outcome: Result<IDPage, JSONReader.Failure> = body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
+        let outcome = JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
             var page = IDPage(ids: [], continuation: nil)
-            do throws(JSONReader.Failure) {
-                try reader.readObject { reader, key throws(JSONReader.Failure) in
-                    switch key {
-                    case "itemRefs":
-                        guard try reader.peek() == .array else { return try reader.skipValue() }
-                        try reader.readArray { reader throws(JSONReader.Failure) in
-                            guard page.ids.count < limit else {
-                                throw JSONReader.Failure(offset: reader.offset, reason: "too many ids")
-                            }
-                            guard try reader.peek() == .object else {
-                                try reader.skipValue()
-                                page.unreadable += 1
-                                return true
-                            }
-                            var id: ItemID?
-                            try reader.readObject { reader, key throws(JSONReader.Failure) in
-                                guard key == "id" else { return try reader.skipValue() }
-                                id = try reader.readScalarText().flatMap(ItemID.init)
-                            }
-                            if let id { page.ids.append(id) } else { page.unreadable += 1 }
+            try reader.readObject { reader, key throws(JSONPullReader.Failure) in
+                switch key {
+                case "itemRefs":
+                    guard try reader.peek() == .array else { return try reader.skipValue() }
+                    try reader.readArray { reader throws(JSONPullReader.Failure) in
+                        guard page.ids.count < limit else { throw reader.failure("too many ids") }
+                        guard try reader.peek() == .object else {
+                            try reader.skipValue()
+                            page.unreadable += 1
                             return true
                         }
-                    case "continuation":
-                        page.continuation = try reader.readContinuation()
-                    default:
-                        try reader.skipValue()
+                        var id: ItemID?
+                        try reader.readObject { reader, key throws(JSONPullReader.Failure) in
+                            guard key == "id" else { return try reader.skipValue() }
+                            id = try reader.readScalarText().flatMap(ItemID.init)
+                        }
+                        if let id { page.ids.append(id) } else { page.unreadable += 1 }
+                        return true
                     }
+                case "continuation":
+                    page.continuation = try reader.readContinuation()
+                default:
+                    try reader.skipValue()
                 }
-                try reader.expectEnd()
-                return .success(page)
-            } catch {
-                return .failure(error)
             }
+            return page
         }
         switch outcome {
         case .success(let page): return page

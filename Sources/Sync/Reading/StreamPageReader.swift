@@ -9,7 +9,7 @@ import TerminalText
 #endif
 
 /// Reads a page of items (`stream/contents`, `stream/items/contents`) one item at a time with
-/// ``JSONReader``: each item's fields are read, made into a feed item (HTML to text, as for
+/// ``JSONPullReader``: each item's fields are read, made into a feed item (HTML to text, as for
 /// feeds) and let go before the next, so a page costs its body and the items kept, never a tree
 /// of the whole document. At most ``itemLimit`` items are read: a page holding more is refused,
 /// whatever it asked for.
@@ -26,13 +26,8 @@ enum StreamPageReader {
 
     /// The page in `body`, of at most `itemLimit` items.
     static func read(_ body: Data, itemLimit: Int) throws(SyncError) -> StreamPage {
-        let outcome: Result<StreamPage, JSONReader.Failure> = body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
-            do throws(JSONReader.Failure) {
-                return .success(try page(&reader, itemLimit: itemLimit))
-            } catch {
-                return .failure(error)
-            }
+        let outcome = JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
+            try page(&reader, itemLimit: itemLimit)
         }
         switch outcome {
         case .success(let page): return page
@@ -46,22 +41,20 @@ enum StreamPageReader {
 
     private static let tooMany = "too many items"
 
-    private static func page(_ reader: inout JSONReader, itemLimit: Int) throws(JSONReader.Failure)
+    private static func page(_ reader: inout JSONPullReader, itemLimit: Int) throws(JSONPullReader.Failure)
         -> StreamPage
     {
         var page = StreamPage(items: [], continuation: nil, updated: nil, newestCrawl: nil, skipped: 0)
         var sawItems = false
-        try reader.readObject { reader, key throws(JSONReader.Failure) in
+        try reader.readObject { reader, key throws(JSONPullReader.Failure) in
             switch key {
             case "items":
                 sawItems = true
                 guard try reader.peek() == .array else { return try reader.skipValue() }
                 var count = 0
-                try reader.readArray { reader throws(JSONReader.Failure) in
+                try reader.readArray { reader throws(JSONPullReader.Failure) in
                     count += 1
-                    guard count <= itemLimit else {
-                        throw JSONReader.Failure(offset: reader.offset, reason: tooMany)
-                    }
+                    guard count <= itemLimit else { throw reader.failure(tooMany) }
                     let raw = try RawItem.read(&reader)
                     if let crawl = raw.crawlMilliseconds {
                         page.newestCrawl = max(page.newestCrawl ?? crawl, crawl)
@@ -88,10 +81,7 @@ enum StreamPageReader {
                 try reader.skipValue()
             }
         }
-        guard sawItems else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "there is no list of items")
-        }
-        try reader.expectEnd()
+        guard sawItems else { throw reader.failure("there is no list of items") }
         return page
     }
 
@@ -111,13 +101,13 @@ enum StreamPageReader {
         var siteURL: String?
         var media: [FeedEntry.Media] = []
 
-        static func read(_ reader: inout JSONReader) throws(JSONReader.Failure) -> RawItem {
+        static func read(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> RawItem {
             var item = RawItem()
             guard try reader.peek() == .object else {
                 try reader.skipValue()
                 return item
             }
-            try reader.readObject { reader, key throws(JSONReader.Failure) in
+            try reader.readObject { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": item.id = try reader.readScalarText()
                 case "crawlTimeMsec":
@@ -164,18 +154,20 @@ enum StreamPageReader {
             return Date(timeIntervalSince1970: seconds)
         }
 
-        private static func firstHref(_ reader: inout JSONReader) throws(JSONReader.Failure) -> String? {
+        private static func firstHref(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure)
+            -> String?
+        {
             guard try reader.peek() == .array else {
                 try reader.skipValue()
                 return nil
             }
             var href: String?
-            try reader.readArray { reader throws(JSONReader.Failure) in
+            try reader.readArray { reader throws(JSONPullReader.Failure) in
                 guard try reader.peek() == .object else {
                     try reader.skipValue()
                     return true
                 }
-                try reader.readObject { reader, key throws(JSONReader.Failure) in
+                try reader.readObject { reader, key throws(JSONPullReader.Failure) in
                     if key == "href", href == nil {
                         href = try reader.readOptionalString(limit: addressLimit)
                     } else {
@@ -188,13 +180,15 @@ enum StreamPageReader {
         }
 
         /// `{"content": "…"}`.
-        private static func contentText(_ reader: inout JSONReader) throws(JSONReader.Failure) -> String? {
+        private static func contentText(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure)
+            -> String?
+        {
             guard try reader.peek() == .object else {
                 try reader.skipValue()
                 return nil
             }
             var text: String?
-            try reader.readObject { reader, key throws(JSONReader.Failure) in
+            try reader.readObject { reader, key throws(JSONPullReader.Failure) in
                 if key == "content" {
                     text = try reader.readOptionalString(limit: contentLimit)
                 } else {
@@ -204,24 +198,26 @@ enum StreamPageReader {
             return text
         }
 
-        private static func strings(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [String] {
+        private static func strings(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> [String]
+        {
             guard try reader.peek() == .array else {
                 try reader.skipValue()
                 return []
             }
             var values: [String] = []
-            try reader.readArray { reader throws(JSONReader.Failure) in
+            try reader.readArray { reader throws(JSONPullReader.Failure) in
                 if let value = try reader.readOptionalString(limit: textLimit) { values.append(value) }
                 return values.count < listLimit
             }
             return values
         }
 
-        private static func origin(_ reader: inout JSONReader, into item: inout RawItem) throws(JSONReader
+        private static func origin(_ reader: inout JSONPullReader, into item: inout RawItem)
+            throws(JSONPullReader
             .Failure)
         {
             guard try reader.peek() == .object else { return try reader.skipValue() }
-            try reader.readObject { reader, key throws(JSONReader.Failure) in
+            try reader.readObject { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "streamId": item.feed = try reader.readOptionalString(limit: addressLimit)
                 case "htmlUrl": item.siteURL = try reader.readOptionalString(limit: addressLimit)
@@ -230,20 +226,21 @@ enum StreamPageReader {
             }
         }
 
-        private static func media(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [FeedEntry.Media]
+        private static func media(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> [FeedEntry
+            .Media]
         {
             guard try reader.peek() == .array else {
                 try reader.skipValue()
                 return []
             }
             var files: [FeedEntry.Media] = []
-            try reader.readArray { reader throws(JSONReader.Failure) in
+            try reader.readArray { reader throws(JSONPullReader.Failure) in
                 guard try reader.peek() == .object else {
                     try reader.skipValue()
                     return true
                 }
                 var file = FeedEntry.Media(url: "")
-                try reader.readObject { reader, key throws(JSONReader.Failure) in
+                try reader.readObject { reader, key throws(JSONPullReader.Failure) in
                     switch key {
                     case "href": file.url = try reader.readOptionalString(limit: addressLimit) ?? ""
                     case "type": file.type = try reader.readOptionalString(limit: 256)

@@ -1,4 +1,5 @@
 import Feeds
+import Networking
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -14,13 +15,8 @@ enum SubscriptionListReader {
     static let limit = 20_000
 
     static func read(_ body: Data, streamAddress: (String) -> URL) throws(SyncError) -> [ServiceFeed] {
-        let outcome: Result<[ServiceFeed], JSONReader.Failure> = body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
-            do throws(JSONReader.Failure) {
-                return .success(try feeds(&reader, streamAddress: streamAddress))
-            } catch {
-                return .failure(error)
-            }
+        let outcome = JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
+            try feeds(&reader, streamAddress: streamAddress)
         }
         switch outcome {
         case .success(let feeds): return feeds
@@ -29,20 +25,17 @@ enum SubscriptionListReader {
         }
     }
 
-    private static func feeds(_ reader: inout JSONReader, streamAddress: (String) -> URL)
-        throws(JSONReader.Failure) -> [ServiceFeed]
+    private static func feeds(_ reader: inout JSONPullReader, streamAddress: (String) -> URL)
+        throws(JSONPullReader.Failure) -> [ServiceFeed]
     {
         var feeds: [ServiceFeed] = []
         var seen: Set<String> = []
         var found = false
-        try reader.readObject { reader, key throws(JSONReader.Failure) in
+        try reader.readObject { reader, key throws(JSONPullReader.Failure) in
             guard key == "subscriptions", try reader.peek() == .array else { return try reader.skipValue() }
             found = true
-            try reader.readArray { reader throws(JSONReader.Failure) in
-                guard feeds.count < limit else {
-                    throw JSONReader.Failure(
-                        offset: reader.offset, reason: "more than \(limit) subscriptions")
-                }
+            try reader.readArray { reader throws(JSONPullReader.Failure) in
+                guard feeds.count < limit else { throw reader.failure("more than \(limit) subscriptions") }
                 if let feed = try feed(&reader, streamAddress: streamAddress),
                     seen.insert(feed.streamID).inserted
                 {
@@ -51,13 +44,12 @@ enum SubscriptionListReader {
                 return true
             }
         }
-        guard found else { throw JSONReader.Failure(offset: reader.offset, reason: "there is no list") }
-        try reader.expectEnd()
+        guard found else { throw reader.failure("there is no list") }
         return feeds
     }
 
-    private static func feed(_ reader: inout JSONReader, streamAddress: (String) -> URL)
-        throws(JSONReader.Failure) -> ServiceFeed?
+    private static func feed(_ reader: inout JSONPullReader, streamAddress: (String) -> URL)
+        throws(JSONPullReader.Failure) -> ServiceFeed?
     {
         guard try reader.peek() == .object else {
             try reader.skipValue()
@@ -68,7 +60,7 @@ enum SubscriptionListReader {
         var url: String?
         var site: String?
         var labels: [String] = []
-        try reader.readObject { reader, key throws(JSONReader.Failure) in
+        try reader.readObject { reader, key throws(JSONPullReader.Failure) in
             switch key {
             case "id": id = try reader.readScalarText(limit: 8 << 10)
             case "title": title = try reader.readOptionalString(limit: 4 << 10)
@@ -86,20 +78,21 @@ enum SubscriptionListReader {
     }
 
     /// The labels of `[{"id": "user/-/label/NAME", "label": "NAME"}]`, each once.
-    private static func categories(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [String] {
+    private static func categories(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> [String]
+    {
         guard try reader.peek() == .array else {
             try reader.skipValue()
             return []
         }
         var labels: [String] = []
-        try reader.readArray { reader throws(JSONReader.Failure) in
+        try reader.readArray { reader throws(JSONPullReader.Failure) in
             guard try reader.peek() == .object else {
                 try reader.skipValue()
                 return true
             }
             var id: String?
             var label: String?
-            try reader.readObject { reader, key throws(JSONReader.Failure) in
+            try reader.readObject { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": id = try reader.readOptionalString(limit: 4 << 10)
                 case "label": label = try reader.readOptionalString(limit: 4 << 10)

@@ -1,4 +1,5 @@
 import Feeds
+import Networking
 import TerminalText
 
 #if canImport(FoundationEssentials)
@@ -7,7 +8,7 @@ import TerminalText
     import Foundation
 #endif
 
-/// The answers of Tiny Tiny RSS's API, read with ``JSONReader``: the envelope
+/// The answers of Tiny Tiny RSS's API, read with ``JSONPullReader``: the envelope
 /// `{"seq": …, "status": 0 or 1, "content": …}`, and the contents NewsApp asks for.
 enum TinyTinyRSSAnswer {
     /// The envelope's status, and the error an answer of status 1 gives.
@@ -18,64 +19,40 @@ enum TinyTinyRSSAnswer {
     }
 
     /// Reads the envelope of `body`; a failure is the clause of a sentence.
-    static func envelope(_ body: Data) -> Result<Envelope, JSONReader.Failure> {
-        body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
+    static func envelope(_ body: Data) -> Result<Envelope, JSONPullReader.Failure> {
+        JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
             var status: Int?
             var error: String?
             var message: String?
-            do throws(JSONReader.Failure) {
-                guard try reader.peek() == .object else {
-                    throw JSONReader.Failure(offset: 0, reason: "the answer is not an object")
-                }
-                try reader.readObject { reader, key throws(JSONReader.Failure) in
-                    switch key {
-                    case "status": status = try reader.readDouble().flatMap { Int(exactly: $0) }
-                    case "content":
-                        guard try reader.peek() == .object else { return try reader.skipValue() }
-                        try reader.readObject { reader, key throws(JSONReader.Failure) in
-                            switch key {
-                            case "error": error = try reader.readScalarText(limit: 256)
-                            case "message": message = try reader.readScalarText(limit: 512)
-                            default: try reader.skipValue()
-                            }
+            try reader.readObject { reader, key throws(JSONPullReader.Failure) in
+                switch key {
+                case "status": status = try reader.readDouble().flatMap { Int(exactly: $0) }
+                case "content":
+                    guard try reader.peek() == .object else { return try reader.skipValue() }
+                    try reader.readObject { reader, key throws(JSONPullReader.Failure) in
+                        switch key {
+                        case "error": error = try reader.readScalarText(limit: 256)
+                        case "message": message = try reader.readScalarText(limit: 512)
+                        default: try reader.skipValue()
                         }
-                    default: try reader.skipValue()
                     }
+                default: try reader.skipValue()
                 }
-                try reader.expectEnd()
-                guard let status else {
-                    throw JSONReader.Failure(offset: reader.offset, reason: "the answer has no status")
-                }
-                return .success(Envelope(status: status, error: error, message: message))
-            } catch {
-                return .failure(error)
             }
+            guard let status else { throw reader.failure("the answer has no status") }
+            return Envelope(status: status, error: error, message: message)
         }
     }
 
     /// Reads the `content` of `body` with `read`.
-    static func content<T>(_ body: Data, _ read: (inout JSONReader) throws(JSONReader.Failure) -> T)
-        -> Result<T, JSONReader.Failure>
+    static func content<T>(_ body: Data, _ read: (inout JSONPullReader) throws(JSONPullReader.Failure) -> T)
+        -> Result<T, JSONPullReader.Failure>
     {
-        body.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes)
-            var value: T?
-            do throws(JSONReader.Failure) {
-                try reader.readObject { reader, key throws(JSONReader.Failure) in
-                    if key == "content", value == nil {
-                        value = try read(&reader)
-                    } else {
-                        try reader.skipValue()
-                    }
-                }
-                guard let value else {
-                    throw JSONReader.Failure(offset: reader.offset, reason: "the answer has no content")
-                }
-                return .success(value)
-            } catch {
-                return .failure(error)
+        JSONPullReader.read(body) { reader throws(JSONPullReader.Failure) in
+            guard let value = try reader.readMember("content", read) else {
+                throw reader.failure("the answer has no content")
             }
+            return value
         }
     }
 
@@ -83,24 +60,24 @@ enum TinyTinyRSSAnswer {
 
     /// An object's members read by `body`; anything else skipped, giving nothing.
     static func object(
-        _ reader: inout JSONReader, _ body: (inout JSONReader, String) throws(JSONReader.Failure) -> Void
+        _ reader: inout JSONPullReader,
+        _ body: (inout JSONPullReader, String) throws(JSONPullReader.Failure) -> Void
     )
-        throws(JSONReader.Failure)
+        throws(JSONPullReader.Failure)
     {
         guard try reader.peek() == .object else { return try reader.skipValue() }
         try reader.readObject(body)
     }
 
     /// `getCategories`: id → title.
-    static func categories(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [String: String] {
+    static func categories(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> [String: String]
+    {
         var titles: [String: String] = [:]
-        guard try reader.peek() == .array else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "the categories are not a list")
-        }
-        try reader.readArray { reader throws(JSONReader.Failure) in
+        guard try reader.peek() == .array else { throw reader.failure("the categories are not a list") }
+        try reader.readArray { reader throws(JSONPullReader.Failure) in
             var id: String?
             var title: String?
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": id = try reader.readScalarText()
                 case "title": title = try reader.readOptionalString(limit: StreamPageReader.titleLimit)
@@ -117,19 +94,18 @@ enum TinyTinyRSSAnswer {
     static let listLimit = 100_000
 
     /// `getFeeds`: the subscriptions, a category's title as their one label.
-    static func feeds(_ reader: inout JSONReader, categories: [String: String]) throws(JSONReader.Failure)
+    static func feeds(_ reader: inout JSONPullReader, categories: [String: String]) throws(JSONPullReader
+        .Failure)
         -> [ServiceFeed]
     {
         var feeds: [ServiceFeed] = []
-        guard try reader.peek() == .array else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "the feeds are not a list")
-        }
-        try reader.readArray { reader throws(JSONReader.Failure) in
+        guard try reader.peek() == .array else { throw reader.failure("the feeds are not a list") }
+        try reader.readArray { reader throws(JSONPullReader.Failure) in
             var id: String?
             var title: String?
             var url: String?
             var category: String?
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": id = try reader.readScalarText()
                 case "title": title = try reader.readOptionalString(limit: StreamPageReader.titleLimit)
@@ -156,18 +132,16 @@ enum TinyTinyRSSAnswer {
 
     /// `getHeadlines`, `getArticle`: the items, at most `limit` (more is refused), and the newest
     /// `updated` among them (seconds).
-    static func items(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure)
+    static func items(_ reader: inout JSONPullReader, limit: Int) throws(JSONPullReader.Failure)
         -> (page: StreamPage, newest: Double?)
     {
         var newest: Double?
         var page = StreamPage(items: [], continuation: nil, updated: nil, newestCrawl: nil, skipped: 0)
-        guard try reader.peek() == .array else {
-            throw JSONReader.Failure(offset: reader.offset, reason: "the articles are not a list")
-        }
+        guard try reader.peek() == .array else { throw reader.failure("the articles are not a list") }
         var count = 0
-        try reader.readArray { reader throws(JSONReader.Failure) in
+        try reader.readArray { reader throws(JSONPullReader.Failure) in
             count += 1
-            guard count <= limit else { throw JSONReader.Failure(offset: reader.offset, reason: tooMany) }
+            guard count <= limit else { throw reader.failure(tooMany) }
             let raw = try RawArticle.read(&reader)
             if let updated = raw.updated, updated.isFinite { newest = max(newest ?? updated, updated) }
             if let id = raw.id {
@@ -185,7 +159,7 @@ enum TinyTinyRSSAnswer {
 
     /// The ids of a `getHeadlines` answer read without their content, and how many entries had
     /// none that can be read.
-    static func ids(_ reader: inout JSONReader, limit: Int) throws(JSONReader.Failure) -> (
+    static func ids(_ reader: inout JSONPullReader, limit: Int) throws(JSONPullReader.Failure) -> (
         ids: [ItemID], entries: Int, unreadable: Int
     ) {
         try reader.readEntryIDs("the articles", limit: limit, tooMany: tooMany)
@@ -205,9 +179,9 @@ enum TinyTinyRSSAnswer {
         var unread = false
         var marked = false
 
-        static func read(_ reader: inout JSONReader) throws(JSONReader.Failure) -> RawArticle {
+        static func read(_ reader: inout JSONPullReader) throws(JSONPullReader.Failure) -> RawArticle {
             var article = RawArticle()
-            try object(&reader) { reader, key throws(JSONReader.Failure) in
+            try object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 switch key {
                 case "id": article.id = try reader.readScalarText().flatMap { Int64($0) }.map(ItemID.init)
                 case "feed_id": article.feed = try reader.readScalarText()

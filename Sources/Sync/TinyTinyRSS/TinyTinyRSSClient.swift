@@ -76,9 +76,9 @@ public struct TinyTinyRSSClient: Sendable {
             if envelope.error == "LOGIN_ERROR" { throw .loginRefused(host: host, service: .ttrss) }
             throw refusal(envelope)
         }
-        let sid = try content(answer.body, op: "login") { reader throws(JSONReader.Failure) -> String? in
+        let sid = try content(answer.body, op: "login") { reader throws(JSONPullReader.Failure) -> String? in
             var sid: String?
-            try TinyTinyRSSAnswer.object(&reader) { reader, key throws(JSONReader.Failure) in
+            try TinyTinyRSSAnswer.object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 if key == "session_id" {
                     sid = try reader.readScalarText(limit: 256)
                 } else {
@@ -113,7 +113,7 @@ public struct TinyTinyRSSClient: Sendable {
         let categoryAnswer = try await call("getCategories", [("include_empty", .bool(true))])
         let categories = try content(categoryAnswer.body, op: "getCategories", TinyTinyRSSAnswer.categories)
         let feedAnswer = try await call("getFeeds", [("cat_id", .int(-3))])
-        return try content(feedAnswer.body, op: "getFeeds") { reader throws(JSONReader.Failure) in
+        return try content(feedAnswer.body, op: "getFeeds") { reader throws(JSONPullReader.Failure) in
             try TinyTinyRSSAnswer.feeds(&reader, categories: categories)
         }
     }
@@ -135,7 +135,7 @@ public struct TinyTinyRSSClient: Sendable {
                 ("include_attachments", .bool(false)),
             ], maxBytes: options.pageBytes)
         let (read, newest) = try content(answer.body, op: "getHeadlines") {
-            reader throws(JSONReader.Failure) in
+            reader throws(JSONPullReader.Failure) in
             try TinyTinyRSSAnswer.items(&reader, limit: limit)
         }
         var page = read
@@ -158,7 +158,7 @@ public struct TinyTinyRSSClient: Sendable {
                 ("limit", .int(limit)), ("skip", .int(skip)), ("show_content", .bool(false)),
                 ("show_excerpt", .bool(false)),
             ])
-        let read = try content(answer.body, op: "getHeadlines") { reader throws(JSONReader.Failure) in
+        let read = try content(answer.body, op: "getHeadlines") { reader throws(JSONPullReader.Failure) in
             try TinyTinyRSSAnswer.ids(&reader, limit: limit)
         }
         var page = IDPage(
@@ -176,7 +176,7 @@ public struct TinyTinyRSSClient: Sendable {
         let list = ids.map { String($0.value) }.joined(separator: ",")
         let answer = try await call(
             "getArticle", [("article_id", .string(list))], maxBytes: options.pageBytes)
-        var page = try content(answer.body, op: "getArticle") { reader throws(JSONReader.Failure) in
+        var page = try content(answer.body, op: "getArticle") { reader throws(JSONPullReader.Failure) in
             try TinyTinyRSSAnswer.items(&reader, limit: ids.count).page
         }
         page.bytes = answer.body.count
@@ -203,13 +203,13 @@ public struct TinyTinyRSSClient: Sendable {
     public func subscribe(to url: URL) async throws(SyncError) -> (streamID: String, title: String?) {
         let answer = try await call("subscribeToFeed", [("feed_url", .string(url.absoluteString))])
         let (code, feed, message) = try content(answer.body, op: "subscribeToFeed") {
-            reader throws(JSONReader.Failure) -> (Int?, String?, String?) in
+            reader throws(JSONPullReader.Failure) -> (Int?, String?, String?) in
             var code: Int?
             var feed: String?
             var message: String?
-            try TinyTinyRSSAnswer.object(&reader) { reader, key throws(JSONReader.Failure) in
+            try TinyTinyRSSAnswer.object(&reader) { reader, key throws(JSONPullReader.Failure) in
                 guard key == "status" else { return try reader.skipValue() }
-                try TinyTinyRSSAnswer.object(&reader) { reader, key throws(JSONReader.Failure) in
+                try TinyTinyRSSAnswer.object(&reader) { reader, key throws(JSONPullReader.Failure) in
                     switch key {
                     case "code": code = try reader.readDouble().flatMap { Int(exactly: $0) }
                     case "feed_id": feed = try reader.readScalarText()
@@ -320,7 +320,7 @@ public struct TinyTinyRSSClient: Sendable {
     }
 
     private func content<T>(
-        _ body: Data, op: String, _ read: (inout JSONReader) throws(JSONReader.Failure) -> T
+        _ body: Data, op: String, _ read: (inout JSONPullReader) throws(JSONPullReader.Failure) -> T
     ) throws(SyncError) -> T {
         switch TinyTinyRSSAnswer.content(body, read) {
         case .success(let value): return value

@@ -1,19 +1,20 @@
-extension JSONReader {
-    /// The member `name` of the object the reader is at, as `read` reads it (nil when it is
-    /// absent); the other members are skipped.
-    mutating func readMember<Value>(
-        _ name: String, _ read: (inout JSONReader) throws(Failure) -> Value?
-    ) throws(Failure) -> Value? {
-        guard try peek() == .object else { throw Failure(offset: offset, reason: "an object was expected") }
-        var value: Value?
-        try readObject { reader, key throws(Failure) in
-            if key == name, value == nil {
-                value = try read(&reader)
-            } else {
-                try reader.skipValue()
-            }
+import Networking
+import NewsModels
+
+extension JSONPullReader {
+    /// The longest continuation kept; a longer one is refused, never cut (cut, it would lead
+    /// elsewhere, or nowhere).
+    static let continuationLimit = 8 << 10
+
+    /// A continuation (`"continuation": "…"`): nil when absent or empty.
+    mutating func readContinuation() throws(Failure) -> String? {
+        // Read well past the limit, so that a cut at a character's start cannot bring a longer
+        // one under it.
+        guard let text = try readScalarText(limit: Self.continuationLimit * 8) else { return nil }
+        guard text.utf8.count <= Self.continuationLimit else {
+            throw failure("a continuation longer than \(Self.continuationLimit >> 10) KiB")
         }
-        return value
+        return text.isEmpty ? nil : text
     }
 
     /// The ids of a list of entries (`what`, such as `the entries`, names it in a failure), their
@@ -22,12 +23,12 @@ extension JSONReader {
     mutating func readEntryIDs(_ what: String, limit: Int, tooMany: String) throws(Failure)
         -> (ids: [ItemID], entries: Int, unreadable: Int)
     {
-        guard try peek() == .array else { throw Failure(offset: offset, reason: "\(what) are not a list") }
+        guard try peek() == .array else { throw failure("\(what) are not a list") }
         var ids: [ItemID] = []
         var entries = 0
         try readArray { reader throws(Failure) in
             entries += 1
-            guard entries <= limit else { throw Failure(offset: reader.offset, reason: tooMany) }
+            guard entries <= limit else { throw reader.failure(tooMany) }
             guard try reader.peek() == .object else {
                 try reader.skipValue()
                 return true
