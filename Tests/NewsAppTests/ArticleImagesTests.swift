@@ -84,7 +84,7 @@ struct ArticleImagesTests {
 
     @Test func aPictureIsDrawnInHalfBlocksAndKeptOnDiskForOfflineUse() async throws {
         let server = try await PictureServer(["/red-blue.png": (200, try Self.redOverBlue())])
-        let images = CachedArticleImages(directory: imagesURL)
+        let images = CachedArticleImages(directory: imagesURL, timeout: 120)
         let thumbnail = await images.thumbnail(for: server.url("/red-blue.png"), columns: 4, rows: 2)
         guard case .picture(let lines) = thumbnail else {
             Issue.record("expected a picture, got \(thumbnail)")
@@ -129,7 +129,8 @@ struct ArticleImagesTests {
         defer { Task { await server.stop() } }
         let cache = ImageCache(
             directory: imagesURL,
-            limits: ImageCache.Limits(memoryBytes: 1 << 20, diskBytes: 1 << 20, maxPixels: 100))
+            limits: ImageCache.Limits(memoryBytes: 1 << 20, diskBytes: 1 << 20, maxPixels: 100),
+            fetcher: HTTPImageFetcher(timeout: 120))
         let images = CachedArticleImages(cache: cache)
         #expect(
             await images.thumbnail(for: server.url("/page.html"), columns: 10, rows: 5)
@@ -163,7 +164,7 @@ struct ArticleImagesTests {
         let server = try await PictureServer([
             "/a.png": (200, try Self.redOverBlue()), "/b.png": (200, try Self.redOverBlue()),
         ])
-        let images = CachedArticleImages(directory: imagesURL)
+        let images = CachedArticleImages(directory: imagesURL, timeout: 120)
         await images.prefetch([server.url("/a.png"), server.url("/b.png"), server.url("/a.png")])
         await server.stop()
         for path in ["/a.png", "/b.png"] {

@@ -24,9 +24,9 @@ struct SamplePictureSessionTests {
             ["--images", "on", "--layout", "stack", "--page-size", "3"], columns: 100, rows: 90,
             environment: Self.proxies(proxy), recordsOutput: true)
         // The front page's featured story has its picture (drawn again with it if it came after
-        // the page), then the article screen. Deadlines of a minute: under a loaded full run the
-        // app can take long to draw at all.
-        try await tmux.waitForFrontPage(timeout: .seconds(60))
+        // the page), then the article screen. Deadlines of minutes: under a loaded full run the
+        // app can take more than a minute to draw at all (a blank pane after 60 s was seen).
+        try await tmux.waitForFrontPage(timeout: .seconds(180))
         try await tmux.waitFor("the front page's picture", timeout: .seconds(60)) { screen in
             TmuxSession.latestDraw(screen).contains("▀▀▀▀▀▀▀▀▀▀")
                 && screen.split(separator: "\n").last == "news › Front page ›"
