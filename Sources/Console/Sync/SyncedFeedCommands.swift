@@ -28,51 +28,39 @@ public struct SyncedFeedCommands {
             )
             return 2
         }
-        let wanted = FeedAddress.comparable(url)
-        if let known = (try? await context.store.syncedFeeds())?.first(where: {
-            FeedAddress.comparable($0.url) == wanted
-        }) {
+        let made: Account.ServiceSubscription
+        switch await context.account.subscribe(
+            at: sync, to: url, labels: FeedCommands.uniqued(tags), title: title)
+        {
+        case .alreadyThere(let known):
             StandardOutput.write(
                 TextSanitizer.clean(
-                    "Already subscribed at \(sync.account.serviceName): \(known.url.absoluteString)") + "\n")
+                    "Already subscribed at \(sync.account.serviceName): \(known.absoluteString)")
+                    + "\n")
             return 0
-        }
-        let client = sync.subscriptionEditor
-        let subscribed: (streamID: String, title: String?)
-        do {
-            subscribed = try await client.subscribe(to: url)
-            for tag in FeedCommands.uniqued(tags) {
-                try await client.edit(subscribed.streamID, addLabel: tag)
-            }
-            if let title { try await client.edit(subscribed.streamID, addLabel: nil, title: title) }
-        } catch {
+        case .refused(let sentence):
             context.logger.warning(
                 "subscribing at the service failed",
-                metadata: ["service": "\(sync.account.serviceName)", "reason": "\(error.sentence)"])
-            FeedsContext.fail("\(url.absoluteString): \(error.sentence) Nothing was added.")
+                metadata: ["service": "\(sync.account.serviceName)", "reason": "\(sentence)"])
+            FeedsContext.fail("\(url.absoluteString): \(sentence) Nothing was added.")
             return 1
+        case .subscribed(let subscription):
+            made = subscription
         }
-        let report = await sync.run()
-        let feed = (try? await context.store.syncedFeeds())?.first { $0.streamID == subscribed.streamID }
-        let name = title ?? feed?.title ?? subscribed.title ?? url.host ?? url.absoluteString
-        var lines = [
-            "Subscribed at \(sync.account.serviceName): “\(name)” (\((feed?.url ?? url).absoluteString))"
-        ]
-        if let feed, let summary = try? await context.store.feedSummaries(for: [feed.url]).first {
-            lines[0] += " · " + FeedCommands.items(summary.itemCount)
-        }
+        var lines = ["Subscribed at \(sync.account.serviceName): “\(made.name)” (\(made.url.absoluteString))"]
+        if let count = made.itemCount { lines[0] += " · " + FeedCommands.items(count) }
         if !tags.isEmpty {
             // What the service kept: FreshRSS keeps one category a feed, the last one given.
-            let kept = feed?.labels ?? []
+            let kept = made.labels ?? []
             var line = "Labels: " + (kept.isEmpty ? "none" : kept.joined(separator: ", "))
             let dropped = FeedCommands.uniqued(tags).filter { !kept.contains($0) }
-            if !dropped.isEmpty, feed != nil {
+            if !dropped.isEmpty, made.labels != nil {
                 line += " (\(sync.account.serviceName) did not keep \(dropped.joined(separator: ", ")))"
             }
             lines.append(line)
         }
         StandardOutput.write(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
-        if let error = report.error {
+        if let error = made.syncError {
             FeedsContext.fail(
                 "The feed is subscribed, but the sync that brings its items stopped: \(error.sentence)")
         }
@@ -80,30 +68,20 @@ public struct SyncedFeedCommands {
     }
 
     public func remove(_ subscription: Subscription, alsoLocal: Bool) async -> Int32 {
-        let feeds = (try? await context.store.syncedFeeds()) ?? []
-        guard let feed = feeds.first(where: { $0.url == subscription.url }) else {
+        let name: String
+        switch await context.account.unsubscribe(
+            at: sync, from: subscription.url, alsoFrom: alsoLocal ? context.subscriptions : nil)
+        {
+        case .notThere:
             FeedsContext.fail("\(subscription.url.absoluteString) is not among the service's feeds.")
             return 1
-        }
-        do {
-            try await sync.subscriptionEditor.unsubscribe(feed.streamID)
-        } catch {
-            FeedsContext.fail("\(subscription.url.absoluteString): \(error.sentence) Nothing was removed.")
+        case .refused(let sentence):
+            FeedsContext.fail("\(subscription.url.absoluteString): \(sentence) Nothing was removed.")
             return 1
+        case .unsubscribed(let title, let problems):
+            for problem in problems { FeedsContext.fail(problem) }
+            name = title
         }
-        if alsoLocal {
-            do {
-                try context.subscriptions.update { file in _ = file.remove(url: subscription.url) }
-            } catch {
-                FeedsContext.fail(error.description)
-            }
-        }
-        do {
-            try await context.account.unsubscribe(from: subscription.url)
-        } catch {
-            FeedsContext.fail(error.sentence)
-        }
-        let name = feed.title ?? subscription.url.host ?? subscription.url.absoluteString
         StandardOutput.write(
             TextSanitizer.clean(
                 "Unsubscribed at \(sync.account.serviceName) from “\(name)” (\(subscription.url.absoluteString)); "
