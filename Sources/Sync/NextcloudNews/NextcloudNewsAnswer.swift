@@ -1,4 +1,5 @@
 import Feeds
+import NewsModels
 import TerminalText
 
 #if canImport(FoundationEssentials)

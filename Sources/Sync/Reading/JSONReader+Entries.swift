@@ -1,3 +1,5 @@
+import NewsModels
+
 extension JSONReader {
     /// The member `name` of the object the reader is at, as `read` reads it (nil when it is
     /// absent); the other members are skipped.

@@ -1,4 +1,5 @@
 import Feeds
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
