@@ -104,8 +104,7 @@ public struct StoreSyncStorage: SyncStorage {
     }
 
     public func markCounts() async throws -> MarkCounts? {
-        let counts = try await run { try await store.syncMarkCounts() }
-        return MarkCounts(unread: counts.unread, starred: counts.saved)
+        try await run { try await store.syncMarkCounts() }
     }
 
     public func pendingChanges() async throws -> [MarkChange] {

@@ -143,9 +143,9 @@ extension NewsStore {
         }
     }
 
-    /// How many of the service's items stored here are unread, and how many saved (those kept
-    /// as this machine's own are no longer the service's, and not counted).
-    public func syncMarkCounts() async throws(StoreError) -> (unread: Int, saved: Int) {
+    /// How many of the service's items stored here are unread, and how many saved, its starred
+    /// (those kept as this machine's own are no longer the service's, and not counted).
+    public func syncMarkCounts() async throws(StoreError) -> MarkCounts {
         try await read { db in
             let row = try Row.fetchOne(
                 db,
@@ -155,7 +155,7 @@ extension NewsStore {
                             WHERE a.readAt IS NULL) AS unread,
                         (SELECT count(*) FROM syncItem s JOIN saved v ON v.articleID = s.articleID) AS saved
                     """)
-            return (row?["unread"] ?? 0, row?["saved"] ?? 0)
+            return MarkCounts(unread: row?["unread"] ?? 0, starred: row?["saved"] ?? 0)
         }
     }
 
