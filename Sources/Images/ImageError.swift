@@ -1,3 +1,11 @@
+import NewsModels
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Why no picture could be shown. Each case has a one-line ``sentence`` for the screen.
 public enum ImageError: Error, Sendable, Hashable {
     /// The bytes are not a JPEG or a PNG (judged by their first bytes).
@@ -15,7 +23,12 @@ public enum ImageError: Error, Sendable, Hashable {
     case unsupportedURL
     /// The server answered with a status other than 2xx.
     case httpStatus(Int)
-    /// The download did not complete: no connection, timed out, connection dropped; a short reason.
+    /// The download did not complete: no connection, no answer in time, the connection dropped,
+    /// a redirect refused. Worded by the fault itself, naming `host` (and the `timeout` in
+    /// seconds when it ran out), so a picture's failure reads as a feed's or a page's does.
+    case transport(TransportFault, host: String, timeout: TimeInterval)
+    /// The download was not tried or did not complete for a reason of NewsApp's own ("NewsApp is
+    /// offline"); a short reason.
     case downloadFailed(String)
     /// The calling task was cancelled.
     case cancelled
@@ -40,6 +53,8 @@ public enum ImageError: Error, Sendable, Hashable {
             return "Only pictures at http and https addresses can be loaded."
         case .httpStatus(let status):
             return "The picture could not be loaded: the server answered with status \(status)."
+        case .transport(let fault, let host, let timeout):
+            return fault.sentence(who: host, subject: "picture", timeout: timeout)
         case .downloadFailed(let reason):
             return "The picture could not be downloaded: \(Self.short(reason))."
         case .cancelled:

@@ -14,7 +14,7 @@ public protocol ImageFetching: Sendable {
     /// Throws ``ImageError/tooLarge(limit:)`` for a body over `maxBytes` (without reading it when
     /// the server announces its length), ``ImageError/httpStatus(_:)`` for a non-2xx answer,
     /// ``ImageError/cancelled`` when the calling task is cancelled (the transfer stops and its
-    /// connection closes), and ``ImageError/downloadFailed(_:)`` otherwise.
+    /// connection closes), and ``ImageError/transport(_:host:timeout:)`` otherwise.
     func fetch(_ url: URL, maxBytes: Int) async throws(ImageError) -> Data
 }
 
@@ -45,19 +45,23 @@ public struct HTTPImageFetcher: ImageFetching {
         do {
             response = try await http.fetch(request)
         } catch {
-            throw Self.imageError(error, maxBytes: maxBytes)
+            throw Self.imageError(error, url: url, maxBytes: maxBytes, timeout: timeout)
         }
         guard (200..<300).contains(response.status) else { throw .httpStatus(response.status) }
         return response.body
     }
 
-    static func imageError(_ error: HTTPClientError, maxBytes: Int) -> ImageError {
+    static func imageError(_ error: HTTPClientError, url: URL, maxBytes: Int, timeout: TimeInterval)
+        -> ImageError
+    {
         switch TransportFault(error) {
         case .tooLarge: .tooLarge(limit: maxBytes)
         case .rateLimited(let status, _), .status(let status): .httpStatus(status)
         case .unsupportedURL: .unsupportedURL
         case .cancelled: .cancelled
-        case let fault: .downloadFailed(fault.clause)
+        case let fault:
+            .transport(fault, host: error.failingHost(else: url.shownHost), timeout: timeout)
         }
     }
+
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestServer
+import NewsModels
 import Testing
 
 @testable import Images
@@ -84,8 +85,11 @@ struct FetcherTests {
     func cutShort() async throws {
         let server = try RawHTTPServer(
             .reply(RawHTTPServer.response(contentLength: 1_000, body: Data(repeating: 1, count: 10))))
-        await #expect(throws: ImageError.downloadFailed("the connection was lost")) {
-            try await HTTPImageFetcher().fetch(Self.url(server), maxBytes: Self.limit)
+        let url = Self.url(server)
+        await #expect(
+            throws: ImageError.transport(.transport(.connectionLost), host: url.shownHost, timeout: 20)
+        ) {
+            try await HTTPImageFetcher().fetch(url, maxBytes: Self.limit)
         }
         await server.stop()
     }
@@ -96,7 +100,12 @@ struct FetcherTests {
         // (it did, once in four whole runs, and that server answered).
         let refusing = try RefusingAddress()
         let url = URL(string: "http://127.0.0.1:\(refusing.port)/picture.png")!
-        await #expect(throws: ImageError.downloadFailed("the connection was refused")) {
+        let refused = ImageError.transport(
+            .transport(.connectionRefused), host: "127.0.0.1:\(refusing.port)", timeout: 20)
+        #expect(
+            refused.sentence == "Could not connect to 127.0.0.1:\(refusing.port): the connection was refused."
+        )
+        await #expect(throws: refused) {
             try await HTTPImageFetcher().fetch(url, maxBytes: Self.limit)
         }
         withExtendedLifetime(refusing) {}
@@ -105,8 +114,9 @@ struct FetcherTests {
     @Test("a silent server times out at the deadline")
     func timeout() async throws {
         let server = try RawHTTPServer(.silence)
-        await #expect(throws: ImageError.downloadFailed("timed out")) {
-            try await HTTPImageFetcher(timeout: 1).fetch(Self.url(server), maxBytes: Self.limit)
+        let url = Self.url(server)
+        await #expect(throws: ImageError.transport(.transport(.timedOut), host: url.shownHost, timeout: 1)) {
+            try await HTTPImageFetcher(timeout: 1).fetch(url, maxBytes: Self.limit)
         }
         await server.stop()
     }

@@ -1,3 +1,4 @@
+import NewsModels
 import Testing
 
 @testable import Images
@@ -32,6 +33,14 @@ struct ImageErrorTests {
             (
                 .downloadFailed("the connection was refused"),
                 "The picture could not be downloaded: the connection was refused."
+            ),
+            (
+                .transport(.transport(.connectionLost), host: "images.example:8080", timeout: 20),
+                "The connection to images.example:8080 broke before the whole picture arrived."
+            ),
+            (
+                .transport(.transport(.timedOut), host: "images.example", timeout: 20),
+                "images.example did not answer within 20 seconds."
             ),
             (.cancelled, "Loading the picture was cancelled."),
         ])

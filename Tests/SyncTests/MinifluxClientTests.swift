@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestServer
 import Networking
+import NewsModels
 import ReaderAPIStub
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import NewsModels
 import ReaderAPIStub
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestServer
 import Networking
 import NewsAPIStub
+import NewsModels
 import ReaderAPIStub
 import Testing
 

@@ -55,11 +55,7 @@ public struct StoreSyncStorage: SyncStorage {
     public func applySubscriptions(_ feeds: [ServiceFeed]) async throws -> (
         added: Int, removed: Int, keptSaved: Int
     ) {
-        let records = feeds.map {
-            SyncFeedRecord(
-                streamID: $0.streamID, url: $0.url, title: $0.title, siteURL: $0.siteURL, labels: $0.labels)
-        }
-        let changed = try await run { try await store.applySyncFeeds(records) }
+        let changed = try await run { try await store.applySyncFeeds(feeds) }
         _ = await readKillfile()
         return changed
     }
@@ -67,10 +63,6 @@ public struct StoreSyncStorage: SyncStorage {
     public func write(_ items: [ServiceItem], progress: PullProgress?) async throws -> (
         new: Int, updated: Int, marks: Int
     ) {
-        let records = items.map {
-            SyncItemRecord(
-                serviceID: $0.id.value, streamID: $0.feed, item: $0.item, read: $0.read, starred: $0.starred)
-        }
         var rules: NewsStore.Hiding?
         if let cached = hiding.withLock({ $0 }) {
             rules = cached
@@ -78,7 +70,7 @@ public struct StoreSyncStorage: SyncStorage {
             rules = await readKillfile()
         }
         return try await run { [rules] in
-            try await store.writeSyncItems(records, state: progress.map(Self.values) ?? [:], hiding: rules)
+            try await store.writeSyncItems(items, state: progress.map(Self.values) ?? [:], hiding: rules)
         }
     }
 
@@ -112,29 +104,23 @@ public struct StoreSyncStorage: SyncStorage {
     }
 
     public func markCounts() async throws -> MarkCounts? {
-        let counts = try await run { try await store.syncMarkCounts() }
-        return MarkCounts(unread: counts.unread, starred: counts.saved)
+        try await run { try await store.syncMarkCounts() }
     }
 
     public func pendingChanges() async throws -> [MarkChange] {
-        try await run { try await store.pendingSyncChanges() }.map { change in
-            MarkChange(
-                item: ItemID(change.serviceID), kind: change.kind == .read ? .read : .starred,
-                value: change.value,
-                version: change.version, mayHaveBeenSent: change.mayHaveBeenSent)
-        }
+        try await run { try await store.pendingSyncChanges() }
     }
 
     public func markSent(_ changes: [MarkChange]) async throws {
-        try await run { try await store.markSyncChangesSent(changes.map(Self.queued)) }
+        try await run { try await store.markSyncChangesSent(changes) }
     }
 
     public func acknowledge(_ changes: [MarkChange]) async throws {
-        try await run { try await store.acknowledgeSyncChanges(changes.map(Self.queued)) }
+        try await run { try await store.acknowledgeSyncChanges(changes) }
     }
 
     public func release(_ changes: [MarkChange]) async throws {
-        try await run { try await store.releaseSyncChanges(changes.map(Self.queued)) }
+        try await run { try await store.releaseSyncChanges(changes) }
     }
 
     public func finish(at date: Date, error: String?) async throws {
@@ -159,12 +145,6 @@ public struct StoreSyncStorage: SyncStorage {
             Key.stage: progress.stage.rawValue, Key.continuation: progress.continuation,
             Key.mark: progress.mark.map(String.init), Key.pullSince: progress.since.map(String.init),
         ]
-    }
-
-    private static func queued(_ change: MarkChange) -> QueuedSyncChange {
-        QueuedSyncChange(
-            serviceID: change.item.value, kind: change.kind == .read ? .read : .starred, value: change.value,
-            version: change.version, mayHaveBeenSent: change.mayHaveBeenSent)
     }
 
     static func text(_ date: Date) -> String { String(date.timeIntervalSince1970) }

@@ -32,7 +32,7 @@ extension HTTPClientError {
 
     /// The host (and port) that failed: where the last redirect led, else `host`.
     public func failingHost(else host: String) -> String {
-        guard let address = redirectTarget, let name = address.host else { return host }
-        return address.port.map { "\(name):\($0)" } ?? name
+        guard let address = redirectTarget, address.host != nil else { return host }
+        return address.shownHost
     }
 }

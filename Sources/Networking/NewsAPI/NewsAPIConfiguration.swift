@@ -24,8 +24,7 @@ public struct NewsAPIConfiguration: Sendable {
 
     /// The host (and port, if not the default) for error sentences.
     public var hostDescription: String {
-        guard let host = baseURL.host else { return baseURL.absoluteString }
-        return baseURL.port.map { "\(host):\($0)" } ?? host
+        baseURL.shownHost
     }
 
     /// Why a base URL from the environment was refused.

@@ -1,5 +1,5 @@
 /// The ways a request can fail before any HTTP response is complete.
-public enum TransportFailure: Sendable, Equatable {
+public enum TransportFailure: Sendable, Hashable {
     case connectionRefused
     case timedOut
     case hostNotFound

@@ -9,7 +9,7 @@
 /// what it asked for, and may add advice of its own, but never words a failure again.
 /// Networking makes one from its client's error (`TransportFault(_:)` on `HTTPClientError`)
 /// or from a response's status.
-public enum TransportFault: Sendable, Equatable {
+public enum TransportFault: Sendable, Hashable {
     /// No complete answer: no connection, no answer in time, the connection dropped…
     case transport(TransportFailure)
     /// The answer was larger than `limit` bytes and was refused.
@@ -45,24 +45,6 @@ public enum TransportFault: Sendable, Equatable {
 
     /// True when no answer came in time.
     public var isTimeout: Bool { self == .transport(.timedOut) }
-
-    /// The fault in a few words, to follow a colon ("The picture could not be downloaded: …").
-    public var clause: String {
-        switch self {
-        case .transport(.timedOut): "timed out"
-        case .transport(.connectionRefused): "the connection was refused"
-        case .transport(.hostNotFound): "the host was not found"
-        case .transport(.notConnectedToInternet): "no internet connection"
-        case .transport(.connectionLost): "the connection was lost"
-        case .transport(.secureConnectionFailed): "a secure connection could not be made"
-        case .transport(.other(let reason)), .undecodable(let reason): reason
-        case .tooLarge(let limit): "the answer was larger than \(Self.size(limit))"
-        case .rateLimited(let status, _), .status(let status): "the server answered \(Self.named(status))"
-        case .redirectRefused(let reason): "a redirect was not followed: \(reason)"
-        case .unsupportedURL: "the address is not an http or https address"
-        case .cancelled: "cancelled"
-        }
-    }
 
     /// One sentence for the screen and the log.
     ///

@@ -11,6 +11,13 @@ extension URL {
     /// itself is unchanged.
     public var shownAddress: String { ShownAddress.hidingPasswords(in: absoluteString) }
 
+    /// The host, and its port when the address names one (`example.com`, `127.0.0.1:8080`): how
+    /// a sentence names whom NewsApp asked. The whole address when it has no host.
+    public var shownHost: String {
+        let name = host ?? absoluteString
+        return port.map { "\(name):\($0)" } ?? name
+    }
+
     /// Whether the address carries a password (`http://alice:secret@host/feed`).
     public var carriesPassword: Bool { shownAddress != absoluteString }
 

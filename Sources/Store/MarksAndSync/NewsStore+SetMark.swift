@@ -90,7 +90,7 @@ extension NewsStore {
     static func setMark(
         _ mark: ItemMark, articles: String, arguments: StatementArguments, at now: Double, in db: Database
     ) throws -> Int {
-        let (kind, value, differs): (QueuedSyncChange.Kind, Bool, String) =
+        let (kind, value, differs): (MarkChange.Kind, Bool, String) =
             switch mark {
             case .read(let read): (.read, read, read ? "a.readAt IS NULL" : "a.readAt IS NOT NULL")
             case .saved(let saved):

@@ -43,7 +43,7 @@ extension NewsStore {
     /// must not unsave them. Returns how many feeds were added and removed, and how many saved
     /// items were kept so.
     @discardableResult
-    public func applySyncFeeds(_ feeds: [SyncFeedRecord]) async throws(StoreError) -> (
+    public func applySyncFeeds(_ feeds: [ServiceFeed]) async throws(StoreError) -> (
         added: Int, removed: Int, keptSaved: Int
     ) {
         let now = clock().timeIntervalSince1970
@@ -143,9 +143,9 @@ extension NewsStore {
         }
     }
 
-    /// How many of the service's items stored here are unread, and how many saved (those kept
-    /// as this machine's own are no longer the service's, and not counted).
-    public func syncMarkCounts() async throws(StoreError) -> (unread: Int, saved: Int) {
+    /// How many of the service's items stored here are unread, and how many saved, its starred
+    /// (those kept as this machine's own are no longer the service's, and not counted).
+    public func syncMarkCounts() async throws(StoreError) -> MarkCounts {
         try await read { db in
             let row = try Row.fetchOne(
                 db,
@@ -155,7 +155,7 @@ extension NewsStore {
                             WHERE a.readAt IS NULL) AS unread,
                         (SELECT count(*) FROM syncItem s JOIN saved v ON v.articleID = s.articleID) AS saved
                     """)
-            return (row?["unread"] ?? 0, row?["saved"] ?? 0)
+            return MarkCounts(unread: row?["unread"] ?? 0, starred: row?["saved"] ?? 0)
         }
     }
 
@@ -204,7 +204,7 @@ extension NewsStore {
     /// New items that `hiding`'s rules name are stored hidden, as the killfile hides a feed's.
     @discardableResult
     public func writeSyncItems(
-        _ items: [SyncItemRecord], state: [String: String?] = [:], hiding: Hiding? = nil
+        _ items: [ServiceItem], state: [String: String?] = [:], hiding: Hiding? = nil
     )
         async throws(StoreError)
         -> (new: Int, updated: Int, marks: Int)
@@ -317,7 +317,7 @@ extension NewsStore {
     // MARK: - The queue
 
     /// The changes waiting to be sent, oldest first.
-    public func pendingSyncChanges() async throws(StoreError) -> [QueuedSyncChange] {
+    public func pendingSyncChanges() async throws(StoreError) -> [MarkChange] {
         try await read { db in
             try Row.fetchAll(
                 db,
@@ -326,10 +326,10 @@ extension NewsStore {
                     ORDER BY changedAt, serviceID, kind
                     """
             ).compactMap { row in
-                guard let kind = QueuedSyncChange.Kind(rawValue: row["kind"]) else { return nil }
-                return QueuedSyncChange(
-                    serviceID: row["serviceID"], kind: kind, value: row["value"], version: row["version"],
-                    mayHaveBeenSent: row["sent"])
+                guard let kind = MarkChange.Kind(rawValue: row["kind"]) else { return nil }
+                return MarkChange(
+                    item: ItemID(row["serviceID"] as Int64), kind: kind, value: row["value"],
+                    version: row["version"], mayHaveBeenSent: row["sent"])
             }
         }
     }
@@ -341,28 +341,28 @@ extension NewsStore {
 
     /// Notes that `changes` are being sent: if the sync dies before it knows, the next one checks
     /// them with the service before sending them again.
-    public func markSyncChangesSent(_ changes: [QueuedSyncChange]) async throws(StoreError) {
+    public func markSyncChangesSent(_ changes: [MarkChange]) async throws(StoreError) {
         try await updateSyncChanges(changes, sql: "UPDATE syncChange SET sentVersion = version")
     }
 
     /// Removes `changes`, acknowledged by the service; a change made again meanwhile (another
     /// version) stays, to be sent.
-    public func acknowledgeSyncChanges(_ changes: [QueuedSyncChange]) async throws(StoreError) {
+    public func acknowledgeSyncChanges(_ changes: [MarkChange]) async throws(StoreError) {
         try await updateSyncChanges(changes, sql: "DELETE FROM syncChange")
     }
 
     /// Notes that `changes` were refused: they are sent again as new.
-    public func releaseSyncChanges(_ changes: [QueuedSyncChange]) async throws(StoreError) {
+    public func releaseSyncChanges(_ changes: [MarkChange]) async throws(StoreError) {
         try await updateSyncChanges(changes, sql: "UPDATE syncChange SET sentVersion = NULL")
     }
 
-    private func updateSyncChanges(_ changes: [QueuedSyncChange], sql: String) async throws(StoreError) {
+    private func updateSyncChanges(_ changes: [MarkChange], sql: String) async throws(StoreError) {
         guard !changes.isEmpty else { return }
         try await write { db in
             let statement = try db.makeStatement(
                 sql: sql + " WHERE serviceID = ? AND kind = ? AND version = ?")
             for change in changes {
-                try statement.execute(arguments: [change.serviceID, change.kind.rawValue, change.version])
+                try statement.execute(arguments: [change.item.value, change.kind.rawValue, change.version])
             }
         }
     }

@@ -93,13 +93,13 @@ struct SyncItemWriter {
     }
 
     /// Writes `record`, whose columns were made without a fallback address.
-    mutating func write(_ record: SyncItemRecord, columns prepared: FeedItemColumns) throws -> Outcome {
-        guard let feed = feeds[record.streamID] else { return .skipped }
+    mutating func write(_ record: ServiceItem, columns prepared: FeedItemColumns) throws -> Outcome {
+        guard let feed = feeds[record.feed] else { return .skipped }
         let columns =
             prepared.usesFallbackURL ? FeedItemColumns(record.item, fallbackURL: feed.fallbackURL) : prepared
         let outcome: Outcome
         let id: Int64
-        let linked = try Row.fetchOne(find, arguments: [record.serviceID])
+        let linked = try Row.fetchOne(find, arguments: [record.id.value])
         if let row = try linked ?? Row.fetchOne(findByItemID, arguments: [feed.id, record.item.id]) {
             id = row[0]
             let hash: Int64? = row[1]
@@ -109,7 +109,7 @@ struct SyncItemWriter {
             } else {
                 outcome = .unchanged
             }
-            try link.execute(arguments: [id, record.serviceID])
+            try link.execute(arguments: [id, record.id.value])
             let previous: Int64 = row[2]
             touched.insert(previous)
         } else {
@@ -117,7 +117,7 @@ struct SyncItemWriter {
                 columns, feedID: feed.id, sourceName: feed.sourceName, at: now, hidden: false, tokens: nil)
             id = db.lastInsertedRowID
             inserted.append(id)
-            try link.execute(arguments: [id, record.serviceID])
+            try link.execute(arguments: [id, record.id.value])
             outcome = .new
         }
         if outcome != .unchanged { try writer.setFetchedAt(now, of: id) }
@@ -127,15 +127,15 @@ struct SyncItemWriter {
         // machine's, not yet sent, and goes to the service as a star.
         if linked == nil, outcome != .new, !record.starred, try Row.fetchOne(isSaved, arguments: [id]) != nil
         {
-            try queueStar.execute(arguments: [record.serviceID, now])
-            queued.insert("\(record.serviceID) starred")
+            try queueStar.execute(arguments: [record.id.value, now])
+            queued.insert("\(record.id.value) starred")
         }
         var marks = 0
-        if !queued.contains("\(record.serviceID) read") {
+        if !queued.contains("\(record.id.value) read") {
             try setRead.execute(arguments: [record.read, now, id, record.read])
             marks += db.changesCount
         }
-        if !queued.contains("\(record.serviceID) starred") {
+        if !queued.contains("\(record.id.value) starred") {
             try (record.starred ? save : unsave).execute(arguments: record.starred ? [id, now] : [id])
             marks += db.changesCount
         }

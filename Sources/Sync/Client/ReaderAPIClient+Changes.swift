@@ -11,7 +11,7 @@ import NewsModels
 extension ReaderAPIClient {
     /// Adds (`value` true) or removes the tag of `kind` on `ids`, in one request.
     func editTag(_ ids: [ItemID], kind: MarkChange.Kind, value: Bool) async throws(SyncError) {
-        let tag = MarkChange(item: ItemID(0), kind: kind, value: value).tag
+        let tag = StreamTag.state(kind)
         let form = ids.map { ("i", $0.longForm) } + [(value ? "a" : "r", tag)]
         let answer = try await post("/reader/api/0/edit-tag", form)
         try Self.expectOK(answer, host: host)

@@ -69,14 +69,10 @@ public struct ReaderAPIClient: Sendable {
     }
 
     /// The service as sentences name it: its host, and its port when not the scheme's.
-    public var host: String { Self.host(of: base) }
+    public var host: String { base.shownHost }
 
-    /// `url`'s host, and its port when it has one.
-    public static func host(of url: URL) -> String {
-        let name = url.host ?? url.absoluteString
-        guard let port = url.port else { return name }
-        return "\(name):\(port)"
-    }
+    /// `url`'s host, and its port when it has one, as sentences about a service name it.
+    public static func host(of url: URL) -> String { url.shownHost }
 
     // MARK: - Signing in
 
@@ -88,21 +84,21 @@ public struct ReaderAPIClient: Sendable {
         let request = ReaderRequest.post(
             base, "/accounts/ClientLogin", form: [("Email", user), ("Passwd", password)], auth: nil,
             timeout: options.timeout, maxBytes: 64 << 10)
-        let answer = try await send(request, http: http, host: host(of: base), timeout: options.timeout)
+        let answer = try await send(request, http: http, host: base.shownHost, timeout: options.timeout)
         switch answer.status {
         case 200..<300:
             guard let token = ClientLoginAnswer.token(in: answer.body) else {
-                throw .notReaderAPI(host: host(of: base), reason: "its sign-in answer has no Auth line")
+                throw .notReaderAPI(host: base.shownHost, reason: "its sign-in answer has no Auth line")
             }
             return token
         case 401, 403:
-            throw .loginRefused(host: host(of: base), service: .greader)
+            throw .loginRefused(host: base.shownHost, service: .greader)
         case 404, 405, 410:
-            throw .notFound(host: host(of: base), status: answer.status, service: .greader)
+            throw .notFound(host: base.shownHost, status: answer.status, service: .greader)
         case 400:
-            throw .notReaderAPI(host: host(of: base), reason: "it refused the sign-in as a bad request")
+            throw .notReaderAPI(host: base.shownHost, reason: "it refused the sign-in as a bad request")
         default:
-            throw .status(answer.status, host: host(of: base))
+            throw .status(answer.status, host: base.shownHost)
         }
     }
 
@@ -253,7 +249,7 @@ public struct ReaderAPIClient: Sendable {
             if answer.url.host != base.host || answer.url.port != base.port
                 || answer.url.scheme != base.scheme
             {
-                throw .loginNotCarried(host: host, to: Self.host(of: answer.url))
+                throw .loginNotCarried(host: host, to: answer.url.shownHost)
             }
             throw .loginExpired(host: host)
         default: throw .status(answer.status, host: host)

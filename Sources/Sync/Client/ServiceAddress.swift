@@ -34,7 +34,7 @@ public enum ServiceAddress {
                         + "alone; \(SyncServiceKind.addressForms(service))."))
         }
         if scheme == "http", !isLoopback(url), !allowHTTP {
-            return .failure(.insecure(host: ReaderAPIClient.host(of: url)))
+            return .failure(.insecure(host: url.shownHost))
         }
         return .success(url)
     }

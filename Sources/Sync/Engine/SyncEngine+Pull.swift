@@ -1,5 +1,6 @@
 import Logging
 import Networking
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -69,7 +69,7 @@ public struct MinifluxClient: Sendable {
         return URL(string: text) ?? base
     }
 
-    public var host: String { ReaderAPIClient.host(of: base) }
+    public var host: String { base.shownHost }
 
     // MARK: - Signing in
 
@@ -367,7 +367,7 @@ public struct MinifluxClient: Sendable {
             if answer.url.host != base.host || answer.url.port != base.port
                 || answer.url.scheme != base.scheme
             {
-                throw .loginNotCarried(host: host, to: ReaderAPIClient.host(of: answer.url))
+                throw .loginNotCarried(host: host, to: answer.url.shownHost)
             }
             throw .loginExpired(host: host)
         case 400 where !change: throw .status(400, host: host)

@@ -1,3 +1,5 @@
+import NewsModels
+
 /// One page of a stream (`stream/contents`, `stream/items/contents`), read.
 struct StreamPage: Sendable {
     var items: [ServiceItem]

@@ -1,3 +1,5 @@
+import NewsModels
+
 /// The stream ids and tags of the Google Reader API that NewsApp uses.
 enum StreamTag {
     static let readingList = "user/-/state/com.google/reading-list"
@@ -12,6 +14,14 @@ enum StreamTag {
         guard id.hasPrefix("user/"), let range = id.firstRange(of: "/label/") else { return nil }
         let name = id[range.upperBound...]
         return name.isEmpty ? nil : String(name)
+    }
+
+    /// The state tag a mark of `kind` adds or removes.
+    static func state(_ kind: MarkChange.Kind) -> String {
+        switch kind {
+        case .read: read
+        case .starred: starred
+        }
     }
 
     /// `user/-/label/NAME`.

@@ -61,7 +61,7 @@ public struct NextcloudNewsClient: Sendable {
         return URL(string: text + apiPath) ?? base
     }
 
-    public var host: String { ReaderAPIClient.host(of: endpoint) }
+    public var host: String { endpoint.shownHost }
 
     // MARK: - Signing in
 
@@ -303,7 +303,7 @@ public struct NextcloudNewsClient: Sendable {
         if answer.url.host != endpoint.host || answer.url.port != endpoint.port
             || answer.url.scheme != endpoint.scheme
         {
-            throw .loginNotCarried(host: host, to: ReaderAPIClient.host(of: answer.url))
+            throw .loginNotCarried(host: host, to: answer.url.shownHost)
         }
         switch answer.status {
         case 200..<300: return answer

@@ -1,4 +1,5 @@
 import Networking
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,6 @@
 import Feeds
 import Networking
+import NewsModels
 import TerminalText
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import Feeds
 import Networking
+import NewsModels
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -57,7 +57,7 @@ public struct TinyTinyRSSClient: Sendable {
         return URL(string: text + "/") ?? base
     }
 
-    public var host: String { ReaderAPIClient.host(of: endpoint) }
+    public var host: String { endpoint.shownHost }
 
     /// The session now open, for the account to keep.
     public var currentSession: String? { session.withLock { $0 } }

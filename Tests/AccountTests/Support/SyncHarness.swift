@@ -2,6 +2,7 @@ import Account
 import Configuration
 import Foundation
 import Logging
+import NewsModels
 import ReaderAPIStub
 import Store
 import Sync

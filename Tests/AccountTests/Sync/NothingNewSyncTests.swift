@@ -1,6 +1,7 @@
 import Account
 import Foundation
 import Logging
+import NewsModels
 import ReaderAPIStub
 import Store
 import Sync

@@ -1,4 +1,5 @@
 import Foundation
+import NewsModels
 import ReaderAPIStub
 import Store
 import Testing
@@ -75,8 +76,8 @@ struct MinifluxTests {
             let pushed = try await sandbox.run(["sync"])
             #expect(pushed.status == 0, "\(pushed.err)")
             #expect(pushed.out.contains("2 changes sent"))
-            let readID = try #require(ItemIDText.value(readHere.item.id))
-            let saveID = try #require(ItemIDText.value(saveHere.item.id))
+            let readID = try #require(ItemID(readHere.item.id)?.value)
+            let saveID = try #require(ItemID(saveHere.item.id)?.value)
             #expect(server.account { $0.item(readID) }?.read == true)
             #expect(server.account { $0.item(saveID) }?.starred == true)
             #expect(server.account { $0.items.filter(\.read).count } == 1)
@@ -93,8 +94,8 @@ struct MinifluxTests {
             let pulled = try await sandbox.run(["sync"])
             #expect(pulled.status == 0, "\(pulled.err)")
             items = try await storedItems()
-            #expect(items.filter(\.read).map { ItemIDText.value($0.item.id) } == [others[0]])
-            #expect(items.filter(\.saved).map { ItemIDText.value($0.item.id) } == [others[1]])
+            #expect(items.filter(\.read).map { ItemID($0.item.id)?.value } == [others[0]])
+            #expect(items.filter(\.saved).map { ItemID($0.item.id)?.value } == [others[1]])
 
             // A feed added here appears there.
             let add = try await sandbox.run(["feeds", "add", "https://harbour.example/rss"])
@@ -155,16 +156,5 @@ struct MinifluxTests {
             input: "x\n")
         #expect(misplaced.status != 0)
         #expect(misplaced.err.contains("--token is for --service miniflux"))
-    }
-}
-
-/// An item id as the store keeps a synced item's (the Google Reader long form), as a number.
-enum ItemIDText {
-    static func value(_ text: String) -> Int64? {
-        let prefix = "tag:google.com,2005:reader/item/"
-        guard text.hasPrefix(prefix), let bits = UInt64(text.dropFirst(prefix.count), radix: 16) else {
-            return nil
-        }
-        return Int64(bitPattern: bits)
     }
 }

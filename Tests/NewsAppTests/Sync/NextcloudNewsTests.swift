@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import HTTPTestServer
 import Logging
+import NewsModels
 import ReaderAPIStub
 import Store
 import Sync

@@ -279,7 +279,7 @@ struct SyncAgreementTests {
         defer { try? store.close() }
         return Set(
             try await store.pendingSyncChanges().map {
-                Key(item: $0.serviceID, kind: $0.kind == .read ? .read : .starred)
+                Key(item: $0.item.value, kind: $0.kind == .read ? .read : .starred)
             })
     }
 

@@ -2,6 +2,7 @@ import Account
 import Foundation
 import Logging
 import Networking
+import NewsModels
 import ReaderAPIStub
 import Store
 import Sync
@@ -39,7 +40,7 @@ struct TinyTinyRSSTests {
         try await TinyTinyRSS.whileRunning { ttrss in
             let session = try await Self.client(ttrss).login()
             #expect(!session.isEmpty)
-            let host = ReaderAPIClient.host(of: ttrss.base)
+            let host = ttrss.base.shownHost
             await #expect(throws: SyncError.loginRefused(host: host, service: .ttrss)) {
                 try await Self.client(ttrss, password: "wrong").login()
             }

@@ -10,19 +10,19 @@ import Testing
 /// wins.
 @Suite("Sync: the service's feeds and items, the queue, the conflict rule")
 struct SyncStoreTests {
-    static let orbit = SyncFeedRecord(
+    static let orbit = ServiceFeed(
         streamID: "feed/1", url: FeedFixture.feedURL("orbit"), title: "Orbit",
         siteURL: FeedFixture.siteURL("orbit"),
         labels: ["Space", "Sci/Tech \"new\""])
-    static let harbour = SyncFeedRecord(
+    static let harbour = ServiceFeed(
         streamID: "feed/2", url: FeedFixture.feedURL("harbour"), title: "Harbour", labels: [])
 
     static func item(_ id: Int64, feed: String = "feed/1", read: Bool = false, starred: Bool = false)
-        -> SyncItemRecord
+        -> ServiceItem
     {
         var item = FeedFixture.item("\(id)", hoursAgo: Double(id))
-        item.id = "tag:google.com,2005:reader/item/\(String(format: "%016llx", id))"
-        return SyncItemRecord(serviceID: id, streamID: feed, item: item, read: read, starred: starred)
+        item.id = ItemID(id).longForm
+        return ServiceItem(id: ItemID(id), feed: feed, item: item, read: read, starred: starred)
     }
 
     /// A store holding the two feeds and items 1–6 of Orbit, unread.
@@ -66,13 +66,13 @@ struct SyncStoreTests {
         #expect(try await store.pendingSyncChanges().map(\.version) == [1])
         try await store.markFeedItemRead(feed: orbit, itemID: Self.itemID(1), read: false)
         let changes = try await store.pendingSyncChanges()
-        #expect(changes == [QueuedSyncChange(serviceID: 1, kind: .read, value: false, version: 2)])
+        #expect(changes == [MarkChange(item: ItemID(1), kind: .read, value: false, version: 2)])
         try await store.markFeedItemSaved(feed: orbit, itemID: Self.itemID(2))
         try await store.markFeedItemSaved(feed: orbit, itemID: Self.itemID(2), saved: false)
         try await store.markFeedItemSaved(feed: orbit, itemID: Self.itemID(2))
         #expect(
             try await store.pendingSyncChanges().last
-                == QueuedSyncChange(serviceID: 2, kind: .starred, value: true, version: 3))
+                == MarkChange(item: ItemID(2), kind: .starred, value: true, version: 3))
         #expect(try await store.markFeedsRead([orbit]) == 6)
         #expect(try await store.syncChangeCount() == 7)
         #expect(try await store.pendingSyncChanges().filter { $0.kind == .read }.allSatisfy(\.value))
@@ -88,7 +88,7 @@ struct SyncStoreTests {
         try await store.markFeedItemRead(feed: Self.orbit.url, itemID: Self.itemID(3), read: false)
         try await store.acknowledgeSyncChanges(sent)
         let left = try await store.pendingSyncChanges()
-        #expect(left == [QueuedSyncChange(serviceID: 3, kind: .read, value: false, version: 2)])
+        #expect(left == [MarkChange(item: ItemID(3), kind: .read, value: false, version: 2)])
         try await store.releaseSyncChanges(left)
         try await store.acknowledgeSyncChanges(left)
         #expect(try await store.syncChangeCount() == 0)

@@ -4,7 +4,8 @@
     import Foundation
 #endif
 
-/// A subscription at the service, as `subscription/list` gives it.
+/// A subscription at a feed service, as its list of subscriptions gives it: what the sync reads
+/// and the store keeps as one of its feeds (``streamID`` marks it the service's).
 public struct ServiceFeed: Sendable, Hashable {
     /// The service's stream id, `feed/42` (FreshRSS) or `feed/https://…` (others): how items name
     /// their feed and how the feed is edited.

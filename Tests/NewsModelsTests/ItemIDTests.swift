@@ -1,6 +1,5 @@
+import NewsModels
 import Testing
-
-@testable import Sync
 
 @Suite struct ItemIDTests {
     @Test func theLongAndTheShortFormNameTheSameItem() throws {

@@ -1,12 +1,11 @@
-import NewsModels
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// An item of a stream, read and made into a feed item, with its marks at the service.
+/// An item of a feed service's stream, read and made into a feed item, with its marks at the
+/// service: what the sync reads and the store writes as an item of the feed ``feed`` names.
 public struct ServiceItem: Sendable {
     public var id: ItemID
     /// The stream id of its feed (`origin.streamId`).

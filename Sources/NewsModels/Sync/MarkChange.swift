@@ -1,5 +1,5 @@
 /// A change of mark made here and waiting in the store's queue to be sent: an item read or made
-/// unread, starred (saved) or unstarred.
+/// unread, starred (saved) or unstarred. The store queues it, the sync sends it.
 public struct MarkChange: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case read
@@ -23,13 +23,5 @@ public struct MarkChange: Sendable, Hashable {
         self.value = value
         self.version = version
         self.mayHaveBeenSent = mayHaveBeenSent
-    }
-
-    /// The tag the change adds or removes.
-    var tag: String {
-        switch kind {
-        case .read: StreamTag.read
-        case .starred: StreamTag.starred
-        }
     }
 }
