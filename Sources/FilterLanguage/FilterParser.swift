@@ -158,9 +158,9 @@ public struct FilterParser {
                 problem: "a value should follow \(op.rawValue): \"text\", a number or a range such as 1:10, "
                     + "not \(Self.describe(valueToken))")
         }
-        // SQLite reads a bound text up to its first NUL, which the comparison in memory does not:
-        // such a text is refused as a regular expression holding one is (found by Scripts/fuzz,
-        // filter-language: `title = "\0…"` chose the items of an empty title in the store only).
+        // SQLite reads a bound text up to its first NUL, which the comparison in memory does not,
+        // so `title = "\0…"` would choose the items of an empty title in the store only: such a
+        // text is refused as a regular expression holding one is.
         if value.text.unicodeScalars.contains("\u{0}") {
             throw FilterSyntaxError(column: valueToken.column, problem: "text cannot hold a NUL character")
         }

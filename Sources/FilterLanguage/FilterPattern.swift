@@ -8,7 +8,7 @@
 /// the value, as newsboat reads it (through the C library's `regcomp` and `regexec`, in a UTF-8
 /// locale whatever the user's, so that case is ignored beyond ASCII too).
 ///
-/// The C library's matcher is slow (about 15 µs for a headline in a UTF-8 locale), so most values
+/// The C library's matcher is slow in a UTF-8 locale (docs/filters.md says how slow), so most values
 /// never reach it: a pattern that is plain ASCII text (`"linux"`, the usual killfile rule) is
 /// looked for as text, ignoring ASCII case, and any other pattern first looks for ASCII texts of
 /// which every match must contain one (`number 7` in `number 7[0-9]+$`; `watch` or `listen` in

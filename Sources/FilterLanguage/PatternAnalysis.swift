@@ -14,11 +14,11 @@ struct PatternAnalysis {
     private(set) var required: [[UInt8]]?
     private(set) var hasBackReference = false
     /// True when two repetition symbols follow one another (`a+*`, `a{2}?`, `.*?`), which POSIX
-    /// leaves undefined and the C library's `regcomp` makes exponential: 22 `+` in a row took it
-    /// 5 s, and a 4 KiB pattern of `a**` 3.4 s on a short value (found by Scripts/fuzz).
+    /// leaves undefined and the C library's `regcomp` makes exponential: twenty-odd `+` in a row,
+    /// or a 4 KiB pattern of `a**`, take it seconds (docs/filters.md).
     private(set) var stacksRepetitions = false
     /// How deep repetitions nest: `a+` is 1, `(a+)+` 2, `((a+)+)*` 3. Each level costs the
-    /// library about twice the time: 20 levels took 0.8 s.
+    /// library about twice the time.
     private(set) var repetitionDepth = 0
     /// The pattern's length times the largest count of each repetition `{m,n}`.
     private(set) var expansion = 0

@@ -1,12 +1,12 @@
-/// Pages just under 8 MiB whose markup made reader mode's work grow faster than the page.
+/// Pages just under 8 MiB whose markup makes an unbounded reader mode's work grow faster than the page.
 public enum HostilePage: String, CaseIterable, Sendable {
     /// `<p>` two million times, never closed.
     case unclosedParagraphs
-    /// 500 open elements, then end tags of one never opened, which libxml2 looked for among all.
+    /// 500 open elements, then end tags of one never opened, which libxml2 looks for among all.
     case strayEndTags
     /// A hidden element holding 20,000 open ones, then stray end tags.
     case strayEndTagsInHiddenNesting
-    /// One start tag with a million different attributes, which libxml2 compared two by two.
+    /// One start tag with a million different attributes, which libxml2 compares two by two.
     case millionAttributes
     /// Blocks of 400 nested `div`s of a few words each: furniture hidden inside furniture.
     case nestedFurniture

@@ -8,7 +8,7 @@
 ///
 /// FlyingFox writes a response's header and body in separate `write` calls and offers no hook for
 /// socket options. With Nagle on, the end of the body waits for the client's delayed ACK of the
-/// header: a 40 ms stall on about a third of the requests on a reused connection, which no real
+/// header: a delayed-ACK stall (40 ms on Linux) on many requests on a reused connection, which no real
 /// NewsAPI server shows and which would swamp every timing taken against the stub. Accepted
 /// connections inherit `TCP_NODELAY` from the listener (on Linux and the BSDs), so the listener is
 /// found among the open descriptors by its address and given the option before any client connects.

@@ -2,7 +2,7 @@ import Foundation
 import NewsModels
 import SampleEdition
 
-/// `newsapp-bench`: measures the release app against the targets of issue 5 and prints a table.
+/// `newsapp-bench`: measures the release app against the targets in BENCHMARKS.md and prints a table.
 /// Run it through `Scripts/benchmark`, which builds it and `newsapp` in release mode first.
 @main
 @MainActor

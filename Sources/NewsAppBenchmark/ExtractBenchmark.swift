@@ -1,7 +1,7 @@
 import Feeds
 import Foundation
 
-/// Reader mode (issue 14): extraction time per page over the corpus in
+/// Reader mode: extraction time per page over the corpus in
 /// Tests/FeedsTests/Fixtures/reader, its mean word F1 against the expected texts, and the time for
 /// a generated 2 MB page.
 enum ExtractBenchmark {

@@ -4,7 +4,7 @@ import Networking
 import NewsModels
 import Store
 
-/// The `filters` section (issue 25): the refresh workload (199 × 500 Atom entries on 127.0.0.1)
+/// The `filters` section: the refresh workload (199 × 500 Atom entries on 127.0.0.1)
 /// refreshed by the release `newsapp refresh` with and without a killfile of 50 rules (same run,
 /// alternating), then query feeds over the 99,500 stored items: the first page as the app asks for
 /// it (a page of 20, newest first, with its count: `filteredFeedPage`), side by side with

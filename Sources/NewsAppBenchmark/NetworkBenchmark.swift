@@ -4,7 +4,7 @@ import Foundation
 import NewsModels
 import ShapedNetwork
 
-/// The `network` section (issue 36): a refresh on a network shaped like the internet. 300 feeds
+/// The `network` section: a refresh on a network shaped like the internet. 300 feeds
 /// on 100 hosts, each a loopback address of its own, served by ``ShapedServer`` with seeded times
 /// to first byte and bandwidths, 3 hosts that hang, 2 that refuse, 2 that trickle; a first
 /// refresh (every feed new) and a daily one (most answer `304`). Side by side in the same run:

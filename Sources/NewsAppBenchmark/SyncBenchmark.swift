@@ -7,7 +7,7 @@ import Store
     import Glibc
 #endif
 
-/// The `sync` section (issue 19): the release `newsapp sync` against our Google Reader API server
+/// The `sync` section: the release `newsapp sync` against our Google Reader API server
 /// (in this process) and, when its archive is at hand, a real FreshRSS, each beside the physical
 /// limit, `curl` fetching the same pages back to back in the same run. Then a sync with nothing
 /// new, 5,000 read marks made offline and sent, the peak memory of the first sync, and the app's

@@ -8,8 +8,8 @@
 // `exec` (vfork), so the child's reading is the larger of its parent's peak (`VmHWM`) at that
 // moment and the command's own. A command spawned by a test runner or a benchmark hundreds of
 // megabytes big reports at least that much. Spawned from this small probe instead, it reports the
-// larger of the probe's own peak (the second number: `VmHWM` just before the spawn, about 6 MB) and
-// its own, which is its own whenever it is above the probe's.
+// larger of the probe's own peak (the second number: `VmHWM` just before the spawn, a few
+// megabytes) and its own, which is its own whenever it is above the probe's.
 import Glibc
 
 /// Writes `text` to standard error (file descriptor 2) in one call.

@@ -13,8 +13,8 @@ import Testing
 
     static let story = ArticleExtractorTests.story
 
-    /// Form controls were dropped with their content before anything counted them, so
-    /// Readability's rule (more fields than a third of the paragraphs) never held.
+    /// Form controls are counted before they are dropped with their content, so that
+    /// Readability's rule (more fields than a third of the paragraphs) can hold.
     @Test func aShortBlockWithAButtonGoesAndAFormInALongBlockStays() throws {
         let article = try Self.extract(
             """

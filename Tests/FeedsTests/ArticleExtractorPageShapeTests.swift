@@ -3,8 +3,8 @@ import Testing
 
 @testable import Feeds
 
-/// Reader mode on the five kinds of page of issue 37 where it lost or added text on real pages
-/// (measured on pages kept out of the repository), and on the page's own structured data as a
+/// Reader mode on five kinds of page whose shape makes text easy to lose or add (real pages of
+/// each kind are kept out of the repository), and on the page's own structured data as a
 /// vote. Each page is made here after the shape of the real ones, with class names that say
 /// nothing (`c-93kd`), as the style sheets of many sites are generated.
 @Suite struct ArticleExtractorPageShapeTests {

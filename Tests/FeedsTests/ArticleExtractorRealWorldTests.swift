@@ -3,8 +3,8 @@ import Testing
 
 @testable import Feeds
 
-/// Reader mode on the four kinds of page of issue 20 where it lost text on real pages: each page
-/// is made here after the shape of the real ones.
+/// Reader mode on four kinds of page whose shape makes text easy to lose: each page is made here
+/// after the shape of real ones.
 @Suite struct ArticleExtractorRealWorldTests {
     private static func extract(_ body: String, head: String = "") throws -> ExtractedArticle {
         try ArticleExtractorTests.extract(body, head: head)

@@ -175,8 +175,8 @@ import Testing
         #expect(fromMeta.text.hasPrefix("Café owners in Zürich, naïve"))
     }
 
-    /// Issue 22: reader mode had a label table of its own, in which `ansi_x3.4-1968` was ASCII,
-    /// while the feeds' table (and the WHATWG Encoding Standard) read it as windows-1252.
+    /// Reader mode reads encoding labels with the feeds' table, the WHATWG Encoding Standard's, in
+    /// which `ansi_x3.4-1968` is windows-1252, not ASCII.
     @Test func ansiX34LabelMeansWindows1252AsInTheWHATWGTable() throws {
         let text = "<article><p>Caf\u{E9} owners met again on Friday to talk.</p>" + Self.story + "</article>"
         let latin1 = try #require(text.data(using: .isoLatin1))

@@ -18,7 +18,7 @@ struct HTMLTextSafetyTests {
         #expect(plainText(html) == "a\n\nb")
     }
 
-    /// Issue 20: no script runs here, so what a page shows without scripts is its text; a formula
+    /// No script runs here, so what a page shows without scripts is its text; a formula
     /// is its text, without its TeX annotation.
     @Test func noscriptAndMathMLAreKeptAsText() {
         let html = """

@@ -127,7 +127,7 @@ struct HostileDocumentTests {
     @Test func nulAndControlBytesAreDropped() throws {
         let feed = try Fixture.feed("encoding/nul-bytes.xml")
         let item = try #require(feed.items.first)
-        // The ESC goes with its sequence, as a terminal reads it (it used to leave `[31m` behind).
+        // The ESC goes with its sequence, as a terminal reads it, so no `[31m` is left behind.
         #expect(item.title == "Nul and esc red")
         #expect(item.link == URL(string: "https://example.org/1"))
         #expect(item.summary == "body")

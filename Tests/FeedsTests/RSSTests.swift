@@ -179,7 +179,7 @@ struct RSSTests {
                 """)
         #expect(feed.title == "Namespaced")
         #expect(feed.items.first?.title == "In the namespace")
-        // `itunes:author` is in its own namespace, not the root's, and is the author (issue 20).
+        // `itunes:author` is in its own namespace, not the root's, and is the author.
         #expect(feed.items.first?.author == "The Hosts")
     }
 }

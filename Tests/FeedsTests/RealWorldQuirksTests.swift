@@ -4,8 +4,8 @@ import Testing
 
 @testable import Feeds
 
-/// The feeds of issue 20: each document is written for this test after a quirk met in real
-/// feeds, where NewsApp read less than feedparser does.
+/// Quirks met in real feeds, where a reader could read less than feedparser does: each document
+/// is written for this test after the shape of the real one.
 @Suite("Feeds: real-world quirks")
 struct RealWorldQuirksTests {
     /// An Atom feed of `count` entries; entry `index` gets `content` as its XHTML content.
@@ -249,7 +249,8 @@ struct RealWorldQuirksTests {
         #expect(item.summary == "Read the report [1] and the reply [2] today")
     }
 
-    /// Found by the fuzzer: a title made from an enclosure's file name is trimmed like any title.
+    /// A title made from an enclosure's file name is trimmed like any title, even when the address
+    /// is malformed and its last part is mostly spaces.
     @Test func aTitleFromAnEnclosuresNameIsOneTrimmedLine() throws {
         let document = """
             <rss><channel><item><enclosure url="https: url="/></item></channel></rss>

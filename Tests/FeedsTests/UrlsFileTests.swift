@@ -116,9 +116,9 @@ struct UrlsFileTests {
             ])
     }
 
-    /// Found by Scripts/fuzz (urls-file): a tag of `#` and a combining mark was written bare, and
-    /// read back as a comment that took every tag after it and the title. So was a tag starting
-    /// with `"` and a mark, read back as a quoted token.
+    /// A tag of `#` and a combining mark, written bare, would be read back as a comment that takes
+    /// every tag after it and the title; a tag starting with `"` and a mark, as a quoted token. So
+    /// both are quoted: Swift's `hasPrefix` compares characters, the reader scalars.
     @Test func aTagStartingWithAHashOrQuoteAndACombiningMarkIsQuoted() throws {
         var file = UrlsFile(text: "")
         let added = Subscription(
@@ -229,8 +229,8 @@ struct UrlsFileTests {
     }
 }
 
-/// An import of any size is one pass over the file: 100,000 feeds used to be added one at a time,
-/// each re-reading every line before it (1,000 outlines took 4.9 s, 4,000 took 83 s).
+/// An import of any size is one pass over the file: adding 100,000 feeds one at a time, each
+/// re-reading every line before it, would take time quadratic in the file's length.
 @Suite struct UrlsFileImportTests {
     static func subscriptions(_ count: Int, offset: Int = 0) -> [Subscription] {
         (0..<count).map { index in

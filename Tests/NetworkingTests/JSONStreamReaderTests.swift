@@ -339,7 +339,7 @@ struct NewsAPIStreamTests {
     }
 
     @Test func aMillionEmptyEntriesAreCheckedNotDecoded() throws {
-        // 8 MiB of `{}`: JSONDecoder made a gigabyte of it.
+        // 8 MiB of `{}`: decoded whole, a gigabyte of values.
         let count = (8 << 20) / 3
         let body = Self.page(count: count) { _ in "{}" }
         guard case .ok(let payload) = try ArticlesPayload.read(body) else {

@@ -34,7 +34,7 @@ struct RedirectTests {
     > {
         await fetching { () async throws(HTTPClientError) in
             // Generous: the tests are about where the requests go, not how fast (a chain of 11
-            // under a sanitizer in a loaded run took over 10 s).
+            // under a sanitizer in a loaded run can take more than 10 s).
             try await CurlHTTPClient().fetch(HTTPRequest(url: url, headers: headers, timeout: 60))
         }
     }
@@ -118,7 +118,7 @@ struct RedirectTests {
         await server.stop()
         #expect(
             result.failure == .redirectRefused("the redirect leads to file:, not to http or https"))
-        // Left alone, FoundationNetworking asked this server for /etc/passwd.
+        // Left alone, a client such as FoundationNetworking would ask this server for /etc/passwd.
         #expect(server.requestHeads.count == 1)
     }
 

@@ -37,7 +37,7 @@ struct SearchQueryTests {
 
     @Test("An operator with nothing to work on is dropped; NOT NOT is nothing")
     func danglingOperators() {
-        // The sample edition's reader used to carry the NOT over the OR (mars NOT venus).
+        // The NOT does not carry over the OR (which would read mars NOT venus).
         #expect(read("mars NOT OR venus") == "mars OR venus")
         #expect(read("OR mars") == "mars")
         #expect(read("mars AND") == "mars")
@@ -63,14 +63,14 @@ struct SearchQueryTests {
         "A run of signs is its first sign; a sign alone signs nothing; a sign before a phrase or group signs it"
     )
     func signs() {
-        // The sample edition's reader used to look for the text "-mars" and "+mars".
+        // Signs are operators, never part of the word: no search for the text "-mars".
         #expect(read("--mars") == "NOT mars")
         #expect(read("-+mars") == "NOT mars")
         #expect(read("++mars") == "mars")
         #expect(read("+-mars") == "mars")
         #expect(read("- mars") == "mars")
         #expect(read("mars -") == "mars")
-        // Both readers used to drop the sign and require the phrase.
+        // A sign before a phrase signs the whole phrase.
         #expect(read("mars -\"rover team\"") == "mars AND NOT \"rover team\"")
         #expect(read("+\"rover team\"") == "\"rover team\"")
         #expect(read("--(a b)") == "NOT (a AND b)")
@@ -95,7 +95,7 @@ struct SearchQueryTests {
 
     @Test("Control characters separate words; format characters and unassigned code points are removed")
     func invisibleCharacters() {
-        // The store used to glue mars\0rover into one word, the sample edition to read a phrase.
+        // A control character separates words: mars\0rover is neither one word nor a phrase.
         #expect(read("mars\0rover") == "mars AND rover")
         #expect(read("\0\0t\0 rover\u{7}") == "t AND rover")
         #expect(read("\"mars\nrover\"") == "\"mars rover\"")

@@ -30,8 +30,8 @@ struct ReaderContext {
 /// ``AtomGrammar``).
 ///
 /// Its state lives behind a pointer it alone holds: Swift checks every access to a class's
-/// stored `var` at run time (exclusivity), which took a fifth of the time of a parse, a few
-/// checks per libxml2 callback.
+/// stored `var` at run time (exclusivity), a few checks per libxml2 callback, which is a large
+/// part of a parse's time (see BENCHMARKS.md, “Measurements behind the code”).
 final class XMLFeedReader: XMLEventHandler {
     enum Verdict: Equatable {
         case reading

@@ -3,9 +3,10 @@ import NewsModels
 /// The bytes a refresh holds at once: bodies as they arrive, bodies waiting to be parsed, and
 /// parsed documents until the store has written them (each counted at its body's size).
 ///
-/// A refresh's memory followed the requests in flight, not the bytes: 48 answers read at once,
-/// each body held whole until parsed, and parsed documents waiting for the writer while the
-/// processor was short. With a budget a request starts only while the bytes held are under
+/// Without a budget a refresh's memory would follow the requests in flight, not the bytes: every
+/// answer in flight read at once, each body held whole until parsed, and parsed documents waiting
+/// for the writer while the processor is short. With a budget a request starts only while the
+/// bytes held are under
 /// ``limit``; the requests already started may bring their bodies past it, so the bytes held
 /// never exceed the limit by more than the bodies of the requests in flight when it was reached.
 /// A body larger than the whole budget is still read (the feed's own cap bounds it): a request

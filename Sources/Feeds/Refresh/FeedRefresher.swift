@@ -25,15 +25,16 @@ public struct FeedRefresher: Sendable {
         /// after it, a hung server or a slow body holds only its host's place.
         public var patience: Duration
         /// Units (an item is one, a feed ten) gathered before a write. Two batches are held at
-        /// once: 2,500 (five feeds of 500 items) kept a refresh of 199 such feeds under 60 MB,
-        /// where 4,000 peaked at 64 MB, and SQLite wrote them in as little time.
+        /// once, so the batch bounds a refresh's peak memory: 2,500 (five feeds of 500 items)
+        /// keeps a refresh of 199 such feeds under its 60 MB target, and larger batches are
+        /// written no faster (see BENCHMARKS.md, “Measurements behind the code”).
         public var batchUnits: Int
         /// Bytes of bodies (arriving, or waiting to be parsed) and of documents waiting to be
         /// written at which no more requests start (see ``ByteBudget``): when the writer is
         /// behind, fetching waits for it rather than piling up bodies and documents. The
         /// requests already in flight when it fills bring their bodies on top, so the bytes held
-        /// reach about twice the budget with many requests at once. 4 MiB rather than 8 lowered
-        /// the peak of a refresh from a hundred hosts without slowing it (see BENCHMARKS.md).
+        /// reach about twice the budget with many requests at once. 4 MiB rather than 8 gives a
+        /// refresh from a hundred hosts a lower peak without slowing it (see BENCHMARKS.md).
         public var byteBudget: Int
 
         public init(

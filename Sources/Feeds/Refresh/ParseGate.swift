@@ -7,8 +7,8 @@
 /// Lets at most ``width`` feeds be parsed at once, while any number are being downloaded.
 ///
 /// A refresh is bound by the store's one writer thread (see BENCHMARKS.md): every other stage
-/// keeps up with it. On two cores, two feeds parsed at once beside the writer made three threads
-/// share two cores, and the writer, whose work decides when the refresh ends, got two thirds of
+/// keeps up with it. On two cores, two feeds parsed at once beside the writer make three threads
+/// share two cores, and the writer, whose work decides when the refresh ends, gets two thirds of
 /// one. Parsing one feed at a time on the other core keeps ahead of the writer all the same. So
 /// the width is the number of cores less one for the writer, and at least one.
 ///

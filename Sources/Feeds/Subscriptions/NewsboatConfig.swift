@@ -52,8 +52,8 @@ public struct NewsboatConfig: Sendable, Equatable {
     private mutating func read(_ command: String, _ arguments: [String], line: Int) -> String? {
         switch command {
         case "ignore-article":
-            // An empty address names no feed (found by Scripts/fuzz, newsboat-config: it was
-            // carried over as a rule that config.toml then refused).
+            // An empty address names no feed: carried over, it would be a rule that config.toml
+            // then refuses.
             guard arguments.count == 2, !arguments[0].isEmpty else {
                 return "ignore-article takes a feed's address (or \"*\") and a filter expression."
             }

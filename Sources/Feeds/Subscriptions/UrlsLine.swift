@@ -64,8 +64,8 @@ struct UrlsLine {
     /// with escapes.
     static func written(_ token: String) -> String {
         // The first scalar, as the reader sees it: `"#\u{301}"` does not have the prefix "#" as
-        // Swift compares characters (found by Scripts/fuzz, urls-file: such a tag was written
-        // bare and read back as a comment, taking the tags after it).
+        // Swift compares characters, yet written bare it would be read back as a comment, taking
+        // the tags after it (Scripts/fuzz's urls-file target checks the round trip).
         let first = token.unicodeScalars.first
         let needsQuotes =
             first == nil || first == "\"" || first == "#"

@@ -14,8 +14,9 @@
 /// HTML 4's named character references, decoded before libxml2 sees them.
 ///
 /// libxml2 2.9 finds a named reference by comparing its name with each of the 253 names of its
-/// table in turn, which costs about 3,700 instructions a reference: an eighth of the conversion of
-/// a typical feed item with a dozen of them. The same table (HTML 4's, with `&apos;`), looked up
+/// table in turn, thousands of instructions a reference, a noticeable part of converting a feed
+/// item that holds a dozen of them (see BENCHMARKS.md, “Measurements behind the code”). The same
+/// table (HTML 4's, with `&apos;`), looked up
 /// by hash here, decodes them as libxml2 would: only names followed by `;`, case-sensitive. `&amp;`,
 /// `&lt;`, `&gt;`, `&quot;` and `&apos;` are left to libxml2, since the characters they stand for
 /// can mean markup; every other one stands for a character from U+00A0 up, which cannot, so

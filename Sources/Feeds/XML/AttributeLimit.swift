@@ -5,8 +5,9 @@
 #endif
 
 /// Ends a document before a start tag of more than ``limit`` attributes, as its bytes go to
-/// libxml2: libxml2 2.9 compares each attribute of a tag with all the others, so a tag of 40,000
-/// took it 3.5 s and a 16 MiB feed of one would take hours. Real feeds' tags hold a handful.
+/// libxml2: libxml2 2.9 compares each attribute of a tag with all the others, so its time grows
+/// with the square of a tag's attributes and one tag filling a 16 MiB feed would take hours
+/// (docs/bounded-input.md has the measured times). Real feeds' tags hold a handful.
 /// Comments, CDATA sections, processing instructions and declarations are skipped over, and so are
 /// quoted values, so that nothing inside them counts. Linear, and state carries across chunks.
 struct AttributeLimit {

@@ -217,8 +217,8 @@ public struct JSONStreamReader: Sendable {
                 lexeme = byte == UInt8(ascii: "u") ? .unicode(kind, remaining: 4) : .string(kind)
             case .unicode(let kind, let remaining):
                 // Its four digits, checked where the string is decoded, as by `JSONDecoder`, which
-                // refuses the document at once when a quote comes among them (found by the
-                // json-readers fuzz target: `"\u0"e9"` was taken as one string).
+                // refuses the document at once when a quote comes among them: otherwise
+                // `"\u0"e9"` would be taken as one string.
                 guard byte != 0x22 else { throw fail("a \\u escape cut short", at: index) }
                 if kind == .topKey { captureKey(bytes, index..<index + 1) }
                 lexeme = remaining == 1 ? .string(kind) : .unicode(kind, remaining: remaining - 1)
@@ -280,7 +280,7 @@ public struct JSONStreamReader: Sendable {
                 bomRead += 1
                 return
             }
-            // Part of one is not text (found by the json-readers fuzz target: `\xEF{…}` was read).
+            // Part of one is not text: `\xEF{…}` is refused, as `JSONDecoder` refuses it.
             guard bomRead == 0 || bomRead == 3 else {
                 throw fail("it starts with part of a byte order mark", at: index)
             }

@@ -75,8 +75,8 @@ struct NewsAPIBody<Entry: Sendable>: Sendable {
 /// Reads a NewsAPI body as it arrives with a ``JSONStreamReader``: `status`, `code`, `message` and
 /// the count member kept, the first `limit` entries of the list member decoded one at a time with
 /// `JSONDecoder`, and the rest of the list checked and skipped, never decoded. Memory is the
-/// entries kept, whatever the body holds: 8 MiB of `{}` entries used to become a gigabyte of
-/// decoded values, and seven such pages at once (the front page) two.
+/// entries kept, whatever the body holds: 8 MiB of `{}` entries decoded whole would be a gigabyte
+/// of values, and seven such pages at once (the front page) two.
 ///
 /// A body that is not a NewsAPI answer is said in `JSONDecoder`'s words: `missing status`, `bad
 /// value at status`, `unexpected value at totalResults`, `the body is not valid JSON`.

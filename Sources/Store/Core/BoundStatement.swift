@@ -3,8 +3,9 @@ import SQLite
 
 /// A prepared statement run with values bound one by one, in the order of its `?` parameters.
 ///
-/// Writing 100,000 feed items, building a ``StatementArguments`` array of values for every row
-/// costs a tenth of the write; this binds each value straight into the SQLite statement: the
+/// Building a ``StatementArguments`` array of values for every row is a measurable part of a
+/// large feed write (see BENCHMARKS.md, “Measurements behind the code”); this binds each value
+/// straight into the SQLite statement: the
 /// initialiser resets it and clears its bindings, then each ``bind(_:)`` fills the next parameter.
 /// A parameter left unbound is NULL, which the tests of every statement would show.
 ///

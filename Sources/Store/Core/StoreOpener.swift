@@ -62,9 +62,9 @@ struct StoreOpener {
         return configuration
     }
 
-    /// The page size of new store files: 16 KiB pages made writing 100,000 feed items with their
-    /// full-text index rows about a fifth faster than SQLite's default 4 KiB. Files made with
-    /// another size keep it.
+    /// The page size of new store files: 16 KiB pages write feed items with their full-text index
+    /// rows faster than SQLite's default 4 KiB (see BENCHMARKS.md, “Measurements behind the
+    /// code”). Files made with another size keep it.
     static let pageSize = 16_384
 
     private enum Outcome {

@@ -4,12 +4,12 @@ extension StoreSchema {
     /// - `article_feedItemURL`, the index of feed items' `url` that v3 made, goes. No query reads
     ///   it (every lookup by `url` is of a NewsAPI article, `feedID IS NULL`, on `article_url`;
     ///   feed items are found by feed and item id), and keeping it cost every new feed item an
-    ///   insert into a B-tree of long, scattered keys: a seventh of the SQLite work of storing an
-    ///   item without its full-text row (see BENCHMARKS.md).
+    ///   insert into a B-tree of long, scattered keys, a large part of the SQLite work of storing
+    ///   an item without its full-text row (see BENCHMARKS.md, “Measurements behind the code”).
     /// - `article_feedItemLeft` holds only the feed items retention may remove: read, and no
-    ///   longer in their feed's latest document. Retention looked at every item of every feed
-    ///   (99,500 rows sorted feed by feed: four fifths of a refresh with nothing new); it now
-    ///   starts from this index, empty until items are read and leave their feeds.
+    ///   longer in their feed's latest document. Retention starts from this index, empty until
+    ///   items are read and leave their feeds, so that a refresh with nothing new does not sort
+    ///   every item of every feed, which would be most of its work.
     static let feedWriteSpeed = """
         DROP INDEX IF EXISTS article_feedItemURL;
         CREATE INDEX article_feedItemLeft ON article(feedID, lastFetchedAt)

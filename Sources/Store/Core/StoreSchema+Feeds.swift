@@ -20,16 +20,15 @@ extension StoreSchema {
     /// - A feed item's `lastFetchedAt` is NULL while its feed's latest document holds it (its
     ///   time is then the feed's `lastFetchedAt`), and the time of the last document that held it
     ///   once one no longer does. So a refresh writes only the items that came, changed or left:
-    ///   moving a time in every item of every document would rewrite every row (about 80 MB for
-    ///   99,500 items) at each refresh.
+    ///   moving a time in every item of every document would rewrite every row at each refresh.
     ///
     /// The rebuild keeps every `id`, so the full-text index stays valid. Its AFTER INSERT trigger
-    /// is gone: FTS5 rows inserted by a trigger are about four times slower (the index flushes at
+    /// is gone: FTS5 rows inserted by a trigger are several times slower (the index flushes at
     /// every trigger's savepoint), so the code that inserts an article inserts its index row
     /// (``SearchIndex``); no other INSERT trigger may be added on `article`, for the same reason.
-    /// `automerge` 16 merges index segments less eagerly, which makes large feed writes about a
-    /// third cheaper; 64 would save a little more, but left four times as many segments and made
-    /// a search for a rare word three times slower.
+    /// `automerge` 16 merges index segments less eagerly, which makes large feed writes cheaper;
+    /// 64 would save a little more, but leaves many more segments, which slows a search for a
+    /// rare word. BENCHMARKS.md (“Measurements behind the code”) has the numbers.
     static let v3 = """
         CREATE TABLE feed (
             id INTEGER PRIMARY KEY,

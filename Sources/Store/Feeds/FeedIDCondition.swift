@@ -3,8 +3,8 @@
 /// Ids of feeds added together are consecutive, so a set is usually a few runs: it is written as
 /// ranges (`a.feedID BETWEEN 1 AND 199`), two comparisons an item, when it has at most
 /// ``maximumRanges`` of them, and as `a.feedID IN (…)` otherwise, a search of a list SQLite builds
-/// for the statement. Over the date index's 99,500 entries the list of 199 ids took 12 ms, the
-/// range 7 ms. The ids are the store's own integers, written into the text.
+/// for the statement, which costs more per item than two comparisons (see BENCHMARKS.md,
+/// “Measurements behind the code”). The ids are the store's own integers, written into the text.
 enum FeedIDCondition {
     static let maximumRanges = 8
 

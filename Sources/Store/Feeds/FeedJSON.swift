@@ -71,8 +71,8 @@ enum FeedJSON {
 }
 
 /// A JSON text built as UTF-8 bytes and made a `String` once: appending to a `String` piece by
-/// piece, and looking for characters to escape through its UTF-8 view, took most of the time of
-/// making a feed item's columns.
+/// piece, and looking for characters to escape through its UTF-8 view, would be most of the time
+/// of making a feed item's columns.
 private struct JSONBytes {
     private var bytes: [UInt8] = []
 

@@ -12,9 +12,9 @@ import SQLite
 /// ``TokenReplay``). The writer takes each item's tokens when they are ready, and tokenizes as
 /// SQLite always does when they are not; items the writer has passed are not tokenized here.
 ///
-/// The task starts with the transaction, not before: started while the write before was still
-/// going, it held the tokens of a whole batch beside those of the batch being written, and a
-/// refresh's peak memory grew by as much.
+/// The task starts with the transaction, not before: started while the write before is still
+/// going, it would hold the tokens of a whole batch beside those of the batch being written, and a
+/// refresh's peak memory would grow by as much.
 final class BatchTokens: Sendable {
     private let records: [PreparedFeedRecord]
     private let tokenizer: DocumentTokenizer

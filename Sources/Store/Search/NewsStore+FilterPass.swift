@@ -10,10 +10,10 @@ import SQLite
 /// The pass over every item a filter chooses (a query feed's count and page), split by feeds over
 /// several read connections at once when there are many items.
 ///
-/// SQLite runs one statement on one core: over the 99,500 items of the benchmark a pass whose
-/// filter has a regular expression took 18–22 ms, most of it SQLite stepping through the index
-/// and calling the pattern for each title. Cut into runs of feeds with about as many items each,
-/// the parts run side by side on the pool's readers and their results are merged
+/// SQLite runs one statement on one core, and a pass whose filter has a regular expression spends
+/// most of its time in SQLite stepping through the index and calling the pattern for each title
+/// (see BENCHMARKS.md, “Measurements behind the code”). Cut into runs of feeds with about as many
+/// items each, the parts run side by side on the pool's readers and their results are merged
 /// (``FilterMatchScan/init(merging:keep:)``); the page's rows are read after.
 ///
 /// Each part is its own read transaction, so a write that lands between the start of two of

@@ -75,14 +75,14 @@ extension NewsStore {
     /// Maps the file on the reading connection `db`, from its first search or filtered read on.
     ///
     /// A search joins its matches to their articles in random order, and through SQLite's 2 MB
-    /// page cache each of those reads was a `pread` of a 16 KiB page: over the 99,500 items of
-    /// 199 feeds a search for a phrase in 758 items took 2.6 ms, and 0.8 ms mapped. A filter
-    /// that reads the whole date index (a query feed's count) read its 10 MB through that cache
-    /// at every count. Other reads (a list, the front page) touch few pages, which a map would
-    /// count in the app's memory with their neighbours (the kernel maps up to 64 KiB around each
-    /// page touched): mapping every reading connection from the start put 4.5 MB of the file on
-    /// a cold start's peak. The writer never maps the file: a refresh would count every page it
-    /// touches.
+    /// page cache each of those reads would be a `pread` of a 16 KiB page; mapped, it is a memory
+    /// read, several times faster. A filter that reads the whole date index (a query feed's
+    /// count) would read all of it through that cache at every count. Other reads (a list, the
+    /// front page) touch few pages, which a map would count in the app's memory with their
+    /// neighbours (the kernel maps up to 64 KiB around each page touched), so mapping every
+    /// reading connection from the start would add megabytes to a cold start's peak. The writer
+    /// never maps the file: a refresh would count every page it touches. BENCHMARKS.md
+    /// (“Measurements behind the code”) has the numbers.
     static func mapForScans(_ db: Database) throws {
         try db.execute(sql: "PRAGMA mmap_size = \(scanMapSize)")
     }

@@ -3,8 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The user's small text files: a change that would pass the size limit is refused, the file left
-/// as it was, and the sentence names the limit as it was chosen.
+/// The user's small text files: a change that would pass the size limit, that its closure refuses
+/// or that cannot be written is refused with one sentence and the file left as it was, and the
+/// sentence names the limit as it was chosen.
 @Suite struct LockedTextFileTests {
     @Test func aChangePastTheConfigFilesLimitNamesItInKibibytesAndKeepsTheFile() throws {
         let directory = try TemporaryDirectory()
@@ -16,6 +17,34 @@ import Testing
         }
         #expect(error?.description.contains("would be larger than 256 KiB, the most NewsApp reads") == true)
         #expect(try file.load() == "refresh_concurrency = 8\n")
+    }
+
+    @Test func aChangeItsClosureRefusesIsNotWritten() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("first\n", to: "urls")
+        let file = LockedTextFile(path: path, home: nil, sizeLimit: 1 << 10)
+        let error = #expect(throws: LockedTextFile.Failure.self) {
+            try file.update { (text: inout String) throws(LockedTextFile.Failure) in
+                text = "second\n"
+                throw LockedTextFile.Failure(description: "the change was refused")
+            }
+        }
+        #expect(error?.description == "the change was refused")
+        #expect(try file.load() == "first\n")
+    }
+
+    @Test func aNewTextThatCannotBeWrittenIsSaidWithTheSystemsReason() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("first\n", to: "urls")
+        // The new text goes to `PATH.new-PID` first, then is renamed over the file; a folder in
+        // its place cannot be opened for writing, even by root.
+        try directory.makeDirectory("urls.new-\(ProcessInfo.processInfo.processIdentifier)")
+        let file = LockedTextFile(path: path, home: directory.path, sizeLimit: 1 << 10)
+        let error = #expect(throws: LockedTextFile.Failure.self) {
+            try file.update { text in text = "second\n" }
+        }
+        #expect(error?.description == "~/urls cannot be written (is a directory).")
+        #expect(try file.load() == "first\n")
     }
 
     @Test func limitsAreSpokenInTheUnitTheyWereChosenIn() {

@@ -44,8 +44,8 @@ import Testing
     }
 
     /// `--help`'s example is a config file the loader accepts whole, and it stays within 78
-    /// columns: comments wrap between words, under their `#` (they used to be cut mid-line by the
-    /// help's own wrapping at 80 columns).
+    /// columns: comments wrap between words, under their `#`, so the help's own wrapping at 80
+    /// columns never cuts one mid-line.
     @Test func theHelpExampleIsAValidConfigFileWithin78Columns() throws {
         let example = ConfigurationKeys.helpExample()
         let lines = example.split(separator: "\n", omittingEmptySubsequences: false)

@@ -228,6 +228,8 @@ import Testing
             "key_file = \"  \"",
             "key_file must be the path of a file holding the NewsAPI key (found \"  \"); ignoring it."
         ),
+        ("browser = \"  \"", "browser must be a command (found \"  \"); ignoring it."),
+        ("player = 3", "player must be a command (found 3); ignoring it."),
     ])
     func badValues(line: String, message: String) {
         let outcome = loader.load("# NewsApp\n\n" + line + "\n")

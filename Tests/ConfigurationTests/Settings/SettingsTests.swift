@@ -150,6 +150,15 @@ import Testing
         #expect(file?.displayPath == "~/cfg/newsapp/config.toml")
     }
 
+    @Test func itIsEditedUnderALockWithinItsOwnLimit() {
+        let file = ConfigurationFile(path: "/home/ada/.config/newsapp/config.toml", home: "/home/ada")
+        #expect(
+            file.textFile
+                == LockedTextFile(
+                    path: "/home/ada/.config/newsapp/config.toml", home: "/home/ada", sizeLimit: 256 << 10))
+        #expect(file.textFile.displayPath == file.displayPath)
+    }
+
     @Test func noHomeAndNoXDGMeansNoFile() {
         #expect(ConfigurationFile.standard(environment: [:]) == nil)
         #expect(ConfigurationFile.standard(environment: ["HOME": "relative"]) == nil)

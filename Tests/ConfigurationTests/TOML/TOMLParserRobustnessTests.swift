@@ -125,7 +125,7 @@ import Testing
     /// Inputs on which toml++ 3.4 (inside TOMLKit 0.6.0) asserted and stopped the process:
     /// headers without a name (marzer/tomlplusplus#301), a date and time without a time after
     /// its T, a } where an array's value should be, and a date cut short by a byte order mark
-    /// (each found by Scripts/fuzz, and seeds `regression-*` in Fuzz/Corpus/config-file).
+    /// (each also a seed `regression-*` in Fuzz/Corpus/config-file, so the fuzzer starts from it).
     @Test(arguments: [
         ("[[", 1, "a table header must name a table, as in [name]"),
         ("[[[", 1, "a table header must name a table, as in [name]"),

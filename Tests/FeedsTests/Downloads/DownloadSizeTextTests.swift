@@ -4,7 +4,8 @@ import Testing
 @testable import Feeds
 
 /// The size a failed download reports (`12.3 MB written`) reads as Foundation's
-/// `ByteCountFormatter` with `countStyle: .file` wrote it, which `newsapp` no longer links.
+/// `ByteCountFormatter` with `countStyle: .file` writes it, which `newsapp` does not link (it
+/// needs ICU).
 @Suite("Download size text")
 struct DownloadSizeTextTests {
     @Test("Sizes from none to terabytes as ByteCountFormatter writes them")

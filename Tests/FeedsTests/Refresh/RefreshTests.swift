@@ -149,7 +149,7 @@ struct RefreshTests {
             Subscription(url: good.baseURL.appendingPathComponent("plain.xml")),
         ]
         // Long enough that the good feed answers within it on a loaded machine, under a sanitizer
-        // too (at 4 s it once did not).
+        // too: a few seconds are not.
         let report = await Self.refresher(storage: MemoryFeedStorage(), timeout: 15).refresh(subscriptions)
         #expect(
             report.feeds.map(\.status) == [.failed("The server did not answer within 15 seconds."), .updated])

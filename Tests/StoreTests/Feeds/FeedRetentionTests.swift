@@ -109,7 +109,7 @@ struct FeedRetentionTests {
         #expect(try await store.checkIntegrity() == [])
     }
 
-    /// Issue 20: a document that broke after its fourth item must not make the other 21 look gone.
+    /// A document that broke after its fourth item must not make the other 21 look gone.
     @Test func aDocumentThatBrokeNeverReplacesTheItemsWithFewer() async throws {
         let store = try NewsStore.testing()
         let url = FeedFixture.feedURL("a")
