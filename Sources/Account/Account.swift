@@ -6,7 +6,10 @@ import Store
 /// and for an item a feed service syncs, the mark and the change the next sync pushes are written
 /// in one transaction (``NewsStore/setMark(_:on:at:)``), so no way of marking keeps one without
 /// the other. The actions live in `Actions/`, one file each: ``markRead(_:)`` in `MarkRead.swift`,
-/// ``save(_:)`` in `Save.swift`, ``unsubscribe(from:)`` in `Unsubscribe.swift`.
+/// ``save(_:)`` in `Save.swift`, ``subscribe(_:in:probe:)`` in `Subscribe.swift`,
+/// ``unsubscribe(from:)`` in `Unsubscribe.swift`, and the same at a feed service in
+/// `SubscribeAtService.swift`. Refreshing is ``FeedRefreshService`` (`Refresh/`) and syncing
+/// ``SyncService`` (`Sync/`), both over the same store.
 ///
 /// The screens reach it through the protocols Modules declares (``StoreReadingList`` is the
 /// reading list over it); the command line calls it directly.
