@@ -266,7 +266,7 @@ struct CommandLineTests {
             #expect(!json.containsEscape)
             #expect(
                 !json.out.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" })
-            // Cleaned as the screen cleans it (issue 21): a program reading the JSON may print it.
+            // Cleaned as the screen cleans it: a program reading the JSON may print it.
             let document = try JSONDecoder().decode(Document.self, from: json.stdout)
             #expect(document.articles.first?.title == "Breaking news in red gnp.exe")
         }

@@ -107,7 +107,7 @@ struct ExtractCommandTests {
         #expect(run.err == "newsapp: The page is 8.0 MiB, larger than the 8 MiB reader mode reads.\n")
     }
 
-    /// Issue 14: extracting a 5 MiB page takes at most 64 MB more than extracting a small one.
+    /// Extracting a 5 MiB page takes at most 64 MB more than extracting a small one.
     @Test(
         .disabled(
             if: PeakMemory.isDistortedBySanitizer, "peak memory under a sanitizer is not the app's"))

@@ -19,7 +19,7 @@ struct JSONMemoryTests {
         try sandbox.writeConfig("request_timeout = 120\n")
     }
 
-    /// The most a run may peak at, in KiB: issue 21's target.
+    /// The most a run may peak at, in KiB (docs/bounded-input.md).
     static let budget = 100 << 10
 
     /// `{"status":"ok","totalResults":N,"articles":[{},{},…]}`, just under 8 MiB, gzipped.

@@ -114,7 +114,7 @@ import Testing
                 == "Page 6 is past the end: NewsAPI returns at most 100 results per query on this plan.")
     }
 
-    /// Piped at 80 columns the sentence used to be cut ("…on this p"): it is wrapped, whole.
+    /// Piped at 80 columns a sentence longer than the line is wrapped between words, never cut.
     @Test func aLongMessageIsWrappedNotCut() {
         let page = ArticlePage(articles: [], totalResults: 100, page: 6, pageSize: 20, reachedResultCap: true)
         let lines = ListingRenderer.render(

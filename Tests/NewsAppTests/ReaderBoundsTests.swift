@@ -4,7 +4,7 @@ import Testing
 
 /// Reader mode on hostile markup: any page up to the 8 MiB cap is extracted within 150 MB, measured
 /// on the binary (`newsapp extract`). The shapes are those whose work was not linear in the page:
-/// 2 million unclosed `<p>` (30 s at 229 MB through `newsapp read`), end tags libxml2 looks for
+/// 2 million unclosed `<p>`, end tags libxml2 looks for
 /// among hundreds of open elements, a tag of a million attributes, furniture nested hundreds deep,
 /// millions of tiny elements. Their time goes to the benchmark (`Scripts/benchmark --only hostile`).
 @Suite(
@@ -17,7 +17,7 @@ struct ReaderBoundsTests {
         sandbox = try Sandbox()
     }
 
-    /// The most `newsapp extract` may peak at on any page, in KiB: issue 21's target.
+    /// The most `newsapp extract` may peak at on any page, in KiB (docs/bounded-input.md).
     static let budget = 150 << 10
 
     @Test(arguments: HostilePage.allCases)

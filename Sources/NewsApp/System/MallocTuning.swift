@@ -10,10 +10,10 @@ enum MallocTuning {
     /// Keeps large blocks (from 128 KiB, glibc's default) in mappings of their own.
     ///
     /// glibc raises its mapping threshold to the size of each mapped block freed, up to 32 MiB:
-    /// after the first feed body (about 400 KB), every later body and parse buffer came from the
+    /// after the first large feed body, every later body and parse buffer would come from the
     /// heaps of the threads that asked for it, between small item strings that outlive it, and
-    /// those heaps grew and were not given back. A first refresh of 199 such feeds peaked at
-    /// 67–70 MB that way, and at 61–64 MB with the threshold fixed.
+    /// those heaps grow and are not given back. The refresh's peak with and without the fixed
+    /// threshold is in BENCHMARKS.md (issue 36's rows).
     static func keepLargeBlocksMapped() {
         let mmapThreshold: CInt = -3  // M_MMAP_THRESHOLD in malloc.h
         mallopt(mmapThreshold, 128 * 1024)
