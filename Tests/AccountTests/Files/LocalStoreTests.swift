@@ -110,6 +110,24 @@ struct LocalStoreTests {
         try reopened.close()
     }
 
+    @Test func whatLaunchLeftIsEvictedInStepsUntilNoneIsLeft() async throws {
+        let folder = try TemporaryDirectory()
+        let past = Date().addingTimeInterval(-90 * 86_400)
+        let (store, _) = try NewsStore.open(
+            at: folder.url.appendingPathComponent("news.sqlite"), clock: { past })
+        let count = LocalStore.backgroundEvictionLimit + 10
+        let articles = (0..<count).map { AccountFixtures.article("old-\($0)") }
+        try await store.record(
+            ArticlePage(articles: articles, totalResults: count, page: 1, pageSize: count),
+            for: .headlines(country: nil, category: nil))
+        #expect(try await store.stats().articleCount == count)
+
+        await LocalStore.evictRemaining(store, olderThan: Date())
+
+        #expect(try await store.stats().articleCount == 0)
+        try store.close()
+    }
+
     @Test func theOfflineServiceWithoutAStoreRefusesEverything() async {
         let service = StorelessOfflineService()
         await #expect(throws: StorelessOfflineService.error) {
