@@ -101,4 +101,22 @@ struct SubscribeTests {
         }
         #expect(reason.contains("urls"))
     }
+
+    @Test func anAddressMovedToAListedFeedIsAlreadyThere() async throws {
+        let server = try LibraryFixture.feedServer()
+        let new = server.baseURL.appendingPathComponent("new.xml")
+        let fixture = try LibraryFixture(urls: new.absoluteString + "\n")
+        let asked = Subscription(url: server.baseURL.appendingPathComponent("old.xml"))
+
+        let outcome = await Account(store: fixture.store).subscribe(
+            asked, in: fixture.file, probe: Self.probe())
+        await server.stop()
+
+        guard case .alreadyThere(let listed) = outcome else {
+            Issue.record("expected the moved feed to be found listed, got \(outcome)")
+            return
+        }
+        #expect(listed == new)
+        #expect(try fixture.file.load().subscriptions.map(\.url) == [new])
+    }
 }
