@@ -46,8 +46,9 @@ public final class ScriptedTerminal: Terminal {
     private var inputEnded: Bool
     private var waiter: CheckedContinuation<Void, Never>?
     private var readingWaiters: [CheckedContinuation<Void, Never>] = []
-    private var outputWaiters: [(matches: (String) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
-        []
+    private var outputWaiters:
+        [(id: Int, matches: (String) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    private var nextOutputWaiter = 0
 
     public init(
         _ script: [Step], size: TerminalSize = TerminalSize(columns: 80, rows: 24), interactive: Bool = false
@@ -87,7 +88,26 @@ public final class ScriptedTerminal: Terminal {
     /// already does: for interactive sessions, where the shell draws on a later turn.
     public func waitForOutput(where matches: @escaping (String) -> Bool) async {
         if outputs.contains(where: matches) { return }
-        await withCheckedContinuation { outputWaiters.append((matches, $0)) }
+        let id = nextOutputWaiter
+        nextOutputWaiter += 1
+        // A test past its time limit is cancelled: the wait ends then, so the test fails where it
+        // waited instead of holding up the whole run.
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume()
+                } else {
+                    outputWaiters.append((id, matches, continuation))
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.endOutputWait(id) }
+        }
+    }
+
+    private func endOutputWait(_ id: Int) {
+        guard let index = outputWaiters.firstIndex(where: { $0.id == id }) else { return }
+        outputWaiters.remove(at: index).continuation.resume()
     }
 
     /// Returns once a printed block contains `text`.
