@@ -20,11 +20,6 @@ public struct FeedsListing {
     public var lines: [Catalogue.Line]
     public var skipped: [UrlsFile.SkippedLine]
 
-    /// The feeds to fetch.
-    public var entries: [CatalogueFeed] {
-        lines.compactMap { if case .feed(let entry) = $0 { entry } else { nil } }
-    }
-
     // MARK: Text
 
     /// Where the feeds come from: "3 in FILE", and "2 synced with HOST" for each feed service's.
